@@ -1,0 +1,12 @@
+//! Kubernetes' field-level error model, after `k8s.io/apimachinery/pkg/util/validation/field`.
+//!
+//! An [`Error`] prints exactly as Go's `(*field.Error).Error()` does; a [`Path`] prints as
+//! `(*field.Path).String()` does (`spec.containers[0].name`, `<nil>` for the root).
+
+mod error;
+mod gofmt;
+mod path;
+
+pub use error::{Error, ErrorType, Stability};
+pub use gofmt::{go_float, go_quote};
+pub use path::Path;

@@ -1,0 +1,25 @@
+//! kubedv-core: Kubernetes API validation that runs anywhere.
+//!
+//! Everything here mirrors what the Kubernetes API server and its code generators do, with
+//! the strings Kubernetes prints. The crate is `no_std` + `alloc`: no I/O, no printing and no
+//! panics on any input, so the same code serves the CLI, the npm package (WebAssembly) and the
+//! browser playground.
+//!
+//! - [`field`]: Kubernetes' field error model (`field.Error`, `field.Path`) and its text form.
+//! - [`content`]: the string-content checks of `k8s.io/apimachinery/pkg/api/validate/content`
+//!   (DNS labels and subdomains, label keys and values, C identifiers, path segments).
+//! - [`format`]: the `+k8s:format=NAME` validators, which turn content checks into field errors.
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
+
+pub mod content;
+pub mod field;
+pub mod format;
+
+/// The version of kubedv (the crate version).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,9 @@
+//! kubedv's browser playground. It calls `kubedv-core` directly (it is Rust too), so what it
+//! shows is exactly what the CLI and the npm package compute.
+
+mod app;
+mod format_check;
+
+fn main() {
+    yew::Renderer::<app::App>::new().render();
+}

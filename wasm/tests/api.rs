@@ -1,0 +1,59 @@
+#![cfg(target_arch = "wasm32")]
+//! The npm API, run by `wasm-pack test --node` and `--headless --chrome` alike.
+//! Expected strings: apimachinery pkg/api/validate/strfmt.go + content/dns.go.
+
+use serde_json::{json, Value};
+use wasm_bindgen::JsValue;
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn decode(v: JsValue) -> Value {
+    serde_wasm_bindgen::from_value(v).expect("a JSON-compatible value")
+}
+
+#[wasm_bindgen_test]
+fn version_is_the_crate_version() {
+    assert_eq!(kubedv_wasm::version(), env!("CARGO_PKG_VERSION"));
+}
+
+#[wasm_bindgen_test]
+fn check_format_returns_kubernetes_errors() {
+    let errs = decode(kubedv_wasm::check_format("k8s-short-name", "My_Name", Some("metadata.name".into())).unwrap());
+    assert_eq!(
+        errs,
+        json!([{
+            "field": "metadata.name",
+            "type": "FieldValueInvalid",
+            "value": "My_Name",
+            "detail": "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')",
+            "origin": "format=k8s-short-name",
+            "stability": "stable",
+            "enforced": true,
+            "text": "metadata.name: Invalid value: \"My_Name\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"
+        }])
+    );
+}
+
+#[wasm_bindgen_test]
+fn valid_value_gives_an_empty_list_and_root_prints_nil() {
+    assert_eq!(
+        decode(kubedv_wasm::check_format("k8s-uuid", "123e4567-e89b-12d3-a456-426614174000", None).unwrap()),
+        json!([])
+    );
+    let errs = decode(kubedv_wasm::check_format("k8s-resource-pool-name", &"a".repeat(254), None).unwrap());
+    assert_eq!(errs[0]["text"], "<nil>: Too long: may not be more than 253 bytes");
+    assert!(errs[0].get("value").is_none(), "Too long omits the value");
+}
+
+#[wasm_bindgen_test]
+fn unknown_format_is_an_error_not_a_trap() {
+    // JsError only converts to a JsValue on wasm32; its presence is what matters here.
+    assert!(kubedv_wasm::check_format("k8s-nope", "x", None).is_err());
+}
+
+#[wasm_bindgen_test]
+fn formats_lists_every_name() {
+    let list = decode(kubedv_wasm::formats().unwrap());
+    let names: Vec<&str> = list.as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
+    assert_eq!(names.len(), 11);
+    assert!(names.contains(&"k8s-label-key"));
+}

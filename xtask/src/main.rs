@@ -1,0 +1,44 @@
+//! `cargo xtask …`: the commands the README gives.
+//!
+//! - `setup`: install what is missing (idempotent): rustup targets, wasm-bindgen-cli at the
+//!   Cargo.lock version, wasm-pack, Trunk, wasm-opt (npm binaryen) and Debian's Chromium with
+//!   its driver.
+//! - `test`: setup, then every check, ending with `N passed, M failed`.
+//! - `playground`: setup, then build and serve the playground on http://127.0.0.1:8080.
+//! - `npm`: setup, then build the npm package into `wasm/pkg`.
+
+mod env;
+mod npm;
+mod setup;
+mod test;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("setup") => setup::run(),
+        Some("test") => return test::run(),
+        Some("playground") => playground(),
+        Some("npm") => setup::run().and_then(|()| npm::build(&env::Env::new())),
+        _ => {
+            eprintln!("usage: cargo xtask <setup | test | playground | npm>");
+            return ExitCode::from(2);
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("xtask: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn playground() -> Result<(), String> {
+    setup::run()?;
+    let env = env::Env::new();
+    println!("==> serving the playground at http://127.0.0.1:8080 (Ctrl-C stops it)");
+    // Trunk rebuilds on change; --offline keeps it (and cargo) from downloading anything.
+    env.run("trunk serve", env.command("trunk").args(["serve", "--offline", "--release"]))
+}
