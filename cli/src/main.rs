@@ -3,6 +3,7 @@
 //! Exit status (DESIGN.md): 0 no errors, 1 validation errors, 2 bad usage or unreadable input
 //! (message on stderr, nothing on stdout).
 
+mod cri_cmd;
 mod format_cmd;
 mod output;
 
@@ -31,6 +32,12 @@ enum Command {
     CheckFormat(format_cmd::Args),
     /// List the `+k8s:format` names with what each accepts.
     Formats,
+    /// Judge a node's CRI version skew: kubelet, runtime and other CRI clients, pair by pair.
+    CriSkew(cri_cmd::SkewArgs),
+    /// The supported range: runtimes for a kubelet version, or kubelets for a runtime.
+    CriRange(cri_cmd::RangeArgs),
+    /// Whether the CRI feature policy allows a stage given containerd's and CRI-O's status.
+    CriFeature(cri_cmd::FeatureArgs),
 }
 
 /// A failure that is not a validation result: bad usage or unreadable input (exit 2).
@@ -41,6 +48,9 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::CheckFormat(args) => format_cmd::run(args, cli.format),
         Command::Formats => format_cmd::list(cli.format),
+        Command::CriSkew(args) => cri_cmd::skew(args, cli.format),
+        Command::CriRange(args) => cri_cmd::range(args, cli.format),
+        Command::CriFeature(args) => cri_cmd::feature(args, cli.format),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

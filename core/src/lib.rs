@@ -9,6 +9,7 @@
 //! - [`content`]: the string-content checks of `k8s.io/apimachinery/pkg/api/validate/content`
 //!   (DNS labels and subdomains, label keys and values, C identifiers, path segments).
 //! - [`format`]: the `+k8s:format=NAME` validators, which turn content checks into field errors.
+//! - [`cri`]: the CRI API version skew policy and the CRI feature-maturity policy.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -18,6 +19,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod content;
+pub mod cri;
 pub mod field;
 pub mod format;
 

@@ -2,6 +2,7 @@
 //! The npm API, run by `wasm-pack test --node` and `--headless --chrome` alike.
 //! Expected strings: apimachinery pkg/api/validate/strfmt.go + content/dns.go.
 
+use serde::Serialize;
 use serde_json::{json, Value};
 use wasm_bindgen::JsValue;
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -56,4 +57,43 @@ fn formats_lists_every_name() {
     let names: Vec<&str> = list.as_array().unwrap().iter().map(|f| f["name"].as_str().unwrap()).collect();
     assert_eq!(names.len(), 11);
     assert!(names.contains(&"k8s-label-key"));
+}
+
+fn js(value: Value) -> JsValue {
+    value.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap()
+}
+
+// CRI API version skew policy (shared/reference/cri-api-version-skew-policy.md).
+#[wasm_bindgen_test]
+fn cri_skew_judges_each_pair() {
+    let node = json!({"kubelet": "1.30.2", "runtime": "containerd=1.7.20", "clients": ["crictl=1.27.0"]});
+    let report = decode(kubedv_wasm::cri_skew(js(node)).unwrap());
+    assert_eq!(report["supported"], true);
+    assert_eq!(report["pairs"][1]["client"], "crictl");
+    assert_eq!(report["pairs"][0]["serverVersion"], "1.7.20");
+    let node = json!({"kubelet": "1.26.0", "runtime": "v0.22.0"});
+    assert_eq!(decode(kubedv_wasm::cri_skew(js(node)).unwrap())["supported"], false);
+}
+
+#[wasm_bindgen_test]
+fn cri_bad_input_is_an_error() {
+    assert!(kubedv_wasm::cri_skew(js(json!({"kubelet": "1.x", "runtime": "v0.27.1"}))).is_err());
+    assert!(kubedv_wasm::cri_skew(js(json!({"kubelet": "1.30"}))).is_err(), "runtime is required");
+    assert!(kubedv_wasm::cri_skew(js(json!({"kubelet": "1.30", "runtime": "v0.30.0", "extra": 1}))).is_err());
+    assert!(kubedv_wasm::cri_skew(JsValue::from_str("1.30")).is_err());
+    assert!(kubedv_wasm::cri_range(js(json!({"kubelet": "1.30", "runtime": "v0.30.0"}))).is_err());
+    assert!(kubedv_wasm::cri_feature(js(json!({"stage": "beta", "containerd": "none", "crio": "none"}))).is_err());
+}
+
+#[wasm_bindgen_test]
+fn cri_range_and_feature() {
+    let range = decode(kubedv_wasm::cri_range(js(json!({"runtime": "cri-o=1.30.1"}))).unwrap());
+    assert_eq!(range["text"], "cri-o 1.30.1 works with kubelet 1.27 through 1.33 (CRI v1)");
+    let verdict = decode(
+        kubedv_wasm::cri_feature(js(json!({"stage": "ga", "containerd": "released-ga", "crio": "released-ga"})))
+            .unwrap(),
+    );
+    assert_eq!(verdict["allowed"], false);
+    assert_eq!(verdict["rules"][2]["rule"], "Safe Kubernetes defaults");
+    assert!(verdict["summary"].as_str().unwrap().starts_with("GA is blocked by \"Safe Kubernetes defaults\""));
 }

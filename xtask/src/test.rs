@@ -29,6 +29,23 @@ pub fn run() -> ExitCode {
         env.run(
             "cargo clippy --workspace --all-targets -- -D warnings",
             env.command("cargo").args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
+        )?;
+        // The wasm facade's tests and the playground only compile for wasm32: lint them there too.
+        env.run(
+            "cargo clippy (wasm32: kubedv-wasm, kubedv-playground)",
+            env.command("cargo").args([
+                "clippy",
+                "-p",
+                "kubedv-wasm",
+                "-p",
+                "kubedv-playground",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ]),
         )
     });
     check("cargo test", &mut || env.run("cargo test --workspace", env.command("cargo").args(["test", "--workspace"])));
