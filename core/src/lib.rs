@@ -20,8 +20,12 @@ extern crate std;
 
 pub mod content;
 pub mod cri;
+pub mod declarative;
+pub mod diag;
 pub mod field;
 pub mod format;
+pub mod golang;
+pub mod tags;
 
 /// The version of kubedv (the crate version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

@@ -1,0 +1,868 @@
+//! From Go declarations to a [`Schema`]: resolves type names, reads struct fields as JSON sees
+//! them, and compiles each `+k8s:` tag into validators, checking that it fits where it is
+//! written (the kind of field, its arguments and payload) in the spirit of validation-gen's
+//! generation errors.
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use super::catalog::{self, Scope};
+use super::schema::{Field, Kind, Schema, TypeId, TypeNode};
+use super::validators::{Check, EnumExclusion, Literal, Validator};
+use crate::diag::{Diagnostic, Pos};
+use crate::field::Stability;
+use crate::format::Format;
+use crate::golang::{self, Comment, File, StructTag, TypeExpr};
+use crate::tags::{self, Payload, Tag, ValueKind};
+
+/// Tags whose behaviour arrives with update, list and union support; accepted and checked for
+/// placement, reported as not evaluated yet.
+const NOT_YET: &[&str] = &[
+    "k8s:immutable",
+    "k8s:update",
+    "k8s:unionDiscriminator",
+    "k8s:unionMember",
+    "k8s:zeroOrOneOfMember",
+    "k8s:modeDiscriminator",
+    "k8s:ifMode",
+    "k8s:item",
+    "k8s:unique",
+];
+
+/// How deeply wrapper tags may nest (`+k8s:alpha=+k8s:eachVal=+k8s:ifEnabled(X)=...`).
+const MAX_TAG_DEPTH: usize = 16;
+
+pub(crate) fn compile(src: &str) -> Schema {
+    let (file, diags) = golang::parse_file(src);
+    let mut c = Compiler { schema: Schema::empty(), file: &file, imports_checked: false };
+    c.schema.diagnostics = diags;
+    c.declare_types();
+    c.resolve_declared();
+    c.compile_type_tags();
+    c.find_roots();
+    c.schema.diagnostics.sort_by_key(|d| (d.line, d.column));
+    c.schema
+}
+
+impl Schema {
+    fn empty() -> Schema {
+        Schema {
+            types: Vec::new(),
+            declared: Vec::new(),
+            roots: Vec::new(),
+            options: Vec::new(),
+            diagnostics: Vec::new(),
+        }
+    }
+}
+
+struct Compiler<'f> {
+    schema: Schema,
+    file: &'f File,
+    imports_checked: bool,
+}
+
+/// Where a tag is being compiled.
+#[derive(Clone, Copy)]
+struct Site<'a> {
+    scope: Scope,
+    /// The type the tag applies to.
+    ty: TypeId,
+    /// How to name the target in messages (`field Spec.Replicas`, `type Phase`).
+    what: &'a str,
+    stability: Stability,
+    depth: usize,
+}
+
+impl Compiler<'_> {
+    fn add(&mut self, name: String, kind: Kind) -> TypeId {
+        self.schema.types.push(TypeNode { name, kind, validations: Vec::new() });
+        self.schema.types.len() - 1
+    }
+
+    fn error(&mut self, pos: Pos, message: String) {
+        self.schema.diagnostics.push(Diagnostic::error(pos, message));
+    }
+
+    fn declare_types(&mut self) {
+        for decl in &self.file.types {
+            if self.schema.type_named(&decl.name).is_some() {
+                self.error(decl.pos, format!("type {} is declared twice", decl.name));
+                continue;
+            }
+            let id = self.add(decl.name.clone(), Kind::Pending);
+            self.schema.declared.push((decl.name.clone(), id));
+        }
+    }
+
+    fn resolve_declared(&mut self) {
+        for i in 0..self.file.types.len() {
+            let decl = &self.file.types[i];
+            let Some(id) = self.schema.type_named(&decl.name) else { continue };
+            if !matches!(self.schema.types[id].kind, Kind::Pending) {
+                continue;
+            }
+            let kind = match &decl.ty {
+                // `type A B`: B's underlying type, not B's type-level validations.
+                TypeExpr::Named { package: None, name, pos } => match self.schema.type_named(name) {
+                    Some(target) => Kind::Alias(target),
+                    None => self.builtin(name).unwrap_or_else(|| {
+                        self.error(*pos, format!("undefined type {name}"));
+                        Kind::Opaque
+                    }),
+                },
+                other => {
+                    let resolved = self.resolve(other, false);
+                    self.schema.types[resolved].kind.clone()
+                }
+            };
+            self.schema.types[id].kind = kind;
+        }
+        // Alias cycles (`type A B; type B A`) would make every lookup loop.
+        for (name, id) in self.schema.declared.clone() {
+            let mut at = id;
+            for _ in 0..=self.schema.types.len() {
+                match self.schema.types[at].kind {
+                    Kind::Alias(next) if next == id => {
+                        let pos = self.decl_pos(&name);
+                        self.error(pos, format!("type {name} is defined in terms of itself"));
+                        self.schema.types[id].kind = Kind::Opaque;
+                        break;
+                    }
+                    Kind::Alias(next) => at = next,
+                    _ => break,
+                }
+            }
+        }
+    }
+
+    fn decl_pos(&self, name: &str) -> Pos {
+        self.file.types.iter().find(|d| d.name == name).map_or_else(Pos::default, |d| d.pos)
+    }
+
+    fn builtin(&self, name: &str) -> Option<Kind> {
+        let int = |min: i128, max: i128| Some(Kind::Int { min, max });
+        match name {
+            "string" => Some(Kind::String),
+            "bool" => Some(Kind::Bool),
+            "int" | "int64" => int(i64::MIN as i128, i64::MAX as i128),
+            "int32" | "rune" => int(i32::MIN as i128, i32::MAX as i128),
+            "int16" => int(i16::MIN as i128, i16::MAX as i128),
+            "int8" => int(i8::MIN as i128, i8::MAX as i128),
+            "uint" | "uint64" | "uintptr" => int(0, u64::MAX as i128),
+            "uint32" => int(0, u32::MAX as i128),
+            "uint16" => int(0, u16::MAX as i128),
+            "uint8" | "byte" => int(0, u8::MAX as i128),
+            "float32" | "float64" => Some(Kind::Float),
+            "any" | "error" | "complex64" | "complex128" => Some(Kind::Opaque),
+            _ => None,
+        }
+    }
+
+    /// The id of a type expression, adding anonymous types as needed. `opaque_ok`: the field
+    /// is `+k8s:opaqueType`, so unknown external types are fine.
+    fn resolve(&mut self, ty: &TypeExpr, opaque_ok: bool) -> TypeId {
+        match ty {
+            TypeExpr::Named { package: None, name, pos } => {
+                if let Some(id) = self.schema.type_named(name) {
+                    return id;
+                }
+                match self.builtin(name) {
+                    Some(kind) => self.add(name.clone(), kind),
+                    None => {
+                        self.error(*pos, format!("undefined type {name}: declare it in this file"));
+                        self.add(name.clone(), Kind::Opaque)
+                    }
+                }
+            }
+            TypeExpr::Named { package: Some(pkg), name, pos } => {
+                let path = self.file.imports.iter().find(|i| &i.name == pkg).map(|i| i.path.as_str());
+                let display = format!("{pkg}.{name}");
+                if let Some(kind) = path.and_then(|p| self.well_known(p, name)) {
+                    return self.add(display, kind);
+                }
+                if path.is_none() && !self.imports_checked {
+                    self.imports_checked = true;
+                    self.schema.diagnostics.push(Diagnostic::warning(
+                        *pos,
+                        format!("package {pkg} is not imported; types from other packages are treated as unknown"),
+                    ));
+                }
+                if !opaque_ok {
+                    self.error(
+                        *pos,
+                        format!(
+                            "type {display} is from another package that kubedv cannot read: mark the field +k8s:opaqueType to skip its validation (as validation-gen requires)"
+                        ),
+                    );
+                }
+                self.add(display, Kind::Opaque)
+            }
+            TypeExpr::Pointer(inner) => {
+                let t = self.resolve(inner, opaque_ok);
+                let name = format!("*{}", self.schema.types[t].name);
+                self.add(name, Kind::Pointer(t))
+            }
+            TypeExpr::Slice(inner) => {
+                let t = self.resolve(inner, opaque_ok);
+                let elem_name = self.schema.types[t].name.clone();
+                if matches!(self.schema.types[t].kind, Kind::Int { max: 255, min: 0 }) && elem_name == "byte" {
+                    return self.add("[]byte".into(), Kind::Bytes);
+                }
+                self.add(format!("[]{elem_name}"), Kind::Slice(t))
+            }
+            // Arrays decode from JSON arrays (byte arrays from base64 strings); validation-gen
+            // attaches no validations to them.
+            TypeExpr::Array(inner) => {
+                let t = self.resolve(inner, opaque_ok);
+                let name = format!("[N]{}", self.schema.types[t].name);
+                self.add(name, Kind::Opaque)
+            }
+            TypeExpr::Map(k, v) => {
+                let kt = self.resolve(k, opaque_ok);
+                let vt = self.resolve(v, opaque_ok);
+                let name = format!("map[{}]{}", self.schema.types[kt].name, self.schema.types[vt].name);
+                self.add(name, Kind::Map(kt, vt))
+            }
+            TypeExpr::Struct(fields) => {
+                let id = self.add("struct{...}".into(), Kind::Pending);
+                let resolved = self.struct_fields(fields);
+                self.schema.types[id].kind = Kind::Struct(resolved);
+                id
+            }
+            TypeExpr::Opaque { what, .. } => self.add((*what).into(), Kind::Opaque),
+        }
+    }
+
+    /// apimachinery types that appear in nearly every types.go.
+    fn well_known(&mut self, import: &str, name: &str) -> Option<Kind> {
+        match (import, name) {
+            ("k8s.io/apimachinery/pkg/apis/meta/v1", "TypeMeta") => {
+                let string = self.add("string".into(), Kind::String);
+                let field = |go: &str, json: &str| Field {
+                    go_name: go.into(),
+                    json_name: json.into(),
+                    ty: string,
+                    inline: false,
+                    validations: Vec::new(),
+                    pos: Pos::default(),
+                };
+                Some(Kind::Struct(alloc::vec![field("APIVersion", "apiVersion"), field("Kind", "kind")]))
+            }
+            ("k8s.io/apimachinery/pkg/types", "UID") => Some(Kind::String),
+            ("k8s.io/apimachinery/pkg/apis/meta/v1", _)
+            | ("k8s.io/apimachinery/pkg/api/resource", "Quantity")
+            | ("k8s.io/apimachinery/pkg/util/intstr", "IntOrString")
+            | ("k8s.io/apimachinery/pkg/runtime", _)
+            | ("k8s.io/apimachinery/pkg/types", _) => Some(Kind::Opaque),
+            _ => None,
+        }
+    }
+
+    fn struct_fields(&mut self, decls: &[golang::FieldDecl]) -> Vec<Field> {
+        let mut fields = Vec::new();
+        for f in decls {
+            let tag = f.tag.as_deref().map(StructTag::parse).unwrap_or_default();
+            if tag.skip {
+                continue;
+            }
+            let exported = f.name.chars().next().is_some_and(char::is_uppercase);
+            if !exported && !f.embedded {
+                continue;
+            }
+            let opaque = self.has_tag(&f.comments, "k8s:opaqueType");
+            let ty = self.resolve(&f.ty, opaque);
+            let ty = if opaque { self.add(self.schema.types[ty].name.clone(), Kind::Opaque) } else { ty };
+            let inline = f.embedded && (tag.inline || tag.name.is_none());
+            let json_name = tag.name.clone().unwrap_or_else(|| f.name.clone());
+            fields.push(Field { go_name: f.name.clone(), json_name, ty, inline, validations: Vec::new(), pos: f.pos });
+        }
+        fields
+    }
+
+    fn has_tag(&self, comments: &[Comment], name: &str) -> bool {
+        tags::extract(comments).iter().any(|t| matches!(t, Ok(t) if t.name == name))
+    }
+
+    /// Compiles the tags of every declared type, its fields, and its enum constants.
+    fn compile_type_tags(&mut self) {
+        for i in 0..self.file.types.len() {
+            let decl = &self.file.types[i];
+            let Some(id) = self.schema.type_named(&decl.name) else { continue };
+            let what = format!("type {}", decl.name);
+            let vals = self.compile_block(&decl.comments, Scope::Type, id, &what);
+            self.schema.types[id].validations = vals;
+            self.enum_values(id, &decl.name, &decl.comments);
+            self.compile_field_tags(id, &decl.ty, &decl.name);
+        }
+    }
+
+    /// Field tags of a struct declaration (and of anonymous structs nested in it).
+    fn compile_field_tags(&mut self, id: TypeId, expr: &TypeExpr, owner: &str) {
+        let TypeExpr::Struct(decls) = expr else { return };
+        let Kind::Struct(fields) = self.schema.types[id].kind.clone() else { return };
+        let mut compiled = fields;
+        for f in decls {
+            let Some(idx) = compiled.iter().position(|c| c.go_name == f.name && c.pos == f.pos) else { continue };
+            let what = format!("field {owner}.{}", f.name);
+            let vals = self.compile_block(&f.comments, Scope::Field, compiled[idx].ty, &what);
+            compiled[idx].validations = vals;
+            // Anonymous struct types inside the field.
+            let mut inner = &f.ty;
+            let mut inner_id = compiled[idx].ty;
+            while let TypeExpr::Pointer(p) = inner {
+                inner = p;
+                inner_id = self.schema.deref(inner_id).0;
+            }
+            if matches!(inner, TypeExpr::Struct(_)) {
+                self.compile_field_tags(inner_id, inner, &format!("{owner}.{}", f.name));
+            }
+        }
+        self.schema.types[id].kind = Kind::Struct(compiled);
+    }
+
+    /// `+k8s:enum` on a string type: its constants are the values.
+    fn enum_values(&mut self, id: TypeId, name: &str, comments: &[Comment]) {
+        if !self.has_tag(comments, "k8s:enum") {
+            return;
+        }
+        let mut values = Vec::new();
+        let mut exclusions = Vec::new();
+        for c in &self.file.consts {
+            if c.type_name.as_deref() != Some(name) {
+                continue;
+            }
+            let Some(v) = &c.string_value else {
+                self.schema.diagnostics.push(Diagnostic::warning(
+                    c.pos,
+                    format!("constant {} of enum {name} is not a string literal; it is not an enum value", c.name),
+                ));
+                continue;
+            };
+            values.push(v.clone());
+            for t in tags::extract(&c.comments).into_iter().flatten() {
+                if let Some(x) = self.exclusion(&t, v) {
+                    exclusions.push(x);
+                }
+            }
+        }
+        let enum_validator = Validator {
+            check: Check::Enum { values, exclusions },
+            stability: Stability::Stable,
+            sort_key: "k8s:enum",
+            short_circuit: false,
+            non_error: false,
+        };
+        let vals = &mut self.schema.types[id].validations;
+        vals.push(enum_validator);
+        order(vals);
+    }
+
+    fn exclusion(&mut self, t: &Tag, value: &str) -> Option<EnumExclusion> {
+        match (t.name.as_str(), &t.payload) {
+            ("k8s:enumExclude", _) => Some(EnumExclusion { value: value.into(), condition: None }),
+            ("k8s:ifEnabled" | "k8s:ifDisabled", Payload::Tag(inner)) if inner.name == "k8s:enumExclude" => {
+                let option = t.arg("")?.value.clone();
+                self.note_option(&option);
+                Some(EnumExclusion { value: value.into(), condition: Some((option, t.name == "k8s:ifEnabled")) })
+            }
+            _ => None,
+        }
+    }
+
+    fn note_option(&mut self, option: &str) {
+        if !self.schema.options.iter().any(|o| o == option) {
+            self.schema.options.push(option.into());
+        }
+    }
+
+    /// All validators from one comment block, in validation-gen's order.
+    fn compile_block(&mut self, comments: &[Comment], scope: Scope, ty: TypeId, what: &str) -> Vec<Validator> {
+        let mut out = Vec::new();
+        let mut seen: Vec<String> = Vec::new();
+        for parsed in tags::extract(comments) {
+            match parsed {
+                Err(e) => self.error(e.pos, format!("malformed tag: {}", e.message)),
+                Ok(tag) => {
+                    seen.push(tag.name.clone());
+                    let site = Site { scope, ty, what, stability: Stability::Stable, depth: 0 };
+                    out.extend(self.compile_tag(&tag, site));
+                }
+            }
+        }
+        let has = |n: &str| seen.iter().any(|s| s == n);
+        if has("k8s:required") && has("k8s:optional") {
+            let pos = comments.first().map_or_else(Pos::default, |c| c.pos);
+            self.error(pos, format!("{what} cannot be both +k8s:required and +k8s:optional"));
+        }
+        if has("k8s:listMapKey") && !self.list_is_map(comments) {
+            let pos = comments.iter().find(|c| c.text.contains("+k8s:listMapKey")).map_or_else(Pos::default, |c| c.pos);
+            self.error(pos, format!("{what}: +k8s:listMapKey needs +k8s:listType=map or +k8s:unique=map"));
+        }
+        order(&mut out);
+        out
+    }
+
+    fn list_is_map(&self, comments: &[Comment]) -> bool {
+        tags::extract(comments).iter().flatten().any(|t| {
+            (t.name == "k8s:listType" || t.name == "k8s:unique")
+                && t.payload == Payload::Scalar("map".into(), ValueKind::String)
+        })
+    }
+
+    fn type_desc(&self, ty: TypeId) -> String {
+        self.schema.types[ty].name.clone()
+    }
+
+    /// One tag → zero or more validators (wrappers return their payload's, restamped).
+    fn compile_tag(&mut self, tag: &Tag, site: Site<'_>) -> Vec<Validator> {
+        let Some(doc) = catalog::lookup(&tag.name).filter(|d| d.name == tag.name) else {
+            let hint = catalog::closest(&tag.name).map(|n| format!("; did you mean +{n}?")).unwrap_or_default();
+            self.error(tag.pos, format!("unknown tag +{}{hint}", tag.name));
+            return Vec::new();
+        };
+        if site.depth > MAX_TAG_DEPTH {
+            self.error(tag.pos, format!("tags nest more than {MAX_TAG_DEPTH} levels deep"));
+            return Vec::new();
+        }
+        if !doc.scopes.contains(&site.scope) && !(site.scope == Scope::ListVal && doc.scopes.contains(&Scope::Field)) {
+            let place = match site.scope {
+                Scope::Type => "a type",
+                Scope::Field => "a field",
+                Scope::ListVal => "list items or map values (eachVal)",
+                Scope::MapKey => "map keys (eachKey)",
+                Scope::Const => "a constant",
+            };
+            self.error(tag.pos, format!("+{} cannot be used on {place} ({})", tag.name, site.what));
+            return Vec::new();
+        }
+        let (base, is_ptr) = self.schema.deref(site.ty);
+        let kind = self.schema.kind(base).clone();
+        let name = doc.name;
+        let mk = |check: Check| Validator {
+            check,
+            stability: site.stability,
+            sort_key: name,
+            short_circuit: false,
+            non_error: false,
+        };
+        let simple = |check: Option<Check>| check.map(mk).into_iter().collect::<Vec<_>>();
+
+        match name {
+            "k8s:required" | "k8s:optional" | "k8s:forbidden" => {
+                if matches!(kind, Kind::Struct(_)) && !is_ptr {
+                    self.error(
+                        tag.pos,
+                        format!("+{name} cannot be used on a non-pointer struct ({}): make it a pointer", site.what),
+                    );
+                    return Vec::new();
+                }
+                if !self.no_payload(tag) {
+                    return Vec::new();
+                }
+                let check = match name {
+                    "k8s:required" => Check::Required,
+                    "k8s:optional" => Check::Optional,
+                    _ => Check::Forbidden,
+                };
+                let mut v = mk(check);
+                v.short_circuit = true;
+                v.non_error = name == "k8s:optional";
+                alloc::vec![v]
+            }
+            "k8s:minimum" | "k8s:maximum" => {
+                if !matches!(kind, Kind::Int { .. }) {
+                    self.wrong_kind(tag, "integer", site.what, base);
+                    return Vec::new();
+                }
+                let n = self.int_payload(tag, false);
+                simple(n.map(|n| if name == "k8s:minimum" { Check::Minimum(n) } else { Check::Maximum(n) }))
+            }
+            "k8s:minLength" | "k8s:maxLength" | "k8s:maxBytes" => {
+                if !matches!(kind, Kind::String) {
+                    self.wrong_kind(tag, "string", site.what, base);
+                    return Vec::new();
+                }
+                let n = self.int_payload(tag, true).map(|n| n as usize);
+                simple(n.map(|n| match name {
+                    "k8s:minLength" => Check::MinLength(n),
+                    "k8s:maxLength" => Check::MaxLength(n),
+                    _ => Check::MaxBytes(n),
+                }))
+            }
+            "k8s:minItems" | "k8s:maxItems" => {
+                if !matches!(kind, Kind::Slice(_) | Kind::Bytes) || is_ptr {
+                    self.wrong_kind(tag, "list", site.what, site.ty);
+                    return Vec::new();
+                }
+                let n = self.int_payload(tag, true).map(|n| n as usize);
+                simple(n.map(|n| if name == "k8s:minItems" { Check::MinItems(n) } else { Check::MaxItems(n) }))
+            }
+            "k8s:minProperties" | "k8s:maxProperties" => {
+                if !matches!(kind, Kind::Map(..)) || is_ptr {
+                    self.wrong_kind(tag, "map", site.what, site.ty);
+                    return Vec::new();
+                }
+                let n = self.int_payload(tag, true);
+                if n.is_some_and(|n| n > 100_000) {
+                    self.error(tag.pos, format!("+{name} must be at most 100000"));
+                    return Vec::new();
+                }
+                simple(n.map(|n| {
+                    if name == "k8s:minProperties" {
+                        Check::MinProperties(n as usize)
+                    } else {
+                        Check::MaxProperties(n as usize)
+                    }
+                }))
+            }
+            "k8s:format" => {
+                if !matches!(kind, Kind::String) {
+                    self.wrong_kind(tag, "string", site.what, base);
+                    return Vec::new();
+                }
+                match &tag.payload {
+                    Payload::Scalar(v, ValueKind::String) => match Format::from_name(v) {
+                        Some(f) => simple(Some(Check::Format(f))),
+                        None => {
+                            let names: Vec<&str> = Format::ALL.iter().map(|f| f.name()).collect();
+                            self.error(tag.pos, format!("unknown format {v:?}; the formats are: {}", names.join(", ")));
+                            Vec::new()
+                        }
+                    },
+                    _ => {
+                        self.error(tag.pos, "+k8s:format needs a format name, e.g. +k8s:format=k8s-short-name".into());
+                        Vec::new()
+                    }
+                }
+            }
+            "k8s:neq" => {
+                let lit = match &tag.payload {
+                    Payload::Scalar(v, ValueKind::String) => Literal::Str(v.clone()),
+                    Payload::Scalar(v, ValueKind::Int) => match tags::parse_int(v) {
+                        Some(n) => Literal::Int(n),
+                        None => return self.bad(tag, "+k8s:neq: the integer does not fit in 64 bits"),
+                    },
+                    Payload::Scalar(v, ValueKind::Bool) => Literal::Bool(v == "true"),
+                    _ => return self.bad(tag, "+k8s:neq needs a value: a string, an integer or a bool"),
+                };
+                let fits = matches!(
+                    (&lit, &kind),
+                    (Literal::Str(_), Kind::String)
+                        | (Literal::Int(_), Kind::Int { .. })
+                        | (Literal::Bool(_), Kind::Bool)
+                );
+                if !fits {
+                    let msg =
+                        format!("+k8s:neq value does not match the type {} of {}", self.type_desc(base), site.what);
+                    return self.bad(tag, &msg);
+                }
+                simple(Some(Check::Neq(lit)))
+            }
+            "k8s:enum" => {
+                // Compiled from the constants by `enum_values`; only placement is checked here.
+                if !matches!(kind, Kind::String) {
+                    self.wrong_kind(tag, "string", site.what, base);
+                }
+                Vec::new()
+            }
+            "k8s:enumExclude" => Vec::new(),
+            "k8s:eachVal" | "k8s:eachKey" => {
+                let (elem, ok) = match (&kind, name) {
+                    (Kind::Slice(e), "k8s:eachVal") => (*e, !is_ptr),
+                    (Kind::Map(_, v), "k8s:eachVal") => (*v, !is_ptr),
+                    (Kind::Map(k, _), "k8s:eachKey") => (*k, !is_ptr),
+                    _ => (site.ty, false),
+                };
+                if !ok {
+                    let want = if name == "k8s:eachKey" { "map" } else { "list or map" };
+                    self.wrong_kind(tag, want, site.what, site.ty);
+                    return Vec::new();
+                }
+                let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
+                let scope = if name == "k8s:eachKey" { Scope::MapKey } else { Scope::ListVal };
+                let inner_what = format!("{} items", site.what);
+                let inner_site =
+                    Site { scope, ty: elem, what: &inner_what, stability: site.stability, depth: site.depth + 1 };
+                let mut vals = self.compile_tag(inner, inner_site);
+                if vals.is_empty() {
+                    return Vec::new();
+                }
+                order(&mut vals);
+                simple(Some(if name == "k8s:eachKey" { Check::EachKey(vals) } else { Check::EachVal(vals) }))
+            }
+            "k8s:subfield" => {
+                let Some(field_name) = tag.arg("").map(|a| a.value.clone()) else {
+                    return self.bad(tag, "+k8s:subfield needs the subfield's JSON name: +k8s:subfield(name)=...");
+                };
+                let Kind::Struct(fields) = &kind else {
+                    self.wrong_kind(tag, "struct", site.what, base);
+                    return Vec::new();
+                };
+                let Some(sub_ty) = find_field(&self.schema, fields, &field_name) else {
+                    let msg =
+                        format!("+k8s:subfield: {} has no field with JSON name {field_name:?}", self.type_desc(base));
+                    return self.bad(tag, &msg);
+                };
+                let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
+                let inner_what = format!("{}.{field_name}", site.what);
+                let inner_site = Site {
+                    scope: Scope::Field,
+                    ty: sub_ty,
+                    what: &inner_what,
+                    stability: site.stability,
+                    depth: site.depth + 1,
+                };
+                let mut vals = self.compile_tag(inner, inner_site);
+                if vals.is_empty() {
+                    return Vec::new();
+                }
+                order(&mut vals);
+                simple(Some(Check::Subfield { json_name: field_name, validators: vals }))
+            }
+            "k8s:ifEnabled" | "k8s:ifDisabled" => {
+                let Some(option) = tag.arg("").map(|a| a.value.clone()) else {
+                    return self.bad(tag, &format!("+{name} needs an option name: +{name}(MyOption)=..."));
+                };
+                self.note_option(&option);
+                let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
+                if inner.name == "k8s:enumExclude" {
+                    return Vec::new();
+                }
+                let mut vals = self.compile_tag(inner, Site { depth: site.depth + 1, ..site });
+                if vals.is_empty() {
+                    return Vec::new();
+                }
+                order(&mut vals);
+                let short = vals.iter().any(|v| v.short_circuit);
+                let non_error = vals.iter().all(|v| v.non_error);
+                let mut v = mk(Check::IfOption { option, enabled: name == "k8s:ifEnabled", validators: vals });
+                v.short_circuit = short;
+                v.non_error = short && non_error;
+                alloc::vec![v]
+            }
+            "k8s:alpha" | "k8s:beta" => {
+                if let Some(since) = tag.arg("since").or_else(|| tag.arg("")) {
+                    let ok = since.value.split_once('.').is_some_and(|(a, b)| {
+                        !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
+                    });
+                    if !ok {
+                        let msg =
+                            format!("invalid kubernetes version format, expected <major>.<minor>, got {}", since.value);
+                        return self.bad(tag, &msg);
+                    }
+                }
+                if tag.args.len() > 1 {
+                    return self.bad(tag, "at most one optional kubernetes version argument is supported");
+                }
+                let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
+                let stability = if name == "k8s:alpha" { Stability::Alpha } else { Stability::Beta };
+                let mut vals = self.compile_tag(inner, Site { stability, depth: site.depth + 1, ..site });
+                for v in &mut vals {
+                    restamp(v, stability);
+                }
+                vals
+            }
+            "k8s:validateFalse" | "k8s:validateTrue" | "k8s:validateTrueAlpha" | "k8s:validateTrueBeta" => {
+                let arg = match &tag.payload {
+                    Payload::Scalar(v, _) => v.clone(),
+                    Payload::None => String::new(),
+                    Payload::Tag(_) => return self.bad(tag, &format!("+{name} takes a string payload, not a tag")),
+                };
+                let flags = tag.arg("flags").map(|a| a.value.clone()).unwrap_or_default();
+                for flag in flags.split(',').map(str::trim).filter(|f| !f.is_empty()) {
+                    if flag != "ShortCircuit" && flag != "NonError" {
+                        return self
+                            .bad(tag, &format!("unknown flag {flag:?}: the flags are ShortCircuit and NonError"));
+                    }
+                }
+                let mut v = mk(Check::Fixed { pass: name != "k8s:validateFalse", arg });
+                v.short_circuit = flags.contains("ShortCircuit");
+                v.non_error = flags.contains("NonError");
+                alloc::vec![v]
+            }
+            "k8s:validateError" => {
+                let msg = match &tag.payload {
+                    Payload::Scalar(v, _) => v.clone(),
+                    _ => String::new(),
+                };
+                self.bad(tag, &format!("forced error: {msg}"))
+            }
+            "k8s:listType" => {
+                self.list_tag(tag, &kind, is_ptr, site.what, base, &["atomic", "set", "map"]);
+                Vec::new()
+            }
+            "k8s:listMapKey" => {
+                if self.list_tag(tag, &kind, is_ptr, site.what, base, &[]) {
+                    if let (Kind::Slice(elem), Payload::Scalar(key, _)) = (&kind, &tag.payload) {
+                        let (elem, _) = self.schema.deref(*elem);
+                        let found = match self.schema.kind(elem) {
+                            Kind::Struct(fields) => find_field(&self.schema, fields, key).is_some(),
+                            _ => false,
+                        };
+                        if !found {
+                            let msg = format!(
+                                "+k8s:listMapKey: the list items ({}) have no field with JSON name {key:?}",
+                                self.type_desc(elem)
+                            );
+                            self.error(tag.pos, msg);
+                        }
+                    }
+                }
+                Vec::new()
+            }
+            "k8s:customUnique" => {
+                self.list_tag(tag, &kind, is_ptr, site.what, base, &[]);
+                Vec::new()
+            }
+            "k8s:opaqueType" | "k8s:supportsSubresource" | "k8s:isSubresource" => Vec::new(),
+            n if NOT_YET.contains(&n) => {
+                if n == "k8s:unique" {
+                    self.list_tag(tag, &kind, is_ptr, site.what, base, &["set", "map"]);
+                }
+                self.schema.diagnostics.push(Diagnostic::warning(
+                    tag.pos,
+                    format!("+{n} is understood but not evaluated yet: kubedv evaluates it once update, list and union support lands"),
+                ));
+                Vec::new()
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn bad(&mut self, tag: &Tag, message: &str) -> Vec<Validator> {
+        self.error(tag.pos, message.to_string());
+        Vec::new()
+    }
+
+    fn no_payload(&mut self, tag: &Tag) -> bool {
+        if tag.payload != Payload::None || !tag.args.is_empty() {
+            self.error(tag.pos, format!("+{} takes no arguments and no value", tag.name));
+            return false;
+        }
+        true
+    }
+
+    fn wrong_kind(&mut self, tag: &Tag, want: &str, what: &str, ty: TypeId) {
+        let have = self.type_desc(ty);
+        self.error(tag.pos, format!("+{} can only be used on a {want} ({what} is {have})", tag.name));
+    }
+
+    /// Checks a list tag's placement and payload; `choices` empty means any payload.
+    fn list_tag(&mut self, tag: &Tag, kind: &Kind, is_ptr: bool, what: &str, ty: TypeId, choices: &[&str]) -> bool {
+        if !matches!(kind, Kind::Slice(_)) || is_ptr {
+            self.wrong_kind(tag, "list", what, ty);
+            return false;
+        }
+        if !choices.is_empty() {
+            let ok = matches!(&tag.payload, Payload::Scalar(v, ValueKind::String) if choices.contains(&v.as_str()));
+            if !ok {
+                self.error(tag.pos, format!("+{} must be one of: {}", tag.name, choices.join(", ")));
+                return false;
+            }
+        }
+        true
+    }
+
+    fn int_payload(&mut self, tag: &Tag, non_negative: bool) -> Option<i64> {
+        let n = match &tag.payload {
+            Payload::Scalar(v, ValueKind::Int) => tags::parse_int(v),
+            _ => None,
+        };
+        match n {
+            Some(n) if non_negative && n < 0 => {
+                self.error(tag.pos, format!("+{} must be a non-negative integer, got {n}", tag.name));
+                None
+            }
+            Some(n) => Some(n),
+            None => {
+                let kind = if non_negative { "a non-negative integer" } else { "an integer" };
+                self.error(tag.pos, format!("+{} needs {kind}, e.g. +{}=10", tag.name, tag.name));
+                None
+            }
+        }
+    }
+
+    fn payload_tag<'t>(&mut self, tag: &'t Tag) -> Option<&'t Tag> {
+        match &tag.payload {
+            Payload::Tag(inner) => Some(inner),
+            _ => {
+                self.error(
+                    tag.pos,
+                    format!(
+                        "+{} requires a validation tag as its value payload, e.g. +{}=+k8s:minimum=1",
+                        tag.name, tag.name
+                    ),
+                );
+                None
+            }
+        }
+    }
+
+    /// Root-looking types: structs with a TypeMeta field; else structs no other type uses.
+    fn find_roots(&mut self) {
+        let declared: Vec<TypeId> = self.schema.declared.iter().map(|(_, id)| *id).collect();
+        let is_struct = |s: &Schema, id: TypeId| matches!(s.kind(id), Kind::Struct(_));
+        let with_type_meta: Vec<TypeId> = declared
+            .iter()
+            .copied()
+            .filter(|id| match self.schema.kind(*id) {
+                Kind::Struct(fields) => fields.iter().any(|f| f.go_name == "TypeMeta"),
+                _ => false,
+            })
+            .collect();
+        if !with_type_meta.is_empty() {
+            self.schema.roots = with_type_meta;
+            return;
+        }
+        let mut used = alloc::vec![false; self.schema.types.len()];
+        for t in &self.schema.types {
+            let mut mark = |id: TypeId| used[id] = true;
+            match &t.kind {
+                Kind::Pointer(a) | Kind::Slice(a) | Kind::Alias(a) => mark(*a),
+                Kind::Map(a, b) => {
+                    mark(*a);
+                    mark(*b);
+                }
+                Kind::Struct(fields) => fields.iter().for_each(|f| mark(f.ty)),
+                _ => {}
+            }
+        }
+        self.schema.roots = declared.into_iter().filter(|id| is_struct(&self.schema, *id) && !used[*id]).collect();
+    }
+}
+
+/// The type of the field with JSON name `json` (looking into inline embedded structs).
+fn find_field(schema: &Schema, fields: &[Field], json: &str) -> Option<TypeId> {
+    for f in fields {
+        if f.inline {
+            if let Kind::Struct(inner) = schema.kind(schema.deref(f.ty).0) {
+                if let Some(t) = find_field(schema, inner, json) {
+                    return Some(t);
+                }
+            }
+        } else if f.json_name == json {
+            return Some(f.ty);
+        }
+    }
+    None
+}
+
+/// Sets the stability of a validator and everything it wraps.
+fn restamp(v: &mut Validator, stability: Stability) {
+    v.stability = stability;
+    match &mut v.check {
+        Check::EachKey(vs)
+        | Check::EachVal(vs)
+        | Check::Subfield { validators: vs, .. }
+        | Check::IfOption { validators: vs, .. } => vs.iter_mut().for_each(|v| restamp(v, stability)),
+        _ => {}
+    }
+}
+
+/// validation-gen's order: by tag name (stable), then short-circuiting validators first.
+fn order(vals: &mut [Validator]) {
+    vals.sort_by(|a, b| a.sort_key.cmp(b.sort_key));
+    vals.sort_by_key(|v| !v.short_circuit);
+}

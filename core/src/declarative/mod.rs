@@ -1,0 +1,16 @@
+//! Declarative validation: the `+k8s:` tags of Kubernetes API types, evaluated as the code
+//! validation-gen generates would evaluate them.
+//!
+//! `types.go` text → [`golang`](crate::golang) declarations → [`tags`](crate::tags) → a
+//! compiled [`Schema`] (types resolved, validators attached in Kubernetes' order, diagnostics
+//! with positions) → [`Schema::validate`] on a decoded object → Kubernetes' field errors.
+//! Compile once, validate many: a `Schema` is immutable and cheap to run.
+
+pub mod catalog;
+mod compile;
+mod schema;
+mod validate;
+mod validators;
+
+pub use schema::{Schema, TypeId};
+pub use validate::{Options, Report};

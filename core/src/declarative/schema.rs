@@ -1,0 +1,131 @@
+//! The compiled form of a `types.go`: a graph of types with their validators.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::validators::Validator;
+use crate::diag::{Diagnostic, Pos};
+
+/// An index into a [`Schema`]'s types.
+pub type TypeId = usize;
+
+/// What a type is, after resolving names.
+#[derive(Clone, Debug)]
+pub(crate) enum Kind {
+    String,
+    Bool,
+    /// A Go integer type and its range.
+    Int {
+        min: i128,
+        max: i128,
+    },
+    Float,
+    /// `[]byte` (JSON: a base64 string).
+    Bytes,
+    Pointer(TypeId),
+    Slice(TypeId),
+    Map(TypeId, TypeId),
+    Struct(Vec<Field>),
+    /// Anything: interfaces, external types kubedv does not model, `+k8s:opaqueType` fields.
+    Opaque,
+    /// `type A B`: B's underlying kind, without B's type-level validations.
+    Alias(TypeId),
+    /// A name being resolved (only during compilation).
+    Pending,
+}
+
+/// A struct field as JSON sees it.
+#[derive(Clone, Debug)]
+pub(crate) struct Field {
+    pub go_name: String,
+    pub json_name: String,
+    pub ty: TypeId,
+    /// An embedded struct whose fields are promoted (`json:",inline"`).
+    pub inline: bool,
+    pub validations: Vec<Validator>,
+    pub pos: Pos,
+}
+
+/// One type of the schema.
+#[derive(Clone, Debug)]
+pub(crate) struct TypeNode {
+    /// How Go spells it (`Widget`, `[]string`, `*int32`).
+    pub name: String,
+    pub kind: Kind,
+    /// Validations from the type declaration's tags.
+    pub validations: Vec<Validator>,
+}
+
+/// A compiled `types.go`: reusable for any number of validations.
+#[derive(Clone, Debug)]
+pub struct Schema {
+    pub(crate) types: Vec<TypeNode>,
+    /// Declared type names and their ids, in declaration order.
+    pub(crate) declared: Vec<(String, TypeId)>,
+    /// Types that look like API roots (structs embedding TypeMeta, else unreferenced structs).
+    pub(crate) roots: Vec<TypeId>,
+    /// The validation options the tags mention (`+k8s:ifEnabled(Name)`).
+    pub(crate) options: Vec<String>,
+    /// What was wrong or not evaluated in the source.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Schema {
+    /// Compiles Go source with `+k8s:` tags. Never fails: problems are in
+    /// [`Schema::diagnostics`] (an error diagnostic means validation-gen would refuse the input).
+    pub fn compile(src: &str) -> Schema {
+        super::compile::compile(src)
+    }
+
+    /// Whether any diagnostic is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics.iter().any(Diagnostic::is_error)
+    }
+
+    /// The id of a declared type.
+    pub fn type_named(&self, name: &str) -> Option<TypeId> {
+        self.declared.iter().find(|(n, _)| n == name).map(|(_, id)| *id)
+    }
+
+    /// The names of the types that look like API roots.
+    pub fn root_candidates(&self) -> Vec<&str> {
+        self.roots.iter().map(|id| self.types[*id].name.as_str()).collect()
+    }
+
+    /// The declared type names.
+    pub fn type_names(&self) -> Vec<&str> {
+        self.declared.iter().map(|(n, _)| n.as_str()).collect()
+    }
+
+    /// The validation options the tags mention.
+    pub fn options(&self) -> &[String] {
+        &self.options
+    }
+
+    /// Follows aliases to the underlying kind.
+    pub(crate) fn kind(&self, mut id: TypeId) -> &Kind {
+        for _ in 0..self.types.len() + 1 {
+            match &self.types[id].kind {
+                Kind::Alias(next) => id = *next,
+                k => return k,
+            }
+        }
+        &Kind::Opaque
+    }
+
+    /// The type behind any pointers: `(type, is_pointer)`.
+    pub(crate) fn deref(&self, mut id: TypeId) -> (TypeId, bool) {
+        let mut pointer = false;
+        // Bounded: `type P *P` must not loop.
+        for _ in 0..self.types.len() + 1 {
+            match self.kind(id) {
+                Kind::Pointer(inner) => {
+                    id = *inner;
+                    pointer = true;
+                }
+                _ => break,
+            }
+        }
+        (id, pointer)
+    }
+}

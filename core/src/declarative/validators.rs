@@ -1,0 +1,327 @@
+//! The validators a tag compiles to, and what each does to one Go value — mirroring
+//! apimachinery `pkg/api/validate` (required.go, limits.go, enum.go, equality.go, strfmt.go,
+//! testing.go) with Kubernetes' exact errors and origins.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde_json::Value;
+
+use crate::field::{Error, ErrorType, Path, Stability};
+use crate::format::Format;
+
+/// A compiled validation, attached to a type, a field, or a list item/map value/key.
+#[derive(Clone, Debug)]
+pub(crate) struct Validator {
+    pub check: Check,
+    pub stability: Stability,
+    /// The outer tag's name: validation-gen orders a field's validations by it.
+    pub sort_key: &'static str,
+    /// Runs before the others; when it reports, the field's remaining validations are skipped.
+    pub short_circuit: bool,
+    /// Short-circuits without reporting an error (`+k8s:optional`).
+    pub non_error: bool,
+}
+
+/// What a validator checks.
+#[derive(Clone, Debug)]
+pub(crate) enum Check {
+    Required,
+    Optional,
+    Forbidden,
+    Minimum(i64),
+    Maximum(i64),
+    MinLength(usize),
+    MaxLength(usize),
+    MaxBytes(usize),
+    MinItems(usize),
+    MaxItems(usize),
+    MinProperties(usize),
+    MaxProperties(usize),
+    Format(Format),
+    Enum {
+        values: Vec<String>,
+        exclusions: Vec<EnumExclusion>,
+    },
+    Neq(Literal),
+    EachKey(Vec<Validator>),
+    EachVal(Vec<Validator>),
+    Subfield {
+        json_name: String,
+        validators: Vec<Validator>,
+    },
+    IfOption {
+        option: String,
+        enabled: bool,
+        validators: Vec<Validator>,
+    },
+    /// `+k8s:validateFalse` / `validateTrue`: a fixed result.
+    Fixed {
+        pass: bool,
+        arg: String,
+    },
+}
+
+/// `+k8s:enumExclude` on a constant, maybe only when an option has a given state.
+#[derive(Clone, Debug)]
+pub(crate) struct EnumExclusion {
+    pub value: String,
+    /// `None`: always excluded; `Some((option, when))`: excluded while the option is `when`.
+    pub condition: Option<(String, bool)>,
+}
+
+/// A `+k8s:neq` value.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Literal {
+    Str(String),
+    Int(i64),
+    Bool(bool),
+}
+
+/// A Go value as decoding a JSON value into its declared type gives it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum GoVal<'a> {
+    /// A nil pointer, slice or map; an absent opaque value.
+    Nil,
+    Str(&'a str),
+    Int(i64),
+    Uint(u64),
+    Float(f64),
+    Bool(bool),
+    /// A non-nil slice (maybe empty), or `[]byte` decoded from base64 (its length).
+    List(&'a [Value]),
+    Bytes(usize),
+    /// A non-nil map.
+    Map(&'a serde_json::Map<String, Value>),
+    /// A struct; `None` when it is the zero struct (absent in JSON).
+    Struct(Option<&'a serde_json::Map<String, Value>>),
+    Opaque(&'a Value),
+}
+
+impl GoVal<'_> {
+    /// Whether the value is unset as Kubernetes' required/optional/forbidden see it: nil, the
+    /// zero value, or empty (for slices and maps). A non-nil pointer is set whatever it holds.
+    pub fn is_unset(&self, pointer_nil: Option<bool>) -> bool {
+        if let Some(nil) = pointer_nil {
+            return nil;
+        }
+        match *self {
+            GoVal::Nil => true,
+            GoVal::Str(s) => s.is_empty(),
+            GoVal::Int(i) => i == 0,
+            GoVal::Uint(u) => u == 0,
+            GoVal::Float(f) => f == 0.0,
+            GoVal::Bool(b) => !b,
+            GoVal::List(l) => l.is_empty(),
+            GoVal::Bytes(n) => n == 0,
+            GoVal::Map(m) => m.is_empty(),
+            GoVal::Struct(_) => false,
+            GoVal::Opaque(v) => v.is_null(),
+        }
+    }
+
+    /// The value as the JSON Kubernetes' error would print for it.
+    pub fn to_json(self) -> Value {
+        match self {
+            GoVal::Nil => Value::Null,
+            GoVal::Str(s) => Value::String(s.into()),
+            GoVal::Int(i) => i.into(),
+            GoVal::Uint(u) => u.into(),
+            GoVal::Float(f) => serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number),
+            GoVal::Bool(b) => b.into(),
+            GoVal::List(l) => Value::Array(l.to_vec()),
+            GoVal::Bytes(_) => Value::Null,
+            GoVal::Map(m) => Value::Object(m.clone()),
+            GoVal::Struct(m) => m.map_or_else(|| Value::Object(serde_json::Map::new()), |m| Value::Object(m.clone())),
+            GoVal::Opaque(v) => v.clone(),
+        }
+    }
+
+    fn int(&self) -> Option<i128> {
+        match *self {
+            GoVal::Int(i) => Some(i as i128),
+            GoVal::Uint(u) => Some(u as i128),
+            _ => None,
+        }
+    }
+
+    fn len(&self) -> usize {
+        match *self {
+            GoVal::List(l) => l.len(),
+            GoVal::Map(m) => m.len(),
+            GoVal::Bytes(n) => n,
+            _ => 0,
+        }
+    }
+}
+
+/// Runs one simple (non-structural) check on a value. Structural checks (eachKey, eachVal,
+/// subfield, ifEnabled) are the walker's; this returns `None` for them.
+pub(crate) fn run_simple(
+    check: &Check,
+    path: &Path<'_>,
+    value: GoVal<'_>,
+    pointer_nil: Option<bool>,
+    option_on: &dyn Fn(&str) -> bool,
+) -> Option<Vec<Error>> {
+    let nil = matches!(value, GoVal::Nil) || pointer_nil == Some(true);
+    let one = |e: Error| alloc::vec![e];
+    let errs = match check {
+        // required.go: Required("") / Forbidden(""); optional reports Required with a detail
+        // that the generated code never returns (it only stops the field's validation).
+        Check::Required if value.is_unset(pointer_nil) => one(Error::new(ErrorType::Required, path, None, "")),
+        Check::Optional if value.is_unset(pointer_nil) => {
+            one(Error::new(ErrorType::Required, path, None, "optional value was not specified"))
+        }
+        Check::Forbidden if !value.is_unset(pointer_nil) => one(Error::new(ErrorType::Forbidden, path, None, "")),
+        Check::Required | Check::Optional | Check::Forbidden => Vec::new(),
+        // limits.go
+        Check::Minimum(min) => match value.int() {
+            Some(v) if !nil && v < *min as i128 => {
+                one(Error::invalid(path, value.to_json(), alloc::format!("must be greater than or equal to {min}"))
+                    .with_origin("minimum"))
+            }
+            _ => Vec::new(),
+        },
+        Check::Maximum(max) => match value.int() {
+            Some(v) if !nil && v > *max as i128 => {
+                one(Error::invalid(path, value.to_json(), alloc::format!("must be less than or equal to {max}"))
+                    .with_origin("maximum"))
+            }
+            _ => Vec::new(),
+        },
+        Check::MaxLength(max) => match value {
+            GoVal::Str(s) if !nil && s.len() > *max && s.chars().count() > *max => {
+                let unit = if *max == 1 { "character" } else { "characters" };
+                one(Error::new(ErrorType::TooLong, path, None, alloc::format!("may not be more than {max} {unit}"))
+                    .with_origin("maxLength"))
+            }
+            _ => Vec::new(),
+        },
+        Check::MinLength(min) => match value {
+            GoVal::Str(s) if !nil && s.chars().count() < *min => {
+                let unit = if *min == 1 { "character" } else { "characters" };
+                one(Error::new(
+                    ErrorType::TooShort,
+                    path,
+                    Some(s.into()),
+                    alloc::format!("must be at least {min} {unit}"),
+                )
+                .with_origin("minLength"))
+            }
+            _ => Vec::new(),
+        },
+        Check::MaxBytes(max) => match value {
+            GoVal::Str(s) if !nil && s.len() > *max => one(Error::too_long(path, *max as i64).with_origin("maxBytes")),
+            _ => Vec::new(),
+        },
+        Check::MaxItems(max) if value.len() > *max => {
+            let unit = if *max == 1 { "item" } else { "items" };
+            one(Error::new(
+                ErrorType::TooMany,
+                path,
+                Some(value.len().into()),
+                alloc::format!("must have at most {max} {unit}"),
+            )
+            .with_origin("maxItems"))
+        }
+        Check::MinItems(min) if value.len() < *min => {
+            let unit = if *min == 1 { "item" } else { "items" };
+            one(Error::new(
+                ErrorType::TooFew,
+                path,
+                Some(value.len().into()),
+                alloc::format!("must have at least {min} {unit}"),
+            )
+            .with_origin("minItems"))
+        }
+        Check::MaxProperties(max) if !nil && value.len() > *max => {
+            let unit = if *max == 1 { "item" } else { "items" };
+            one(Error::new(
+                ErrorType::TooMany,
+                path,
+                Some(value.len().into()),
+                alloc::format!("must have at most {max} {unit}"),
+            )
+            .with_origin("maxProperties"))
+        }
+        Check::MinProperties(min) if value.len() < *min => {
+            let unit = if *min == 1 { "item" } else { "items" };
+            one(Error::new(
+                ErrorType::TooFew,
+                path,
+                Some(value.len().into()),
+                alloc::format!("must have at least {min} {unit}"),
+            )
+            .with_origin("minProperties"))
+        }
+        Check::MaxItems(_) | Check::MinItems(_) | Check::MaxProperties(_) | Check::MinProperties(_) => Vec::new(),
+        Check::Format(f) => match value {
+            GoVal::Str(s) if !nil => f.validate(path, s),
+            _ => Vec::new(),
+        },
+        Check::Enum { values, exclusions } => match value {
+            GoVal::Str(s) if !nil => enum_check(path, s, values, exclusions, option_on),
+            _ => Vec::new(),
+        },
+        Check::Neq(lit) => {
+            let equal = match (lit, value) {
+                (Literal::Str(a), GoVal::Str(b)) => a == b,
+                (Literal::Int(a), v) => v.int() == Some(*a as i128),
+                (Literal::Bool(a), GoVal::Bool(b)) => *a == b,
+                _ => false,
+            };
+            if equal && !nil {
+                let shown = match lit {
+                    Literal::Str(s) => crate::field::go_quote(s),
+                    Literal::Int(i) => alloc::format!("{i}"),
+                    Literal::Bool(b) => alloc::format!("{b}"),
+                };
+                one(Error::invalid(path, value.to_json(), alloc::format!("must not be equal to {shown}"))
+                    .with_origin("neq"))
+            } else {
+                Vec::new()
+            }
+        }
+        // testing.go FixedResult: Invalid(value, "forced failure: "+arg).
+        Check::Fixed { pass: true, .. } => Vec::new(),
+        Check::Fixed { pass: false, arg } => {
+            let shown = if nil { Value::Null } else { value.to_json() };
+            one(Error::invalid(path, shown, alloc::format!("forced failure: {arg}")).with_origin("validateFalse"))
+        }
+        Check::EachKey(_) | Check::EachVal(_) | Check::Subfield { .. } | Check::IfOption { .. } => return None,
+    };
+    Some(errs)
+}
+
+/// enum.go `Enum`: NotSupported with the sorted supported values.
+fn enum_check(
+    path: &Path<'_>,
+    value: &str,
+    values: &[String],
+    exclusions: &[EnumExclusion],
+    option_on: &dyn Fn(&str) -> bool,
+) -> Vec<Error> {
+    let excluded = |v: &str| {
+        exclusions.iter().any(|x| {
+            x.value == v
+                && match &x.condition {
+                    None => true,
+                    Some((option, when)) => option_on(option) == *when,
+                }
+        })
+    };
+    if values.iter().any(|v| v == value) && !excluded(value) {
+        return Vec::new();
+    }
+    let mut supported: Vec<&String> = values.iter().filter(|v| !excluded(v)).collect();
+    supported.sort();
+    supported.dedup();
+    let detail = if supported.is_empty() {
+        String::new()
+    } else {
+        let quoted: Vec<String> = supported.iter().map(|v| crate::field::go_quote(v)).collect();
+        alloc::format!("supported values: {}", quoted.join(", "))
+    };
+    alloc::vec![Error::new(ErrorType::NotSupported, path, Some(value.into()), detail)]
+}

@@ -1,0 +1,17 @@
+//! A parser for the Go declarations found in Kubernetes `types.go` and `doc.go` files.
+//!
+//! It reads what validation needs — the package clause, imports, type declarations (structs,
+//! typedefs, pointers, slices, maps, arrays), const blocks (typed string constants for enums),
+//! and the comment block above each declaration and field — and skips what it does not
+//! (functions, methods, vars). Malformed input becomes [`Diagnostic`]s with a line and column;
+//! the parser recovers at the next top-level declaration and never panics.
+
+mod ast;
+mod lexer;
+mod parser;
+
+pub use crate::diag::Pos;
+pub use ast::{Comment, ConstDecl, FieldDecl, File, Import, StructTag, TypeDecl, TypeExpr};
+pub use parser::parse_file;
+
+pub use crate::diag::{Diagnostic, Severity};
