@@ -250,6 +250,7 @@ impl Compiler<'_> {
                 };
                 Some(Kind::Struct(alloc::vec![field("APIVersion", "apiVersion"), field("Kind", "kind")]))
             }
+            ("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta") => Some(self.object_meta()),
             ("k8s.io/apimachinery/pkg/types", "UID") => Some(Kind::String),
             ("k8s.io/apimachinery/pkg/apis/meta/v1", _)
             | ("k8s.io/apimachinery/pkg/api/resource", "Quantity")
@@ -258,6 +259,46 @@ impl Compiler<'_> {
             | ("k8s.io/apimachinery/pkg/types", _) => Some(Kind::Opaque),
             _ => None,
         }
+    }
+
+    /// metav1.ObjectMeta's JSON shape (its scalar and collection fields; the rest opaque), so
+    /// `+k8s:subfield(name)` and friends can reach into `metadata`.
+    fn object_meta(&mut self) -> Kind {
+        let string = self.add("string".into(), Kind::String);
+        let int64 = self.add("int64".into(), Kind::Int { min: i64::MIN as i128, max: i64::MAX as i128 });
+        let labels = self.add("map[string]string".into(), Kind::Map(string, string));
+        let finalizers = self.add("[]string".into(), Kind::Slice(string));
+        let opaque = self.add("metav1 value".into(), Kind::Opaque);
+        let fields = [
+            ("Name", "name", string),
+            ("GenerateName", "generateName", string),
+            ("Namespace", "namespace", string),
+            ("SelfLink", "selfLink", string),
+            ("UID", "uid", string),
+            ("ResourceVersion", "resourceVersion", string),
+            ("Generation", "generation", int64),
+            ("CreationTimestamp", "creationTimestamp", opaque),
+            ("DeletionTimestamp", "deletionTimestamp", opaque),
+            ("DeletionGracePeriodSeconds", "deletionGracePeriodSeconds", opaque),
+            ("Labels", "labels", labels),
+            ("Annotations", "annotations", labels),
+            ("OwnerReferences", "ownerReferences", opaque),
+            ("Finalizers", "finalizers", finalizers),
+            ("ManagedFields", "managedFields", opaque),
+        ];
+        Kind::Struct(
+            fields
+                .into_iter()
+                .map(|(go, json, ty)| Field {
+                    go_name: go.into(),
+                    json_name: json.into(),
+                    ty,
+                    inline: false,
+                    validations: Vec::new(),
+                    pos: Pos::default(),
+                })
+                .collect(),
+        )
     }
 
     fn struct_fields(&mut self, decls: &[golang::FieldDecl]) -> Vec<Field> {
@@ -380,26 +421,25 @@ impl Compiler<'_> {
     /// All validators from one comment block, in validation-gen's order.
     fn compile_block(&mut self, comments: &[Comment], scope: Scope, ty: TypeId, what: &str) -> Vec<Validator> {
         let mut out = Vec::new();
-        let mut seen: Vec<String> = Vec::new();
+        let mut seen: Vec<(String, Pos)> = Vec::new();
         for parsed in tags::extract(comments) {
             match parsed {
                 Err(e) => self.error(e.pos, format!("malformed tag: {}", e.message)),
                 Ok(tag) => {
-                    seen.push(tag.name.clone());
+                    seen.push((tag.name.clone(), tag.pos));
                     let site = Site { scope, ty, what, stability: Stability::Stable, depth: 0 };
                     out.extend(self.compile_tag(&tag, site));
                 }
             }
         }
-        let has = |n: &str| seen.iter().any(|s| s == n);
-        if has("k8s:required") && has("k8s:optional") {
-            let pos = comments.first().map_or_else(Pos::default, |c| c.pos);
+        let find = |n: &str| seen.iter().find(|(s, _)| s == n).map(|(_, p)| *p);
+        if let (Some(_), Some(pos)) = (find("k8s:required"), find("k8s:optional")) {
             self.error(pos, format!("{what} cannot be both +k8s:required and +k8s:optional"));
         }
-        if has("k8s:listMapKey") && !self.list_is_map(comments) {
-            let pos = comments.iter().find(|c| c.text.contains("+k8s:listMapKey")).map_or_else(Pos::default, |c| c.pos);
+        if let Some(pos) = find("k8s:listMapKey").filter(|_| !self.list_is_map(comments)) {
             self.error(pos, format!("{what}: +k8s:listMapKey needs +k8s:listType=map or +k8s:unique=map"));
         }
+        merge_subfields(&mut out);
         order(&mut out);
         out
     }
@@ -411,8 +451,28 @@ impl Compiler<'_> {
         })
     }
 
+    /// A type's name, with its underlying kind when the name alone does not say it
+    /// (`Phase (int)`).
     fn type_desc(&self, ty: TypeId) -> String {
-        self.schema.types[ty].name.clone()
+        let name = &self.schema.types[ty].name;
+        let kind = match self.schema.kind(ty) {
+            Kind::String => "string",
+            Kind::Bool => "bool",
+            Kind::Int { .. } => "int",
+            Kind::Float => "float",
+            Kind::Bytes => "[]byte",
+            Kind::Pointer(_) => "pointer",
+            Kind::Slice(_) => "list",
+            Kind::Map(..) => "map",
+            Kind::Struct(_) => "struct",
+            Kind::Opaque | Kind::Alias(_) | Kind::Pending => return name.clone(),
+        };
+        let builtin = self.builtin(name).is_some() || name.starts_with(['[', '*']) || name.starts_with("map[");
+        if builtin {
+            name.clone()
+        } else {
+            format!("{name} ({kind})")
+        }
     }
 
     /// One tag → zero or more validators (wrappers return their payload's, restamped).
@@ -426,7 +486,7 @@ impl Compiler<'_> {
             self.error(tag.pos, format!("tags nest more than {MAX_TAG_DEPTH} levels deep"));
             return Vec::new();
         }
-        if !doc.scopes.contains(&site.scope) && !(site.scope == Scope::ListVal && doc.scopes.contains(&Scope::Field)) {
+        if !doc.scopes.contains(&site.scope) {
             let place = match site.scope {
                 Scope::Type => "a type",
                 Scope::Field => "a field",
@@ -473,7 +533,7 @@ impl Compiler<'_> {
             }
             "k8s:minimum" | "k8s:maximum" => {
                 if !matches!(kind, Kind::Int { .. }) {
-                    self.wrong_kind(tag, "integer", site.what, base);
+                    self.wrong_kind(tag, "an integer", site.what, base);
                     return Vec::new();
                 }
                 let n = self.int_payload(tag, false);
@@ -481,7 +541,7 @@ impl Compiler<'_> {
             }
             "k8s:minLength" | "k8s:maxLength" | "k8s:maxBytes" => {
                 if !matches!(kind, Kind::String) {
-                    self.wrong_kind(tag, "string", site.what, base);
+                    self.wrong_kind(tag, "a string", site.what, base);
                     return Vec::new();
                 }
                 let n = self.int_payload(tag, true).map(|n| n as usize);
@@ -493,7 +553,7 @@ impl Compiler<'_> {
             }
             "k8s:minItems" | "k8s:maxItems" => {
                 if !matches!(kind, Kind::Slice(_) | Kind::Bytes) || is_ptr {
-                    self.wrong_kind(tag, "list", site.what, site.ty);
+                    self.wrong_kind(tag, "a list", site.what, site.ty);
                     return Vec::new();
                 }
                 let n = self.int_payload(tag, true).map(|n| n as usize);
@@ -501,7 +561,7 @@ impl Compiler<'_> {
             }
             "k8s:minProperties" | "k8s:maxProperties" => {
                 if !matches!(kind, Kind::Map(..)) || is_ptr {
-                    self.wrong_kind(tag, "map", site.what, site.ty);
+                    self.wrong_kind(tag, "a map", site.what, site.ty);
                     return Vec::new();
                 }
                 let n = self.int_payload(tag, true);
@@ -519,7 +579,7 @@ impl Compiler<'_> {
             }
             "k8s:format" => {
                 if !matches!(kind, Kind::String) {
-                    self.wrong_kind(tag, "string", site.what, base);
+                    self.wrong_kind(tag, "a string", site.what, base);
                     return Vec::new();
                 }
                 match &tag.payload {
@@ -563,7 +623,7 @@ impl Compiler<'_> {
             "k8s:enum" => {
                 // Compiled from the constants by `enum_values`; only placement is checked here.
                 if !matches!(kind, Kind::String) {
-                    self.wrong_kind(tag, "string", site.what, base);
+                    self.wrong_kind(tag, "a string", site.what, base);
                 }
                 Vec::new()
             }
@@ -576,7 +636,7 @@ impl Compiler<'_> {
                     _ => (site.ty, false),
                 };
                 if !ok {
-                    let want = if name == "k8s:eachKey" { "map" } else { "list or map" };
+                    let want = if name == "k8s:eachKey" { "a map" } else { "a list or a map" };
                     self.wrong_kind(tag, want, site.what, site.ty);
                     return Vec::new();
                 }
@@ -597,7 +657,7 @@ impl Compiler<'_> {
                     return self.bad(tag, "+k8s:subfield needs the subfield's JSON name: +k8s:subfield(name)=...");
                 };
                 let Kind::Struct(fields) = &kind else {
-                    self.wrong_kind(tag, "struct", site.what, base);
+                    self.wrong_kind(tag, "a struct", site.what, base);
                     return Vec::new();
                 };
                 let Some(sub_ty) = find_field(&self.schema, fields, &field_name) else {
@@ -648,8 +708,10 @@ impl Compiler<'_> {
                         !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
                     });
                     if !ok {
-                        let msg =
-                            format!("invalid kubernetes version format, expected <major>.<minor>, got {}", since.value);
+                        let msg = format!(
+                            "+{name}: invalid kubernetes version format, expected <major>.<minor>, got {}",
+                            since.value
+                        );
                         return self.bad(tag, &msg);
                     }
                 }
@@ -746,13 +808,13 @@ impl Compiler<'_> {
 
     fn wrong_kind(&mut self, tag: &Tag, want: &str, what: &str, ty: TypeId) {
         let have = self.type_desc(ty);
-        self.error(tag.pos, format!("+{} can only be used on a {want} ({what} is {have})", tag.name));
+        self.error(tag.pos, format!("+{} can only be used on {want} ({what} is {have})", tag.name));
     }
 
     /// Checks a list tag's placement and payload; `choices` empty means any payload.
     fn list_tag(&mut self, tag: &Tag, kind: &Kind, is_ptr: bool, what: &str, ty: TypeId, choices: &[&str]) -> bool {
         if !matches!(kind, Kind::Slice(_)) || is_ptr {
-            self.wrong_kind(tag, "list", what, ty);
+            self.wrong_kind(tag, "a list", what, ty);
             return false;
         }
         if !choices.is_empty() {
@@ -847,6 +909,27 @@ fn find_field(schema: &Schema, fields: &[Field], json: &str) -> Option<TypeId> {
         }
     }
     None
+}
+
+/// validation-gen runs all subfield tags of one subfield as a cohort (short-circuits first,
+/// stopping the cohort when one fires): merge them into one validator per subfield.
+fn merge_subfields(vals: &mut Vec<Validator>) {
+    let mut merged: Vec<Validator> = Vec::new();
+    for v in vals.drain(..) {
+        if let Check::Subfield { json_name, validators } = &v.check {
+            let existing = merged.iter_mut().find_map(|m| match &mut m.check {
+                Check::Subfield { json_name: n, validators: vs } if n == json_name => Some(vs),
+                _ => None,
+            });
+            if let Some(vs) = existing {
+                vs.extend(validators.iter().cloned());
+                order(vs);
+                continue;
+            }
+        }
+        merged.push(v);
+    }
+    *vals = merged;
 }
 
 /// Sets the stability of a validator and everything it wraps.

@@ -159,13 +159,15 @@ impl<'s> Walker<'s> {
     /// Runs the validations a value's type carries: the named types' tags along pointers and
     /// aliases, then the contents (struct fields, list items, map keys and values).
     fn type_validation(&mut self, ty: TypeId, d: Decoded<'_>, path: &Path<'_>) {
-        if d.pointer_nil == Some(true)
-            || matches!(d.val, GoVal::Nil) && !matches!(self.schema.kind(d.base), Kind::Struct(_))
-        {
-            return;
-        }
         if self.depth >= MAX_DEPTH {
             self.decode_error(path, alloc::format!("the object nests more than {MAX_DEPTH} levels deep"));
+            return;
+        }
+        // Slice and map types are passed to their validation function by value: behind a
+        // nil pointer there is nothing to pass. Structs and scalars get the (nil) pointer.
+        if d.pointer_nil == Some(true)
+            && matches!(self.schema.kind(d.base), Kind::Slice(_) | Kind::Map(..) | Kind::Bytes)
+        {
             return;
         }
         self.depth += 1;
@@ -182,6 +184,12 @@ impl<'s> Walker<'s> {
                 Kind::Pointer(inner) => at = *inner,
                 _ => break,
             }
+        }
+        // Generated code calls the type's function even for nil values (the validators skip
+        // nil themselves); only the walk into the contents needs a value.
+        if d.pointer_nil == Some(true) {
+            self.depth -= 1;
+            return;
         }
         match (self.schema.kind(d.base), d.val) {
             (Kind::Struct(fields), GoVal::Struct(obj)) => {
@@ -364,11 +372,18 @@ impl<'s> Walker<'s> {
             }
             Check::Subfield { json_name, validators } => {
                 if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
-                    if let Some(sub_ty) = subfield_type(self.schema, fields, json_name) {
+                    if let Some(member) = subfield(self.schema, fields, json_name) {
                         let json = obj.and_then(|m| m.get(json_name));
                         let p = path.child(json_name);
-                        if let Some(ds) = self.decode(sub_ty, json, &p) {
-                            self.run_list(validators, ds, &p);
+                        if let Some(ds) = self.decode(member.ty, json, &p) {
+                            // The subfield's own short-circuits (required, optional, ...) also
+                            // stop the cohort; the struct walk reports their errors.
+                            let stopped = member.validations.iter().filter(|v| v.short_circuit).any(|v| {
+                                run_simple(&v.check, &p, ds.val, ds.pointer_nil, &on).is_some_and(|e| !e.is_empty())
+                            });
+                            if !stopped {
+                                self.run_list(validators, ds, &p);
+                            }
                         }
                     }
                 }
@@ -380,16 +395,17 @@ impl<'s> Walker<'s> {
     }
 }
 
-fn subfield_type(schema: &Schema, fields: &[Field], json: &str) -> Option<TypeId> {
+/// The field with JSON name `json`, looking into inline embedded structs.
+fn subfield<'s>(schema: &'s Schema, fields: &'s [Field], json: &str) -> Option<&'s Field> {
     for f in fields {
         if f.inline {
             if let Kind::Struct(inner) = schema.kind(schema.deref(f.ty).0) {
-                if let Some(t) = subfield_type(schema, inner, json) {
-                    return Some(t);
+                if let Some(found) = subfield(schema, inner, json) {
+                    return Some(found);
                 }
             }
         } else if f.json_name == json {
-            return Some(f.ty);
+            return Some(f);
         }
     }
     None

@@ -481,11 +481,10 @@ impl Parser {
         let pos = self.pos();
         let comments = self.doc_comments(pos.line);
         // Embedded: `T`, `*T`, `pkg.T`, `*pkg.T`, optionally followed by a tag.
-        let embedded = match (self.peek(), self.peek_at(1)) {
-            (Tok::Punct('*'), _) => true,
-            (Tok::Ident(_), Tok::Semi | Tok::Str(_) | Tok::Punct('.' | '}')) => true,
-            _ => false,
-        };
+        let embedded = matches!(
+            (self.peek(), self.peek_at(1)),
+            (Tok::Punct('*'), _) | (Tok::Ident(_), Tok::Semi | Tok::Str(_) | Tok::Punct('.' | '}'))
+        );
         if embedded {
             let ty = self.type_expr()?;
             let name = embedded_name(&ty).unwrap_or_default();
