@@ -5,7 +5,10 @@
 
 mod cri_cmd;
 mod format_cmd;
+mod input;
 mod output;
+mod tags_cmd;
+mod validate_cmd;
 
 use std::process::ExitCode;
 
@@ -26,6 +29,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Validate objects against +k8s: tagged Go types, as the generated code would.
+    Validate(validate_cmd::Args),
+    /// The +k8s: tag catalog, or one tag's documentation.
+    Tags(tags_cmd::Args),
     /// Check values against a `+k8s:format` (k8s-short-name, k8s-label-key, ...).
     ///
     /// Values come from the arguments, or one per line from standard input when none are given.
@@ -46,6 +53,8 @@ pub struct UsageError(pub String);
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Validate(args) => validate_cmd::run(args, cli.format),
+        Command::Tags(args) => tags_cmd::run(args, cli.format),
         Command::CheckFormat(args) => format_cmd::run(args, cli.format),
         Command::Formats => format_cmd::list(cli.format),
         Command::CriSkew(args) => cri_cmd::skew(args, cli.format),

@@ -116,9 +116,9 @@ pub fn lookup(name: &str) -> Option<&'static TagDoc> {
 
 /// The known tag whose name is closest to `name` (for "did you mean" hints).
 pub fn closest(name: &str) -> Option<&'static str> {
-    let want = name.to_ascii_lowercase();
+    let want = name.trim_start_matches('+').trim_start_matches("k8s:").to_ascii_lowercase();
     TAGS.iter()
-        .map(|t| (edit_distance(&want, &t.name.to_ascii_lowercase()), t.name))
+        .map(|t| (edit_distance(&want, &t.name["k8s:".len()..].to_ascii_lowercase()), t.name))
         .filter(|(d, _)| *d <= 3)
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)

@@ -87,6 +87,11 @@ impl Schema {
         self.declared.iter().find(|(n, _)| n == name).map(|(_, id)| *id)
     }
 
+    /// How Go spells a type (`Widget`, `[]string`).
+    pub fn type_name(&self, id: TypeId) -> &str {
+        self.types.get(id).map_or("", |t| t.name.as_str())
+    }
+
     /// The names of the types that look like API roots.
     pub fn root_candidates(&self) -> Vec<&str> {
         self.roots.iter().map(|id| self.types[*id].name.as_str()).collect()

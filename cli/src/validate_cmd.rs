@@ -1,0 +1,123 @@
+//! `kubedv validate`: declarative validation of objects against `+k8s:` tagged Go types.
+
+use kubedv_core::declarative::{Options, Report, Schema};
+use kubedv_core::diag::Diagnostic;
+
+use crate::input;
+use crate::output::{count, Outcome, OutputFormat};
+use crate::UsageError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The Go source with the types and their +k8s: tags (types.go).
+    #[arg(long)]
+    types: String,
+    /// The object(s) to validate: JSON, or YAML with one or more documents (`-` for stdin).
+    #[arg(long)]
+    object: String,
+    /// The type of the object (default: the only root-looking type).
+    #[arg(long = "type")]
+    type_name: Option<String>,
+    /// Turn a validation option on (+k8s:ifEnabled / +k8s:ifDisabled). Repeatable.
+    #[arg(long = "option", value_name = "NAME")]
+    options: Vec<String>,
+}
+
+pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
+    let src = input::read(&args.types)?;
+    let schema = Schema::compile(&src);
+    let located = |d: &Diagnostic| format!("{}:{d}", args.types);
+    if schema.has_errors() {
+        let lines: Vec<String> = schema.diagnostics.iter().map(located).collect();
+        return Err(UsageError(format!("{} cannot be used:\n{}", args.types, lines.join("\n"))));
+    }
+    let root = pick_root(&schema, args.type_name.as_deref())?;
+    let known = schema.options();
+    for o in &args.options {
+        if !known.iter().any(|k| k == o) {
+            let list = if known.is_empty() { "none".to_string() } else { known.join(", ") };
+            return Err(UsageError(format!("--option {o}: the types mention no such option (they mention: {list})")));
+        }
+    }
+    let options = Options { enabled: args.options.clone() };
+    let text = input::read(&args.object)?;
+    let objects = input::objects(&args.object, &text)?;
+    let reports: Vec<Report> = objects.iter().map(|o| schema.validate(root, o, &options)).collect();
+
+    // Objects that do not decode into the types are unreadable input, as for the API server.
+    let n = objects.len();
+    let decode: Vec<String> = reports
+        .iter()
+        .enumerate()
+        .flat_map(|(i, r)| r.diagnostics.iter().map(move |d| doc_prefix(i, n) + &d.to_string()))
+        .collect();
+    if !decode.is_empty() {
+        return Err(UsageError(format!("{} does not decode into the types:\n{}", args.object, decode.join("\n"))));
+    }
+    let warnings: Vec<&Diagnostic> = schema.diagnostics.iter().collect();
+    let total: usize = reports.iter().map(|r| r.errors.len()).sum();
+    match format {
+        OutputFormat::Text => {
+            for w in &warnings {
+                eprintln!("{}", located(w));
+            }
+            for e in reports.iter().flat_map(|r| &r.errors) {
+                println!("{e}");
+            }
+            let enforced = reports.iter().flat_map(|r| &r.errors).filter(|e| e.enforced).count();
+            let per_doc = if reports.len() > 1 {
+                let counts: Vec<String> = reports.iter().map(|r| r.errors.len().to_string()).collect();
+                format!(" (per document: {})", counts.join(", "))
+            } else {
+                String::new()
+            };
+            eprintln!(
+                "{} validated against {}: {}, {enforced} enforced{per_doc}",
+                count(n, "object"),
+                schema.type_name(root),
+                count(total, "error"),
+            );
+        }
+        OutputFormat::Json => {
+            let docs: Vec<Doc> = reports.iter().map(|r| Doc { errors: &r.errors, diagnostics: &warnings }).collect();
+            let out = if docs.len() == 1 {
+                serde_json::to_string_pretty(&docs[0])
+            } else {
+                serde_json::to_string_pretty(&docs)
+            };
+            println!("{}", out.expect("serializable report"));
+        }
+    }
+    Ok(if total == 0 { Outcome::Clean } else { Outcome::Invalid })
+}
+
+/// The JSON document for one object (DESIGN.md: `{"errors": [...], "diagnostics": [...]}`).
+#[derive(serde::Serialize)]
+struct Doc<'a> {
+    errors: &'a [kubedv_core::field::Error],
+    diagnostics: &'a [&'a Diagnostic],
+}
+
+fn doc_prefix(i: usize, n: usize) -> String {
+    if n > 1 {
+        format!("document {}: ", i + 1)
+    } else {
+        String::new()
+    }
+}
+
+fn pick_root(schema: &Schema, name: Option<&str>) -> Result<usize, UsageError> {
+    if let Some(name) = name {
+        return schema.type_named(name).ok_or_else(|| {
+            UsageError(format!("--type {name}: no such type; the types are: {}", schema.type_names().join(", ")))
+        });
+    }
+    match schema.root_candidates().as_slice() {
+        [one] => Ok(schema.type_named(one).expect("candidates are declared")),
+        [] => Err(UsageError(format!(
+            "no root type found; pick one with --type (the types are: {})",
+            schema.type_names().join(", ")
+        ))),
+        many => Err(UsageError(format!("several types could be the root: {}; pick one with --type", many.join(", ")))),
+    }
+}

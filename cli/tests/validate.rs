@@ -1,0 +1,113 @@
+//! `kubedv validate` and `kubedv tags` end to end (DESIGN.md CLI contract). Error text:
+//! apimachinery pkg/api/validate/limits.go (Minimum, MaxLength) and required.go.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const TYPES: &str = "tests/fixtures/widget_types.go";
+const OBJECTS: &str = "tests/fixtures/widgets.yaml";
+
+fn kubedv(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("kubedv").unwrap().args(args).output().unwrap()
+}
+
+#[test]
+fn validates_multi_document_yaml_in_text() {
+    let out = kubedv(&["validate", "--types", TYPES, "--object", OBJECTS]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "spec.replicas: Invalid value: -1: must be greater than or equal to 0\n\
+         spec.color: Too long: may not be more than 5 characters\n\
+         spec: Required value\n"
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "2 objects validated against Widget: 3 errors, 2 enforced (per document: 2, 1)\n"
+    );
+}
+
+#[test]
+fn json_output_marks_alpha_errors_not_enforced() {
+    let out = kubedv(&["--format", "json", "validate", "--types", TYPES, "--object", OBJECTS, "--option", "Strict"]);
+    assert_eq!(out.status.code(), Some(1));
+    let docs: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let first = &docs[0]["errors"];
+    assert_eq!(first.as_array().unwrap().len(), 3, "Strict turns on the name format");
+    assert_eq!(first[1]["stability"], "alpha");
+    assert_eq!(first[1]["enforced"], false);
+    assert_eq!(first[2]["origin"], "format=k8s-short-name");
+    assert_eq!(docs[1]["errors"][0]["text"], "spec: Required value");
+}
+
+#[test]
+fn single_json_object_is_one_document() {
+    let dir = std::env::temp_dir().join(format!("kubedv-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let obj = dir.join("ok.json");
+    std::fs::write(&obj, r#"{"metadata": {"name": "w"}, "spec": {"replicas": 1, "color": "red"}}"#).unwrap();
+    let out = kubedv(&["--format", "json", "validate", "--types", TYPES, "--object", obj.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc, serde_json::json!({"errors": [], "diagnostics": []}));
+}
+
+#[test]
+fn bad_types_are_exit_2_with_positions() {
+    let dir = std::env::temp_dir().join(format!("kubedv-cli-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.go");
+    std::fs::write(&bad, "package x\ntype S struct {\n\t// +k8s:maxlen=3\n\tA string `json:\"a\"`\n}\n").unwrap();
+    let out = kubedv(&["validate", "--types", bad.to_str().unwrap(), "--object", OBJECTS]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("bad.go:3:5: error: unknown tag +k8s:maxlen; did you mean +k8s:maxLength?"), "{stderr}");
+}
+
+#[test]
+fn undecodable_and_unparsable_objects_are_exit_2() {
+    let dir = std::env::temp_dir().join(format!("kubedv-cli-obj-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let wrong = dir.join("wrong.json");
+    std::fs::write(&wrong, r#"{"spec": {"replicas": "three"}}"#).unwrap();
+    let out = kubedv(&["validate", "--types", TYPES, "--object", wrong.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("spec.replicas: error: cannot decode a string into int32: expected an integer"));
+    let broken = dir.join("broken.yaml");
+    std::fs::write(&broken, "spec:\n  replicas: [1\n").unwrap();
+    let out = kubedv(&["validate", "--types", TYPES, "--object", broken.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("invalid YAML"), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn unknown_options_and_types_are_usage_errors() {
+    let out = kubedv(&["validate", "--types", TYPES, "--object", OBJECTS, "--option", "Nope"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "kubedv: --option Nope: the types mention no such option (they mention: Strict)\n"
+    );
+    let out = kubedv(&["validate", "--types", TYPES, "--object", OBJECTS, "--type", "Gadget"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .starts_with("kubedv: --type Gadget: no such type; the types are: Widget, WidgetSpec"));
+}
+
+#[test]
+fn tags_catalog() {
+    let out = kubedv(&["--format", "json", "tags"]);
+    let all: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(all.as_array().unwrap().len() >= 43);
+    let out = kubedv(&["tags", "+k8s:minimum"]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("+k8s:minimum  (stable)"));
+    let out = kubedv(&["tags", "maxlen"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "kubedv: unknown tag maxlen; did you mean +k8s:maxLength? (`kubedv tags` lists them)\n"
+    );
+}
