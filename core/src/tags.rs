@@ -246,12 +246,19 @@ impl Scanner {
     }
 }
 
+/// How many tags one chain (`a=+b=+c...`) may hold.
+const MAX_CHAIN: usize = 32;
+
 /// Parses one tag (without its leading `+`) found at `pos`.
 pub fn parse(input: &str, pos: Pos) -> Result<Tag, TagError> {
     let mut s = Scanner { chars: input.trim_end().chars().collect(), at: 0, origin: pos };
     // A chain `a=+b=+c=v` is parsed in a loop, then nested from the end.
     let mut chain: Vec<Tag> = Vec::new();
     let payload = loop {
+        // Tags nest a few levels in practice; a long chain would only cost stack when dropped.
+        if chain.len() >= MAX_CHAIN {
+            return s.err(format!("tags nest more than {MAX_CHAIN} levels deep"));
+        }
         let tag_pos = Pos { line: pos.line, column: pos.column + s.at as u32 };
         if !s.peek().is_some_and(is_ident_begin) {
             return s.err("expected a tag name".into());

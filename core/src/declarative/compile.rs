@@ -39,6 +39,7 @@ pub(crate) fn compile(src: &str) -> Schema {
     c.schema.diagnostics = diags;
     c.declare_types();
     c.resolve_declared();
+    c.check_recursive_embedding();
     c.compile_type_tags();
     c.find_roots();
     c.schema.diagnostics.sort_by_key(|d| (d.line, d.column));
@@ -119,22 +120,67 @@ impl Compiler<'_> {
             };
             self.schema.types[id].kind = kind;
         }
-        // Alias cycles (`type A B; type B A`) would make every lookup loop.
+        // Alias and pointer cycles (`type A B; type B A`, `type P *P`) hold no value and would
+        // make lookups loop.
         for (name, id) in self.schema.declared.clone() {
             let mut at = id;
             for _ in 0..=self.schema.types.len() {
                 match self.schema.types[at].kind {
-                    Kind::Alias(next) if next == id => {
+                    Kind::Alias(next) | Kind::Pointer(next) if next == id => {
                         let pos = self.decl_pos(&name);
                         self.error(pos, format!("type {name} is defined in terms of itself"));
                         self.schema.types[id].kind = Kind::Opaque;
                         break;
                     }
-                    Kind::Alias(next) => at = next,
+                    Kind::Alias(next) | Kind::Pointer(next) => at = next,
                     _ => break,
                 }
             }
         }
+    }
+
+    /// Go rejects a struct that contains itself by value (`invalid recursive type`): its zero
+    /// value would be infinite. Only pointers, slices and maps may lead back to a type.
+    fn check_recursive_embedding(&mut self) {
+        for (name, id) in self.schema.declared.clone() {
+            let mut stack = alloc::vec![id];
+            let mut seen = alloc::vec![false; self.schema.types.len()];
+            let mut cyclic = false;
+            while let Some(at) = stack.pop() {
+                let Kind::Struct(fields) = self.schema.kind(at) else { continue };
+                for f in fields {
+                    let target = self.unalias(f.ty);
+                    if !matches!(self.schema.types[target].kind, Kind::Struct(_)) {
+                        continue;
+                    }
+                    if target == id {
+                        cyclic = true;
+                    } else if !seen[target] {
+                        seen[target] = true;
+                        stack.push(target);
+                    }
+                }
+            }
+            if cyclic {
+                let pos = self.decl_pos(&name);
+                self.error(
+                    pos,
+                    format!("invalid recursive type {name}: it contains itself (use a pointer, slice or map)"),
+                );
+                self.schema.types[id].kind = Kind::Opaque;
+            }
+        }
+    }
+
+    /// Follows `type A B` aliases to the type that has the kind.
+    fn unalias(&self, mut id: TypeId) -> TypeId {
+        for _ in 0..=self.schema.types.len() {
+            match self.schema.types[id].kind {
+                Kind::Alias(next) => id = next,
+                _ => break,
+            }
+        }
+        id
     }
 
     fn decl_pos(&self, name: &str) -> Pos {
@@ -897,18 +943,7 @@ impl Compiler<'_> {
 
 /// The type of the field with JSON name `json` (looking into inline embedded structs).
 fn find_field(schema: &Schema, fields: &[Field], json: &str) -> Option<TypeId> {
-    for f in fields {
-        if f.inline {
-            if let Kind::Struct(inner) = schema.kind(schema.deref(f.ty).0) {
-                if let Some(t) = find_field(schema, inner, json) {
-                    return Some(t);
-                }
-            }
-        } else if f.json_name == json {
-            return Some(f.ty);
-        }
-    }
-    None
+    super::validate::member(schema, fields, json).map(|f| f.ty)
 }
 
 /// validation-gen runs all subfield tags of one subfield as a cohort (short-circuits first,

@@ -33,11 +33,14 @@ pub struct Report {
 
 /// JSON nesting deeper than this is refused instead of walked.
 const MAX_DEPTH: usize = 128;
+/// How many values one validation may visit: zero-valued structs are walked too, so a type
+/// graph that fans out could otherwise take exponential time on a tiny object.
+const MAX_STEPS: usize = 1_000_000;
 
 impl Schema {
     /// Validates `object` as an instance of the declared type `root` at the root path.
     pub fn validate(&self, root: TypeId, object: &Value, options: &Options) -> Report {
-        let mut w = Walker { schema: self, options, report: Report::default(), depth: 0 };
+        let mut w = Walker { schema: self, options, report: Report::default(), depth: 0, steps: 0 };
         let path = Path::root();
         w.value(root, Some(object), &path);
         for e in &mut w.report.errors {
@@ -53,6 +56,7 @@ struct Walker<'s> {
     options: &'s Options,
     report: Report,
     depth: usize,
+    steps: usize,
 }
 
 /// A decoded value: the Go value, and for pointers whether the pointer is nil.
@@ -159,6 +163,15 @@ impl<'s> Walker<'s> {
     /// Runs the validations a value's type carries: the named types' tags along pointers and
     /// aliases, then the contents (struct fields, list items, map keys and values).
     fn type_validation(&mut self, ty: TypeId, d: Decoded<'_>, path: &Path<'_>) {
+        self.steps += 1;
+        if self.steps > MAX_STEPS {
+            if self.steps == MAX_STEPS + 1 {
+                let msg =
+                    alloc::format!("validation stopped after visiting {MAX_STEPS} values: the types fan out too much");
+                self.decode_error(path, msg);
+            }
+            return;
+        }
         if self.depth >= MAX_DEPTH {
             self.decode_error(path, alloc::format!("the object nests more than {MAX_DEPTH} levels deep"));
             return;
@@ -174,7 +187,7 @@ impl<'s> Walker<'s> {
         // The type's own tags: the named type, then any alias it is defined as (`type A B`
         // gives A its own tags only, so follow pointers but stop at the first named type).
         let mut at = ty;
-        loop {
+        for _ in 0..self.schema.types.len() {
             let node = &self.schema.types[at];
             if !node.validations.is_empty() {
                 let vals = &node.validations;
@@ -372,7 +385,7 @@ impl<'s> Walker<'s> {
             }
             Check::Subfield { json_name, validators } => {
                 if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
-                    if let Some(member) = subfield(self.schema, fields, json_name) {
+                    if let Some(member) = member(self.schema, fields, json_name) {
                         let json = obj.and_then(|m| m.get(json_name));
                         let p = path.child(json_name);
                         if let Some(ds) = self.decode(member.ty, json, &p) {
@@ -395,20 +408,24 @@ impl<'s> Walker<'s> {
     }
 }
 
-/// The field with JSON name `json`, looking into inline embedded structs.
-fn subfield<'s>(schema: &'s Schema, fields: &'s [Field], json: &str) -> Option<&'s Field> {
-    for f in fields {
-        if f.inline {
-            if let Kind::Struct(inner) = schema.kind(schema.deref(f.ty).0) {
-                if let Some(found) = subfield(schema, inner, json) {
-                    return Some(found);
+/// The field with JSON name `json`, looking into inline embedded structs (to a bounded depth:
+/// self-embedding is refused at compile time, but lookups must not trust that).
+pub(crate) fn member<'s>(schema: &'s Schema, fields: &'s [Field], json: &str) -> Option<&'s Field> {
+    fn find<'s>(schema: &'s Schema, fields: &'s [Field], json: &str, depth: usize) -> Option<&'s Field> {
+        for f in fields {
+            if f.inline {
+                if let (Kind::Struct(inner), true) = (schema.kind(schema.deref(f.ty).0), depth < 16) {
+                    if let Some(found) = find(schema, inner, json, depth + 1) {
+                        return Some(found);
+                    }
                 }
+            } else if f.json_name == json {
+                return Some(f);
             }
-        } else if f.json_name == json {
-            return Some(f);
         }
+        None
     }
-    None
+    find(schema, fields, json, 0)
 }
 
 fn json_kind(v: &Value) -> &'static str {

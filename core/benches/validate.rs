@@ -1,0 +1,32 @@
+//! Validating a Deployment-sized object (≈5 KB JSON, ~30 tagged fields, lists and maps)
+//! against a compiled schema, beside serde_json parsing the same object, in one run.
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use kubedv_core::declarative::{Options, Schema};
+use std::hint::black_box;
+
+const TYPES: &str = include_str!("data/deployment_types.go");
+const OBJECT: &str = include_str!("data/deployment.json");
+
+fn bench(c: &mut Criterion) {
+    let schema = Schema::compile(TYPES);
+    assert!(!schema.has_errors(), "{:?}", schema.diagnostics);
+    let root = schema.type_named("Deployment").unwrap();
+    let value: serde_json::Value = serde_json::from_str(OBJECT).unwrap();
+    let options = Options::default();
+    let report = schema.validate(root, &value, &options);
+    assert!(report.errors.is_empty() && report.diagnostics.is_empty(), "{:?}", report.errors);
+
+    let mut group = c.benchmark_group("deployment");
+    group.bench_function("serde_json parse", |b| {
+        b.iter(|| black_box(serde_json::from_str::<serde_json::Value>(black_box(OBJECT)).unwrap()))
+    });
+    group.bench_function("validate (compiled schema)", |b| {
+        b.iter(|| black_box(schema.validate(root, black_box(&value), &options)))
+    });
+    group.bench_function("compile types", |b| b.iter(|| black_box(Schema::compile(black_box(TYPES)))));
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
