@@ -5,6 +5,8 @@
 
 use kubedv_core::cri::maturity::{self, Stage, Status};
 use kubedv_core::cri::skew;
+use kubedv_core::declarative::{catalog, Options, Schema};
+use kubedv_core::diag::Diagnostic;
 use kubedv_core::field::Path;
 use kubedv_core::format::Format;
 use serde::{Deserialize, Serialize};
@@ -31,6 +33,41 @@ export interface FieldError {
   /** Whether the API server would return the error. */
   enforced: boolean;
   text: string;
+}
+
+/** A problem with the input: a source position, or a field path for objects. */
+export interface Diagnostic {
+  severity: "error" | "warning";
+  /** 1-based line in the Go source (0 when `field` says where). */
+  line: number;
+  column: number;
+  field?: string;
+  message: string;
+}
+
+/** What `schema.validate` and `validate` return (the CLI's JSON document). */
+export interface ValidationResult {
+  errors: FieldError[];
+  diagnostics: Diagnostic[];
+}
+
+/** Options for validation. */
+export interface ValidateOptions {
+  /** The type to validate the object as (default: the only root-looking type). */
+  type?: string;
+  /** Validation options to turn on (`+k8s:ifEnabled(Name)`). */
+  options?: string[];
+}
+
+/** One +k8s: tag's documentation. */
+export interface TagDoc {
+  name: string;
+  description: string;
+  stability: "alpha" | "beta" | "stable" | "metadata";
+  scopes: ("type" | "field" | "listVal" | "mapKey" | "const")[];
+  args: string[];
+  payload: string;
+  example: string;
 }
 
 /** A `+k8s:format` name and what it accepts. */
@@ -141,8 +178,13 @@ pub fn check_format(format: &str, value: &str, field: Option<String>) -> Result<
 }
 
 /// Reads a plain JS object into `T`, naming what was expected on failure.
+///
+/// Through `serde_json::Value`: serde-wasm-bindgen only looks up a struct's declared keys, so
+/// `deny_unknown_fields` would never see a misspelt option.
 fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| into_error(format!("{what}: {e}")))
+    let json: serde_json::Value =
+        serde_wasm_bindgen::from_value(value).map_err(|e| into_error(format!("{what}: {e}")))?;
+    serde_json::from_value(json).map_err(|e| into_error(format!("{what}: {e}")))
 }
 
 #[derive(Deserialize)]
@@ -217,4 +259,131 @@ pub fn cri_feature(#[wasm_bindgen(unchecked_param_type = "CriFeature")] feature:
         shipped_beta_on: f.shipped_beta_on,
     };
     to_js(&maturity::check(&feature))
+}
+
+/// A thrown JS `Error` for input that cannot be used: the first error diagnostic as the
+/// message (`LINE:COL: message`), with `line`, `column` and all `diagnostics` attached.
+fn diagnostics_error(diags: &[Diagnostic]) -> JsValue {
+    let first = diags.iter().find(|d| d.is_error()).or(diags.first());
+    let message = first.map_or_else(|| "invalid input".to_string(), |d| d.to_string());
+    let err = js_sys::Error::new(&message);
+    if let Some(d) = first {
+        let _ = js_sys::Reflect::set(&err, &"line".into(), &d.line.into());
+        let _ = js_sys::Reflect::set(&err, &"column".into(), &d.column.into());
+    }
+    if let Ok(all) = to_js(diags) {
+        let _ = js_sys::Reflect::set(&err, &"diagnostics".into(), &all);
+    }
+    err.into()
+}
+
+fn js_error(e: JsError) -> JsValue {
+    e.into()
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct ValidateOptions {
+    #[serde(rename = "type")]
+    type_name: Option<String>,
+    #[serde(default)]
+    options: Vec<String>,
+}
+
+/// Types compiled once from Go source with `+k8s:` tags, to validate many objects.
+#[wasm_bindgen(js_name = Schema)]
+pub struct JsSchema {
+    schema: Schema,
+}
+
+/// Compiles Go types with `+k8s:` tags. Throws an `Error` (with `line`, `column` and
+/// `diagnostics`) when validation-gen would refuse them.
+#[wasm_bindgen(js_name = compileTypes)]
+pub fn compile_types(src: &str) -> Result<JsSchema, JsValue> {
+    let schema = Schema::compile(src);
+    if schema.has_errors() {
+        return Err(diagnostics_error(&schema.diagnostics));
+    }
+    Ok(JsSchema { schema })
+}
+
+#[wasm_bindgen(js_class = Schema)]
+impl JsSchema {
+    /// Warnings about the types (tags understood but not evaluated yet, ...).
+    #[wasm_bindgen(getter, unchecked_return_type = "Diagnostic[]")]
+    pub fn diagnostics(&self) -> Result<JsValue, JsError> {
+        to_js(&self.schema.diagnostics)
+    }
+
+    /// The declared type names.
+    #[wasm_bindgen(getter, unchecked_return_type = "string[]")]
+    pub fn types(&self) -> Result<JsValue, JsError> {
+        to_js(&self.schema.type_names())
+    }
+
+    /// The validation options the tags mention.
+    #[wasm_bindgen(getter, unchecked_return_type = "string[]")]
+    pub fn options(&self) -> Result<JsValue, JsError> {
+        to_js(self.schema.options())
+    }
+
+    /// Validates a plain JS object (as `JSON.parse` gives) on create.
+    #[wasm_bindgen(unchecked_return_type = "ValidationResult")]
+    pub fn validate(
+        &self,
+        object: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] opts: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let opts: ValidateOptions = if opts.is_undefined() || opts.is_null() {
+            ValidateOptions::default()
+        } else {
+            from_js(opts, "validate options are {type?, options?}").map_err(js_error)?
+        };
+        let root = match &opts.type_name {
+            Some(name) => self.schema.type_named(name).ok_or_else(|| {
+                js_error(into_error(format!(
+                    "no type {name:?}; the types are: {}",
+                    self.schema.type_names().join(", ")
+                )))
+            })?,
+            None => match self.schema.root_candidates().as_slice() {
+                [one] => self.schema.type_named(one).unwrap_or_default(),
+                many => {
+                    return Err(js_error(into_error(format!(
+                        "pick the type to validate with {{type: ...}}; candidates: {}",
+                        if many.is_empty() { self.schema.type_names().join(", ") } else { many.join(", ") }
+                    ))))
+                }
+            },
+        };
+        let object: serde_json::Value = from_js(object, "the object must be plain JSON data").map_err(js_error)?;
+        let report = self.schema.validate(root, &object, &Options { enabled: opts.options });
+        to_js(&report).map_err(js_error)
+    }
+}
+
+/// Compiles `types` and validates `object` in one call (compile once with `compileTypes` to
+/// validate many).
+#[wasm_bindgen(unchecked_return_type = "ValidationResult")]
+pub fn validate(
+    types: &str,
+    object: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] opts: JsValue,
+) -> Result<JsValue, JsValue> {
+    compile_types(types)?.validate(object, opts)
+}
+
+/// The +k8s: tag catalog, or one tag's documentation (`"maxLength"`, `"+k8s:maxLength"`).
+#[wasm_bindgen(js_name = tagDocs, unchecked_return_type = "TagDoc[] | TagDoc")]
+pub fn tag_docs(name: Option<String>) -> Result<JsValue, JsError> {
+    match name {
+        None => to_js(catalog::TAGS),
+        Some(n) => match catalog::lookup(&n) {
+            Some(doc) => to_js(doc),
+            None => {
+                let hint = catalog::closest(&n).map(|c| format!("; did you mean +{c}?")).unwrap_or_default();
+                Err(into_error(format!("unknown tag {n}{hint}")))
+            }
+        },
+    }
 }

@@ -97,3 +97,58 @@ fn cri_range_and_feature() {
     assert_eq!(verdict["rules"][2]["rule"], "Safe Kubernetes defaults");
     assert!(verdict["summary"].as_str().unwrap().starts_with("GA is blocked by \"Safe Kubernetes defaults\""));
 }
+
+const WIDGET: &str = r#"package v1
+
+type Widget struct {
+	TypeMeta int
+	// +k8s:required
+	// +k8s:format=k8s-short-name
+	Name string `json:"name"`
+	// +k8s:alpha=+k8s:minimum=1
+	Size int32 `json:"size"`
+}
+"#;
+
+// Declarative validation through the compiled handle: apimachinery required.go, strfmt.go,
+// limits.go; alpha errors are not enforced (validation-gen levels.go).
+#[wasm_bindgen_test]
+fn compile_once_validate_many() {
+    let schema = kubedv_wasm::compile_types(WIDGET).unwrap_or_else(|_| panic!("compiles"));
+    assert_eq!(decode(schema.types().unwrap()), json!(["Widget"]));
+    let r = decode(schema.validate(js(json!({})), JsValue::UNDEFINED).unwrap_or_else(|_| panic!()));
+    assert_eq!(r["errors"][0]["text"], "name: Required value");
+    assert_eq!(r["errors"][1]["text"], "size: Invalid value: 0: must be greater than or equal to 1");
+    assert_eq!(r["errors"][1]["enforced"], false);
+    let r = decode(
+        schema
+            .validate(js(json!({"name": "ok", "size": 2})), js(json!({"type": "Widget"})))
+            .unwrap_or_else(|_| panic!()),
+    );
+    assert_eq!(r, json!({"errors": [], "diagnostics": []}));
+}
+
+#[wasm_bindgen_test]
+fn bad_types_throw_an_error_with_its_position() {
+    let err = kubedv_wasm::compile_types("package p\ntype S struct {\n\t// +k8s:maxlen=1\n\tA string\n}\n")
+        .err()
+        .expect("an error");
+    let line = js_sys::Reflect::get(&err, &"line".into()).unwrap();
+    assert_eq!(line.as_f64(), Some(3.0));
+    let message = js_sys::Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
+    assert_eq!(message, "3:5: error: unknown tag +k8s:maxlen; did you mean +k8s:maxLength?");
+}
+
+#[wasm_bindgen_test]
+fn one_shot_validate_and_tag_docs() {
+    let r = decode(
+        kubedv_wasm::validate(WIDGET, js(json!({"name": "Bad_Name", "size": 1})), JsValue::UNDEFINED)
+            .unwrap_or_else(|_| panic!()),
+    );
+    assert_eq!(r["errors"][0]["origin"], "format=k8s-short-name");
+    assert!(kubedv_wasm::validate(WIDGET, js(json!({"size": "x"})), js(json!({"nope": 1}))).is_err());
+    let doc = decode(kubedv_wasm::tag_docs(Some("maxLength".into())).unwrap());
+    assert_eq!(doc["name"], "k8s:maxLength");
+    assert!(kubedv_wasm::tag_docs(Some("maxlen".into())).is_err());
+    assert!(decode(kubedv_wasm::tag_docs(None).unwrap()).as_array().unwrap().len() >= 40);
+}

@@ -62,6 +62,12 @@ pub fn run() -> ExitCode {
             ]),
         )
     });
+    check("fuzz smoke run (30 s)", &mut || {
+        env.run(
+            "cargo run --profile fuzz -p kubedv-fuzz -- 30",
+            env.command("cargo").args(["run", "--quiet", "--profile", "fuzz", "-p", "kubedv-fuzz", "--", "30"]),
+        )
+    });
     check("wasm-pack test --node", &mut || {
         env.run("wasm-pack test --node wasm", env.command("wasm-pack").args(["test", "--node", "wasm"]))
     });
