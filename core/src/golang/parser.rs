@@ -408,10 +408,22 @@ impl Parser {
                 }
                 Ok(TypeExpr::Opaque { what: "func", pos })
             }
+            // `chan T`, `chan<- T`, `<-chan T`.
             Tok::Ident(w) if w == "chan" => {
                 self.next();
+                if self.is_punct('<') && *self.peek_at(1) == Tok::Punct('-') {
+                    self.next();
+                    self.next();
+                }
                 self.type_expr()?;
                 Ok(TypeExpr::Opaque { what: "chan", pos })
+            }
+            Tok::Punct('<')
+                if *self.peek_at(1) == Tok::Punct('-') && matches!(self.peek_at(2), Tok::Ident(w) if w == "chan") =>
+            {
+                self.next();
+                self.next();
+                self.type_expr()
             }
             Tok::Ident(first) => {
                 self.next();
