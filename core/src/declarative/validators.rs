@@ -215,45 +215,13 @@ pub(crate) fn run_simple(
             GoVal::Str(s) if !nil && s.len() > *max => one(Error::too_long(path, *max as i64).with_origin("maxBytes")),
             _ => Vec::new(),
         },
-        Check::MaxItems(max) if value.len() > *max => {
-            let unit = if *max == 1 { "item" } else { "items" };
-            one(Error::new(
-                ErrorType::TooMany,
-                path,
-                Some(value.len().into()),
-                alloc::format!("must have at most {max} {unit}"),
-            )
-            .with_origin("maxItems"))
-        }
-        Check::MinItems(min) if value.len() < *min => {
-            let unit = if *min == 1 { "item" } else { "items" };
-            one(Error::new(
-                ErrorType::TooFew,
-                path,
-                Some(value.len().into()),
-                alloc::format!("must have at least {min} {unit}"),
-            )
-            .with_origin("minItems"))
-        }
+        Check::MaxItems(max) if value.len() > *max => one(count_error(path, value.len(), *max, true, "maxItems")),
+        Check::MinItems(min) if value.len() < *min => one(count_error(path, value.len(), *min, false, "minItems")),
         Check::MaxProperties(max) if !nil && value.len() > *max => {
-            let unit = if *max == 1 { "item" } else { "items" };
-            one(Error::new(
-                ErrorType::TooMany,
-                path,
-                Some(value.len().into()),
-                alloc::format!("must have at most {max} {unit}"),
-            )
-            .with_origin("maxProperties"))
+            one(count_error(path, value.len(), *max, true, "maxProperties"))
         }
         Check::MinProperties(min) if value.len() < *min => {
-            let unit = if *min == 1 { "item" } else { "items" };
-            one(Error::new(
-                ErrorType::TooFew,
-                path,
-                Some(value.len().into()),
-                alloc::format!("must have at least {min} {unit}"),
-            )
-            .with_origin("minProperties"))
+            one(count_error(path, value.len(), *min, false, "minProperties"))
         }
         Check::MaxItems(_) | Check::MinItems(_) | Check::MaxProperties(_) | Check::MinProperties(_) => Vec::new(),
         Check::Format(f) => match value {
@@ -292,6 +260,14 @@ pub(crate) fn run_simple(
         Check::EachKey(_) | Check::EachVal(_) | Check::Subfield { .. } | Check::IfOption { .. } => return None,
     };
     Some(errs)
+}
+
+/// field.TooMany / field.TooFew: the actual count as the value, "must have at most/least N
+/// item(s)".
+fn count_error(path: &Path<'_>, actual: usize, limit: usize, too_many: bool, origin: &str) -> Error {
+    let unit = if limit == 1 { "item" } else { "items" };
+    let (kind, bound) = if too_many { (ErrorType::TooMany, "at most") } else { (ErrorType::TooFew, "at least") };
+    Error::new(kind, path, Some(actual.into()), alloc::format!("must have {bound} {limit} {unit}")).with_origin(origin)
 }
 
 /// enum.go `Enum`: NotSupported with the sorted supported values.

@@ -167,29 +167,22 @@ impl Parser {
         file
     }
 
-    /// Skips to the next top-level keyword at the start of a line.
+    /// Skips to the next top-level keyword at the start of a statement.
     fn recover(&mut self) {
-        let mut depth = 0i32;
         loop {
-            match self.peek() {
-                Tok::Eof => return,
-                Tok::Punct('{' | '(' | '[') => depth += 1,
-                Tok::Punct('}' | ')' | ']') => depth -= 1,
-                Tok::Semi if depth <= 0 => {
-                    self.next();
-                    if matches!(self.peek(), Tok::Ident(w) if ["type", "const", "var", "func", "import"].contains(&w.as_str()))
-                    {
-                        return;
-                    }
-                    continue;
-                }
-                _ => {}
+            self.skip_declaration();
+            if !matches!(self.next(), Tok::Semi) {
+                return;
             }
-            self.next();
+            if matches!(self.peek(), Tok::Ident(w) if ["type", "const", "var", "func", "import"].contains(&w.as_str()))
+            {
+                return;
+            }
         }
     }
 
-    /// Skips a `var` or `func` declaration: to the end of its statement, with bodies balanced.
+    /// Skips to the end of the current statement (the next `;` outside brackets), without
+    /// consuming it; bodies and literals in between are balanced.
     fn skip_declaration(&mut self) {
         let mut depth = 0i32;
         loop {
