@@ -113,6 +113,9 @@ impl Format {
             Format::ExtendedResourceName => extended_resource_name(path, value),
             Format::ResourcePoolName => resource_pool_name(path, value),
         };
+        if errs.is_empty() {
+            return errs;
+        }
         // Composite formats overwrite the origins of the checks they reuse, as Go does.
         let origin = self.origin();
         errs.into_iter().map(|e| e.with_origin(origin.clone())).collect()

@@ -42,6 +42,7 @@ pub(crate) fn compile(src: &str) -> Schema {
     c.check_recursive_embedding();
     c.compile_type_tags();
     c.find_roots();
+    c.schema.mark_validated();
     c.schema.diagnostics.sort_by_key(|d| (d.line, d.column));
     c.schema
 }
@@ -53,6 +54,7 @@ impl Schema {
             declared: Vec::new(),
             roots: Vec::new(),
             options: Vec::new(),
+            validated: Vec::new(),
             diagnostics: Vec::new(),
         }
     }

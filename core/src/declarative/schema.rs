@@ -66,6 +66,9 @@ pub struct Schema {
     pub(crate) roots: Vec<TypeId>,
     /// The validation options the tags mention (`+k8s:ifEnabled(Name)`).
     pub(crate) options: Vec<String>,
+    /// Per type: whether it or anything inside it carries validations (computed once, so the
+    /// walker skips unvalidated subtrees without searching the graph each time).
+    pub(crate) validated: Vec<bool>,
     /// What was wrong or not evaluated in the source.
     pub diagnostics: Vec<Diagnostic>,
 }
@@ -105,6 +108,33 @@ impl Schema {
     /// The validation options the tags mention.
     pub fn options(&self) -> &[String] {
         &self.options
+    }
+
+    /// Computes [`Schema::validated`]: a fixpoint, as types may refer to each other in cycles.
+    pub(crate) fn mark_validated(&mut self) {
+        let mut v: Vec<bool> = self.types.iter().map(|t| !t.validations.is_empty()).collect();
+        loop {
+            let mut changed = false;
+            for (i, t) in self.types.iter().enumerate() {
+                if v[i] {
+                    continue;
+                }
+                let inner = match &t.kind {
+                    Kind::Pointer(a) | Kind::Slice(a) | Kind::Alias(a) => v[*a],
+                    Kind::Map(a, b) => v[*a] || v[*b],
+                    Kind::Struct(fields) => fields.iter().any(|f| !f.validations.is_empty() || v[f.ty]),
+                    _ => false,
+                };
+                if inner {
+                    v[i] = true;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.validated = v;
     }
 
     /// Follows aliases to the underlying kind.

@@ -243,27 +243,7 @@ impl<'s> Walker<'s> {
 
     /// Whether a type or anything inside it carries validations (so walking it can report).
     fn has_validations(&self, ty: TypeId) -> bool {
-        let mut seen = alloc::vec![false; self.schema.types.len()];
-        self.has_validations_inner(ty, &mut seen)
-    }
-
-    fn has_validations_inner(&self, ty: TypeId, seen: &mut [bool]) -> bool {
-        if seen[ty] {
-            return false;
-        }
-        seen[ty] = true;
-        let node = &self.schema.types[ty];
-        if !node.validations.is_empty() {
-            return true;
-        }
-        match &node.kind {
-            Kind::Pointer(a) | Kind::Slice(a) | Kind::Alias(a) => self.has_validations_inner(*a, seen),
-            Kind::Map(a, b) => self.has_validations_inner(*a, seen) || self.has_validations_inner(*b, seen),
-            Kind::Struct(fields) => {
-                fields.iter().any(|f| !f.validations.is_empty() || self.has_validations_inner(f.ty, seen))
-            }
-            _ => false,
-        }
+        self.schema.validated.get(ty).copied().unwrap_or(false)
     }
 
     fn fields(&mut self, fields: &'s [Field], obj: Option<&serde_json::Map<String, Value>>, path: &Path<'_>) {
