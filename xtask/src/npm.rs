@@ -4,15 +4,17 @@ use std::path::Path;
 
 use crate::env::Env;
 
-/// Builds `wasm/pkg` (ES module for browsers and Node, with TypeScript declarations) and
+/// Builds `wasm/pkg` (ES module for browsers and Node, with TypeScript declarations; the
+/// size-optimised `wasm-release` profile, then wasm-opt from the local binaryen) and
 /// names the package `kubedv` (wasm-pack would name it after the crate, `kubedv-wasm`).
 pub fn build(env: &Env) -> Result<(), String> {
     env.run(
-        "npm: wasm-pack build --release --target web",
+        "npm: wasm-pack build --profile wasm-release --target web",
         env.command("wasm-pack").args([
             "build",
             "wasm",
-            "--release",
+            "--profile",
+            "wasm-release",
             "--target",
             "web",
             "--out-dir",
