@@ -1,18 +1,40 @@
 use yew::prelude::*;
 
+use crate::cri::Cri;
+use crate::declarative::Declarative;
+use crate::docs::TagDocs;
 use crate::format_check::FormatCheck;
+use crate::hooks::use_persisted;
+
+const TABS: [(&str, &str); 4] =
+    [("declarative", "Declarative validation"), ("tags", "Tag docs"), ("formats", "Formats"), ("cri", "CRI skew")];
 
 #[function_component(App)]
 pub fn app() -> Html {
+    let tab = use_persisted("tab", "declarative");
+    let view = match tab.as_str() {
+        "tags" => html! { <TagDocs /> },
+        "formats" => html! { <FormatCheck /> },
+        "cri" => html! { <Cri /> },
+        _ => html! { <Declarative /> },
+    };
     html! {
         <>
             <header>
                 <h1>{ "kubedv playground" }</h1>
                 <p>{ format!("Kubernetes API validation in your browser · v{}", kubedv_core::VERSION) }</p>
+                <nav>
+                    { for TABS.iter().map(|(id, label)| {
+                        let t = tab.clone();
+                        let id_owned = id.to_string();
+                        html! {
+                            <button id={format!("tab-{id}")} class={classes!("tab", (tab.as_str() == *id).then_some("active"))}
+                                onclick={Callback::from(move |_| t.set(id_owned.clone()))}>{ *label }</button>
+                        }
+                    }) }
+                </nav>
             </header>
-            <main>
-                <FormatCheck />
-            </main>
+            <main>{ view }</main>
         </>
     }
 }

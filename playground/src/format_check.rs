@@ -2,8 +2,10 @@
 
 use kubedv_core::field::Path;
 use kubedv_core::format::Format;
-use web_sys::{HtmlInputElement, HtmlSelectElement};
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
+
+use crate::hooks::text_input;
 
 #[function_component(FormatCheck)]
 pub fn format_check() -> Html {
@@ -20,14 +22,14 @@ pub fn format_check() -> Html {
             }
         })
     };
-    let on_field = text_setter(&field);
-    let on_value = text_setter(&value);
+    let on_field = text_input(&field);
+    let on_value = text_input(&value);
 
     let path = Path::named(&field);
     let errors = format.validate(&path, &value);
 
     html! {
-        <section>
+        <section class="view">
             <h2>{ "Check a value against a +k8s:format" }</h2>
             <label for="format">{ "Format" }</label>
             <select id="format" onchange={on_format}>
@@ -53,10 +55,4 @@ pub fn format_check() -> Html {
             </div>
         </section>
     }
-}
-
-/// An `oninput` handler that stores the input's text in `state`.
-fn text_setter(state: &UseStateHandle<String>) -> Callback<InputEvent> {
-    let state = state.clone();
-    Callback::from(move |e: InputEvent| state.set(e.target_unchecked_into::<HtmlInputElement>().value()))
 }

@@ -2,7 +2,12 @@
 //! shows is exactly what the CLI and the npm package compute.
 
 mod app;
+mod cri;
+mod declarative;
+mod docs;
+mod examples;
 mod format_check;
+mod hooks;
 
 fn main() {
     yew::Renderer::<app::App>::new().render();

@@ -46,11 +46,17 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 3] = [
-        ("playground shows Kubernetes' error for an invalid short name", playground_invalid),
-        ("playground shows a valid value as valid and follows the format picker", playground_valid),
-        ("www page runs the npm package in the browser", www_page),
+    let tests: [(&str, Test); 8] = [
+        ("declarative view validates the example as the page loads", declarative_first_result),
+        ("declarative view follows edits of the object", declarative_edit),
+        ("declarative view: validation options and examples", declarative_options),
+        ("declarative view keeps the editors across a reload", declarative_persists),
+        ("tag docs search", tag_docs_search),
+        ("CRI skew view", cri_view),
+        ("formats view shows Kubernetes' error for an invalid short name", playground_invalid),
+        ("formats view shows a valid value as valid and follows the format picker", playground_valid),
     ];
+    let tests = tests.into_iter().chain([("www page runs the npm package in the browser", www_page as Test)]);
     let (mut passed, mut failed) = (0, 0);
     for (name, test) in tests {
         match test(&mut browser, &config, &shots) {
@@ -81,9 +87,121 @@ fn serve_playground(config: &Config) -> Result<server::Server, String> {
     server::Server::start(dist)
 }
 
-fn playground_invalid(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+/// Opens the playground on a fresh origin (so a fresh localStorage) at a tab.
+fn open_tab(browser: &mut Browser, config: &Config, tab: &str) -> Result<server::Server, String> {
     let server = serve_playground(config)?;
     browser.goto(&server.url("/"))?;
+    browser.wait_for(&format!("#tab-{tab}"), Duration::from_secs(30))?;
+    browser.click(&format!("#tab-{tab}"))?;
+    Ok(server)
+}
+
+/// apimachinery limits.go (Minimum), strfmt.go (ShortName), enum.go; validation-gen levels.go
+/// (alpha rules are shadow-only).
+const WIDGET_ERRORS: [&str; 5] = [
+    "spec.replicas: Invalid value: -1: must be greater than or equal to 0",
+    "spec.name: Invalid value: \"My_Widget\": a lowercase RFC 1123 label",
+    "spec.color: Unsupported value: \"Green\": supported values: \"Blue\", \"Red\"",
+    "spec.tags[2]: Too long: may not be more than 10 characters",
+    "spec.tags: Too many: 3: must have at most 2 items",
+];
+
+fn declarative_first_result(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let server = serve_playground(config)?;
+    let start = std::time::Instant::now();
+    browser.goto(&server.url("/"))?;
+    browser.wait_for_text("#decl-result", WIDGET_ERRORS[0], Duration::from_secs(30))?;
+    let ms = start.elapsed().as_millis();
+    println!("     navigation to first validation result: {ms} ms");
+    for e in WIDGET_ERRORS {
+        browser.wait_for_text("#decl-result", e, Duration::from_secs(2))?;
+    }
+    browser.wait_for_text("#decl-result", "4 returned by the API server, 1 shadow-only", Duration::from_secs(2))?;
+    browser.screenshot(&shots.join("playground-declarative.png"))
+}
+
+fn declarative_edit(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "declarative")?;
+    let object = browser.wait_for("#object", Duration::from_secs(30))?;
+    browser
+        .replace_text(&object, "{\"metadata\": {\"name\": \"w\"}, \"spec\": {\"name\": \"ok\", \"color\": \"Red\"}}")?;
+    browser.wait_for_text("#decl-result", "no errors: the API server accepts this object", Duration::from_secs(10))?;
+    browser.replace_text(&object, "spec: {name: ok, color: Red, replicas: seven}")?;
+    let result = browser.wait_for_text(
+        "#decl-result",
+        "spec.replicas: error: cannot decode a string into int32: expected an integer",
+        Duration::from_secs(10),
+    );
+    browser.screenshot(&shots.join("playground-decode-error.png"))?;
+    result
+}
+
+fn declarative_options(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "declarative")?;
+    browser.wait_for("#example-2", Duration::from_secs(30))?;
+    browser.click("#example-2")?;
+    // enum.go: Legacy is excluded while AllowLegacy is off.
+    browser.wait_for_text(
+        "#decl-result",
+        "mode: Unsupported value: \"Legacy\": supported values: \"Batch\", \"Stream\"",
+        Duration::from_secs(10),
+    )?;
+    browser.click("#option-AllowLegacy")?;
+    browser.wait_for_text("#decl-result", "no errors", Duration::from_secs(10))?;
+    browser.click("#option-RequireOwner")?;
+    let result = browser.wait_for_text("#decl-result", "owner: Required value", Duration::from_secs(10));
+    browser.screenshot(&shots.join("playground-options.png"))?;
+    result
+}
+
+fn declarative_persists(browser: &mut Browser, config: &Config, _shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "declarative")?;
+    let object = browser.wait_for("#object", Duration::from_secs(30))?;
+    browser.replace_text(&object, "{metadata: {name: kept}, spec: {name: kept, color: Blue}}")?;
+    browser.wait_for_text("#decl-result", "no errors", Duration::from_secs(10))?;
+    browser.refresh()?;
+    browser.wait_for("#object", Duration::from_secs(30))?;
+    let value = browser.property("#object", "value")?;
+    if value.as_str() != Some("{metadata: {name: kept}, spec: {name: kept, color: Blue}}") {
+        return Err(format!("after a reload the object editor holds {value}"));
+    }
+    browser.wait_for_text("#decl-result", "no errors", Duration::from_secs(10))
+}
+
+fn tag_docs_search(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "tags")?;
+    let search = browser.wait_for("#tag-search", Duration::from_secs(30))?;
+    browser.type_text(&search, "maxLen")?;
+    browser.wait_for_text("#tag-list", "+k8s:maxLength", Duration::from_secs(10))?;
+    let text = browser.text("#tag-list")?;
+    if text.contains("+k8s:required") {
+        return Err("the search for maxLen still lists +k8s:required".into());
+    }
+    browser.screenshot(&shots.join("playground-tags.png"))
+}
+
+fn cri_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "cri")?;
+    browser.wait_for_text(
+        "#cri-result",
+        "supported: every pair is within the CRI API version skew policy",
+        Duration::from_secs(10),
+    )?;
+    browser.wait_for_text("#cri-result", "k8s.io/cri-api v0.27.1", Duration::from_secs(2))?;
+    let runtime = browser.wait_for("#cri-runtime", Duration::from_secs(5))?;
+    browser.clear(&runtime)?;
+    browser.type_text(&runtime, "containerd=1.5.18")?;
+    browser.wait_for_text("#cri-result", "they share no major CRI version", Duration::from_secs(10))?;
+    browser.wait_for_text(
+        "#cri-maturity",
+        "beta enabled by default is blocked by \"Safe Kubernetes defaults\"",
+        Duration::from_secs(5),
+    )?;
+    browser.screenshot(&shots.join("playground-cri.png"))
+}
+
+fn playground_invalid(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "formats")?;
     let value = browser.wait_for("#value", Duration::from_secs(30))?;
     browser.clear(&value)?;
     browser.type_text(&value, "My_Name")?;
@@ -93,8 +211,7 @@ fn playground_invalid(browser: &mut Browser, config: &Config, shots: &Path) -> R
 }
 
 fn playground_valid(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
-    let server = serve_playground(config)?;
-    browser.goto(&server.url("/"))?;
+    let _server = open_tab(browser, config, "formats")?;
     let value = browser.wait_for("#value", Duration::from_secs(30))?;
     browser.clear(&value)?;
     browser.type_text(&value, "example.com/gpu")?;

@@ -128,6 +128,29 @@ impl Browser {
         }
     }
 
+    /// An element's DOM property (`value` of a textarea, `checked` of a checkbox).
+    pub fn property(&self, css: &str, name: &str) -> Result<Value, String> {
+        let el = self.find(css)?;
+        self.request("GET", &format!("/element/{}/property/{name}", el.0), None)
+    }
+
+    pub fn click(&self, css: &str) -> Result<(), String> {
+        let el = self.find(css)?;
+        self.request("POST", &format!("/element/{}/click", el.0), Some(json!({}))).map(drop)
+    }
+
+    pub fn refresh(&self) -> Result<(), String> {
+        self.request("POST", "/refresh", Some(json!({}))).map(drop)
+    }
+
+    /// Replaces a field's text the way a user does: select all, then type (so the page sees
+    /// real input events; WebDriver's clear fires none the page can rely on).
+    pub fn replace_text(&self, el: &Element, text: &str) -> Result<(), String> {
+        // U+E009 is Control, U+E000 releases the modifiers.
+        self.type_text(el, "\u{E009}a\u{E000}")?;
+        self.type_text(el, text)
+    }
+
     pub fn clear(&self, el: &Element) -> Result<(), String> {
         self.request("POST", &format!("/element/{}/clear", el.0), Some(json!({}))).map(drop)
     }

@@ -1,0 +1,189 @@
+//! The declarative validation view: types.go and an object in, Kubernetes' errors out, as
+//! the generated code would report them on create.
+
+use std::rc::Rc;
+
+use kubedv_core::declarative::{Options, Report, Schema};
+use kubedv_core::field::Stability;
+use serde::Deserialize;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+use crate::examples::{EXAMPLES, WIDGET_OBJECT, WIDGET_TYPES};
+use crate::hooks::{text_input, use_debounced, use_persisted};
+
+/// Typing pauses this long before the result updates.
+const DEBOUNCE_MS: u32 = 150;
+
+#[function_component(Declarative)]
+pub fn declarative() -> Html {
+    let types = use_persisted("types", WIDGET_TYPES);
+    let object = use_persisted("object", WIDGET_OBJECT);
+    let root = use_persisted("root", "");
+    let enabled = use_state(Vec::<String>::new);
+
+    let types_now = use_debounced((*types).clone(), DEBOUNCE_MS);
+    let object_now = use_debounced((*object).clone(), DEBOUNCE_MS);
+    // Compile once per change of the types, validate on every change of the object.
+    let schema: Rc<Schema> = use_memo(types_now, |src| Schema::compile(src));
+
+    let on_root = {
+        let root = root.clone();
+        Callback::from(move |e: Event| root.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let load = |i: usize| {
+        let (types, object, root) = (types.clone(), object.clone(), root.clone());
+        Callback::from(move |_| {
+            types.set(EXAMPLES[i].types.into());
+            object.set(EXAMPLES[i].object.into());
+            root.set(String::new());
+        })
+    };
+
+    let candidates: Vec<String> = schema.root_candidates().iter().map(|s| s.to_string()).collect();
+    let names: Vec<String> = schema.type_names().iter().map(|s| s.to_string()).collect();
+    let chosen = if names.contains(&root) { (*root).clone() } else { candidates.first().cloned().unwrap_or_default() };
+
+    let option_boxes = schema.options().iter().map(|o| {
+        let on = enabled.contains(o);
+        let toggle = {
+            let (enabled, o) = (enabled.clone(), o.clone());
+            Callback::from(move |e: Event| {
+                let checked = e.target_unchecked_into::<HtmlInputElement>().checked();
+                let mut v = (*enabled).clone();
+                v.retain(|x| x != &o);
+                if checked {
+                    v.push(o.clone());
+                }
+                enabled.set(v);
+            })
+        };
+        html! {
+            <label class="option">
+                <input type="checkbox" id={format!("option-{o}")} checked={on} onchange={toggle} />
+                { o.clone() }
+            </label>
+        }
+    });
+
+    let result = run(&schema, &chosen, &object_now, &enabled);
+
+    html! {
+        <section class="view">
+            <div class="examples">
+                <span>{ "Examples:" }</span>
+                { for EXAMPLES.iter().enumerate().map(|(i, ex)| html! {
+                    <button id={format!("example-{i}")} onclick={load(i)}>{ ex.name }</button>
+                }) }
+            </div>
+            <div class="editors">
+                <div class="editor">
+                    <label for="types">{ "types.go (with +k8s: tags)" }</label>
+                    <textarea id="types" spellcheck="false" value={(*types).clone()} oninput={text_input(&types)} />
+                </div>
+                <div class="editor">
+                    <label for="object">{ "object (YAML or JSON)" }</label>
+                    <textarea id="object" spellcheck="false" value={(*object).clone()} oninput={text_input(&object)} />
+                </div>
+            </div>
+            <div class="controls">
+                <label for="root">{ "Validate as" }</label>
+                <select id="root" onchange={on_root}>
+                    { for names.iter().map(|n| html! { <option value={n.clone()} selected={*n == chosen}>{ n.clone() }</option> }) }
+                </select>
+                if schema.options().is_empty() {
+                    <span class="meta">{ "no validation options in these types" }</span>
+                } else {
+                    <span class="meta">{ "Options:" }</span>
+                    { for option_boxes }
+                }
+            </div>
+            <div id="decl-result" class="result">{ result }</div>
+        </section>
+    }
+}
+
+/// Parses the object (JSON or YAML) and validates it, rendering what a reviewer needs.
+fn run(schema: &Schema, root: &str, object: &str, enabled: &[String]) -> Html {
+    if schema.has_errors() {
+        return html! {
+            <div class="diagnostics">
+                <p class="bad">{ "types.go cannot be used (validation-gen would refuse it):" }</p>
+                <ul>{ for schema.diagnostics.iter().map(|d| html! { <li class="diag">{ format!("types.go:{d}") }</li> }) }</ul>
+            </div>
+        };
+    }
+    let warnings = html! {
+        <ul class="warnings">{ for schema.diagnostics.iter().map(|d| html! { <li class="diag">{ format!("types.go:{d}") }</li> }) }</ul>
+    };
+    let Some(root_id) = schema.type_named(root) else {
+        return html! { <p class="meta">{ "Declare a type to validate." }</p> };
+    };
+    let value = match parse_object(object) {
+        Ok(v) => v,
+        Err(e) => return html! { <><p class="bad">{ e }</p>{ warnings }</> },
+    };
+    let report: Report = schema.validate(root_id, &value, &Options { enabled: enabled.to_vec() });
+    if !report.diagnostics.is_empty() {
+        return html! {
+            <>
+                <p class="bad">{ "The object does not decode into the types (the API server would reject it before validation):" }</p>
+                <ul>{ for report.diagnostics.iter().map(|d| html! { <li class="diag">{ d.to_string() }</li> }) }</ul>
+                { warnings }
+            </>
+        };
+    }
+    let enforced: Vec<_> = report.errors.iter().filter(|e| e.enforced).collect();
+    let shadowed: Vec<_> = report.errors.iter().filter(|e| !e.enforced).collect();
+    let summary = if report.errors.is_empty() {
+        "no errors: the API server accepts this object".to_string()
+    } else {
+        format!("{} returned by the API server, {} shadow-only", enforced.len(), shadowed.len())
+    };
+    html! {
+        <>
+            <p class={if report.errors.is_empty() { "ok" } else { "summary" }}>{ summary }</p>
+            <ul class="errors">
+                { for enforced.iter().map(|e| html! {
+                    <li class="error enforced">{ e.text() }
+                        <div class="meta">{ format!("{} · origin {} · {}", e.kind.name(), if e.origin.is_empty() { "-" } else { &e.origin }, stability(e.stability)) }</div>
+                    </li>
+                }) }
+                { for shadowed.iter().map(|e| html! {
+                    <li class="error shadowed">{ e.text() }
+                        <div class="meta">{ format!("{} · {} rule: compared with handwritten validation, never returned", e.kind.name(), stability(e.stability)) }</div>
+                    </li>
+                }) }
+            </ul>
+            { warnings }
+        </>
+    }
+}
+
+fn stability(s: Stability) -> &'static str {
+    match s {
+        Stability::Alpha => "alpha",
+        Stability::Beta => "beta",
+        Stability::Stable => "stable",
+    }
+}
+
+/// JSON, or YAML (the first document). Text that looks like JSON but is not may still be
+/// flow-style YAML (`{spec: {a: 1}}`); if neither reads it, the JSON error is the useful one.
+fn parse_object(text: &str) -> Result<serde_json::Value, String> {
+    let t = text.trim_start();
+    let json_error = if t.starts_with('{') || t.starts_with('[') {
+        match serde_json::from_str(text) {
+            Ok(v) => return Ok(v),
+            Err(e) => Some(format!("object: invalid JSON at {}:{}: {e}", e.line(), e.column())),
+        }
+    } else {
+        None
+    };
+    let mut docs = serde_norway::Deserializer::from_str(text);
+    let yaml = match docs.next() {
+        None => Ok(serde_json::Value::Null),
+        Some(doc) => serde_json::Value::deserialize(doc).map_err(|e| format!("object: invalid YAML: {e}")),
+    };
+    yaml.map_err(|e| json_error.unwrap_or(e))
+}
