@@ -15,6 +15,10 @@ pub struct Args {
     /// The object(s) to validate: JSON, or YAML with one or more documents (`-` for stdin).
     #[arg(long)]
     object: String,
+    /// The old object(s), to validate an update: ratcheting, +k8s:immutable and +k8s:update.
+    /// With several documents, they pair with the objects by position.
+    #[arg(long)]
+    old: Option<String>,
     /// The type of the object (default: the only root-looking type).
     #[arg(long = "type")]
     type_name: Option<String>,
@@ -42,7 +46,26 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let options = Options { enabled: args.options.clone() };
     let text = input::read(&args.object)?;
     let objects = input::objects(&args.object, &text)?;
-    let reports: Vec<Report> = objects.iter().map(|o| schema.validate(root, o, &options)).collect();
+    let olds = match &args.old {
+        None => None,
+        Some(path) => {
+            let olds = input::objects(path, &input::read(path)?)?;
+            if olds.len() != objects.len() {
+                return Err(UsageError(format!(
+                    "--old {path} has {} but --object {} has {}: they pair by position",
+                    count(olds.len(), "document"),
+                    args.object,
+                    count(objects.len(), "document")
+                )));
+            }
+            Some(olds)
+        }
+    };
+    let reports: Vec<Report> = objects
+        .iter()
+        .enumerate()
+        .map(|(i, o)| schema.validate_update(root, o, olds.as_ref().map(|v| &v[i]), &options))
+        .collect();
 
     // Objects that do not decode into the types are unreadable input, as for the API server.
     let n = objects.len();

@@ -24,6 +24,12 @@ fn bench(c: &mut Criterion) {
     group.bench_function("validate (compiled schema)", |b| {
         b.iter(|| black_box(schema.validate(root, black_box(&value), &options)))
     });
+    // An update where old and new differ in one field: ratcheting compares and skips the rest.
+    let mut old = value.clone();
+    old["spec"]["replicas"] = 2.into();
+    group.bench_function("validate update (one field changed)", |b| {
+        b.iter(|| black_box(schema.validate_update(root, black_box(&value), Some(black_box(&old)), &options)))
+    });
     group.bench_function("compile types", |b| b.iter(|| black_box(Schema::compile(black_box(TYPES)))));
     group.finish();
 }

@@ -12,6 +12,7 @@
 //! == diagnostics               expected diagnostics follow, one `LINE:COL: severity: message`
 //! == case NAME                 an object (JSON) follows
 //! == options A,B               validation options turned on for the next case
+//! == old                       the old object (JSON) of the case before: validates an update
 //! == expect                    the expected error lines follow (exact, in order); a line may
 //!                              end in ` [alpha]` or ` [beta]` for the error's stability
 //! ```
@@ -25,6 +26,7 @@ use kubedv_core::field::Stability;
 struct Case {
     name: String,
     object: String,
+    old: Option<String>,
     options: Vec<String>,
     expect: Vec<String>,
 }
@@ -55,6 +57,7 @@ fn parse_file(text: &str) -> Vec<Suite> {
                     let options = std::mem::take(&mut pending_options);
                     suites.last_mut().unwrap().cases.push(Case { name: arg.to_string(), options, ..Case::default() });
                 }
+                "old" => suites.last_mut().unwrap().cases.last_mut().unwrap().old = Some(String::new()),
                 "expect" => {}
                 other => panic!("unknown section {other:?}"),
             }
@@ -74,6 +77,11 @@ fn parse_file(text: &str) -> Vec<Suite> {
                 let case = suite.cases.last_mut().unwrap();
                 case.object.push_str(line);
                 case.object.push('\n');
+            }
+            "old" => {
+                let old = suites.last_mut().unwrap().cases.last_mut().unwrap().old.as_mut().unwrap();
+                old.push_str(line);
+                old.push('\n');
             }
             "expect" if !line.trim().is_empty() => suite.cases.last_mut().unwrap().expect.push(line.to_string()),
             _ => {}
@@ -135,7 +143,16 @@ fn declarative_tables() {
                         continue;
                     }
                 };
-                let report = schema.validate(root, &object, &Options { enabled: case.options.clone() });
+                let old: Option<serde_json::Value> = match case.old.as_deref().map(serde_json::from_str) {
+                    None => None,
+                    Some(Ok(v)) => Some(v),
+                    Some(Err(e)) => {
+                        failures.push(format!("{fname}: {}: bad old JSON: {e}", case.name));
+                        continue;
+                    }
+                };
+                let options = Options { enabled: case.options.clone() };
+                let report = schema.validate_update(root, &object, old.as_ref(), &options);
                 let mut got: Vec<String> =
                     report.errors.iter().map(|e| format!("{}{}", e.text(), stability_suffix(e.stability))).collect();
                 got.extend(report.diagnostics.iter().map(|d| format!("diagnostic {d}")));

@@ -327,11 +327,13 @@ impl JsSchema {
         to_js(self.schema.options())
     }
 
-    /// Validates a plain JS object (as `JSON.parse` gives) on create.
+    /// Validates a plain JS object (as `JSON.parse` gives): on update when `old` is given
+    /// (ratcheting, immutable and update constraints), on create when it is `undefined`/`null`.
     #[wasm_bindgen(unchecked_return_type = "ValidationResult")]
     pub fn validate(
         &self,
         object: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "unknown")] old: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] opts: JsValue,
     ) -> Result<JsValue, JsValue> {
         let opts: ValidateOptions = if opts.is_undefined() || opts.is_null() {
@@ -357,20 +359,26 @@ impl JsSchema {
             },
         };
         let object: serde_json::Value = from_js(object, "the object must be plain JSON data").map_err(js_error)?;
-        let report = self.schema.validate(root, &object, &Options { enabled: opts.options });
+        let old: Option<serde_json::Value> = if old.is_undefined() || old.is_null() {
+            None
+        } else {
+            Some(from_js(old, "the old object must be plain JSON data").map_err(js_error)?)
+        };
+        let report = self.schema.validate_update(root, &object, old.as_ref(), &Options { enabled: opts.options });
         to_js(&report).map_err(js_error)
     }
 }
 
-/// Compiles `types` and validates `object` in one call (compile once with `compileTypes` to
-/// validate many).
+/// Compiles `types` and validates `object` (against `old` on update) in one call (compile once
+/// with `compileTypes` to validate many).
 #[wasm_bindgen(unchecked_return_type = "ValidationResult")]
 pub fn validate(
     types: &str,
     object: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "unknown")] old: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] opts: JsValue,
 ) -> Result<JsValue, JsValue> {
-    compile_types(types)?.validate(object, opts)
+    compile_types(types)?.validate(object, old, opts)
 }
 
 /// The +k8s: tag catalog, or one tag's documentation (`"maxLength"`, `"+k8s:maxLength"`).

@@ -116,16 +116,20 @@ type Widget struct {
 fn compile_once_validate_many() {
     let schema = kubedv_wasm::compile_types(WIDGET).unwrap_or_else(|_| panic!("compiles"));
     assert_eq!(decode(schema.types().unwrap()), json!(["Widget"]));
-    let r = decode(schema.validate(js(json!({})), JsValue::UNDEFINED).unwrap_or_else(|_| panic!()));
+    let r = decode(schema.validate(js(json!({})), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap_or_else(|_| panic!()));
     assert_eq!(r["errors"][0]["text"], "name: Required value");
     assert_eq!(r["errors"][1]["text"], "size: Invalid value: 0: must be greater than or equal to 1");
     assert_eq!(r["errors"][1]["enforced"], false);
     let r = decode(
         schema
-            .validate(js(json!({"name": "ok", "size": 2})), js(json!({"type": "Widget"})))
+            .validate(js(json!({"name": "ok", "size": 2})), JsValue::NULL, js(json!({"type": "Widget"})))
             .unwrap_or_else(|_| panic!()),
     );
     assert_eq!(r, json!({"errors": [], "diagnostics": []}));
+    // On update an unchanged invalid value ratchets (generated "don't revalidate unchanged data").
+    let same = json!({"name": "ok", "size": 0});
+    let r = decode(schema.validate(js(same.clone()), js(same), JsValue::UNDEFINED).unwrap_or_else(|_| panic!()));
+    assert_eq!(r["errors"], json!([]));
 }
 
 #[wasm_bindgen_test]
@@ -142,11 +146,18 @@ fn bad_types_throw_an_error_with_its_position() {
 #[wasm_bindgen_test]
 fn one_shot_validate_and_tag_docs() {
     let r = decode(
-        kubedv_wasm::validate(WIDGET, js(json!({"name": "Bad_Name", "size": 1})), JsValue::UNDEFINED)
-            .unwrap_or_else(|_| panic!()),
+        kubedv_wasm::validate(
+            WIDGET,
+            js(json!({"name": "Bad_Name", "size": 1})),
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+        )
+        .unwrap_or_else(|_| panic!()),
     );
     assert_eq!(r["errors"][0]["origin"], "format=k8s-short-name");
-    assert!(kubedv_wasm::validate(WIDGET, js(json!({"size": "x"})), js(json!({"nope": 1}))).is_err());
+    assert!(
+        kubedv_wasm::validate(WIDGET, js(json!({"size": "x"})), JsValue::UNDEFINED, js(json!({"nope": 1}))).is_err()
+    );
     let doc = decode(kubedv_wasm::tag_docs(Some("maxLength".into())).unwrap());
     assert_eq!(doc["name"], "k8s:maxLength");
     assert!(kubedv_wasm::tag_docs(Some("maxlen".into())).is_err());

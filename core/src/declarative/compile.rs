@@ -8,8 +8,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::catalog::{self, Scope};
-use super::schema::{Field, Kind, Schema, TypeId, TypeNode};
-use super::validators::{Check, EnumExclusion, Literal, Validator};
+use super::schema::{Field, Kind, ListSpec, Schema, TypeId, TypeNode};
+use super::validators::{Check, EnumExclusion, Literal, UpdateConstraint, Validator};
 use crate::diag::{Diagnostic, Pos};
 use crate::field::Stability;
 use crate::format::Format;
@@ -19,15 +19,12 @@ use crate::tags::{self, Payload, Tag, ValueKind};
 /// Tags whose behaviour arrives with update, list and union support; accepted and checked for
 /// placement, reported as not evaluated yet.
 const NOT_YET: &[&str] = &[
-    "k8s:immutable",
-    "k8s:update",
     "k8s:unionDiscriminator",
     "k8s:unionMember",
     "k8s:zeroOrOneOfMember",
     "k8s:modeDiscriminator",
     "k8s:ifMode",
     "k8s:item",
-    "k8s:unique",
 ];
 
 /// How deeply wrapper tags may nest (`+k8s:alpha=+k8s:eachVal=+k8s:ifEnabled(X)=...`).
@@ -80,7 +77,7 @@ struct Site<'a> {
 
 impl Compiler<'_> {
     fn add(&mut self, name: String, kind: Kind) -> TypeId {
-        self.schema.types.push(TypeNode { name, kind, validations: Vec::new() });
+        self.schema.types.push(TypeNode { name, kind, validations: Vec::new(), list: None });
         self.schema.types.len() - 1
     }
 
@@ -293,6 +290,7 @@ impl Compiler<'_> {
                     json_name: json.into(),
                     ty: string,
                     inline: false,
+                    omitempty: true,
                     validations: Vec::new(),
                     pos: Pos::default(),
                 };
@@ -342,6 +340,7 @@ impl Compiler<'_> {
                     json_name: json.into(),
                     ty,
                     inline: false,
+                    omitempty: true,
                     validations: Vec::new(),
                     pos: Pos::default(),
                 })
@@ -365,7 +364,15 @@ impl Compiler<'_> {
             let ty = if opaque { self.add(self.schema.types[ty].name.clone(), Kind::Opaque) } else { ty };
             let inline = f.embedded && (tag.inline || tag.name.is_none());
             let json_name = tag.name.clone().unwrap_or_else(|| f.name.clone());
-            fields.push(Field { go_name: f.name.clone(), json_name, ty, inline, validations: Vec::new(), pos: f.pos });
+            fields.push(Field {
+                go_name: f.name.clone(),
+                json_name,
+                ty,
+                inline,
+                omitempty: tag.omitempty,
+                validations: Vec::new(),
+                pos: f.pos,
+            });
         }
         fields
     }
@@ -382,6 +389,7 @@ impl Compiler<'_> {
             let what = format!("type {}", decl.name);
             let vals = self.compile_block(&decl.comments, Scope::Type, id, &what);
             self.schema.types[id].validations = vals;
+            self.schema.types[id].list = self.list_spec(&decl.comments);
             self.enum_values(id, &decl.name, &decl.comments);
             self.compile_field_tags(id, &decl.ty, &decl.name);
         }
@@ -397,6 +405,18 @@ impl Compiler<'_> {
             let what = format!("field {owner}.{}", f.name);
             let vals = self.compile_block(&f.comments, Scope::Field, compiled[idx].ty, &what);
             compiled[idx].validations = vals;
+            if let Some(spec) = self.list_spec(&f.comments) {
+                // The field's own copy of its list type, carrying the identity its tags declare.
+                let base = compiled[idx].ty;
+                let node = TypeNode {
+                    name: self.schema.types[base].name.clone(),
+                    kind: Kind::Alias(base),
+                    validations: Vec::new(),
+                    list: Some(spec),
+                };
+                self.schema.types.push(node);
+                compiled[idx].ty = self.schema.types.len() - 1;
+            }
             // Anonymous struct types inside the field.
             let mut inner = &f.ty;
             let mut inner_id = compiled[idx].ty;
@@ -487,9 +507,37 @@ impl Compiler<'_> {
         if let Some(pos) = find("k8s:listMapKey").filter(|_| !self.list_is_map(comments)) {
             self.error(pos, format!("{what}: +k8s:listMapKey needs +k8s:listType=map or +k8s:unique=map"));
         }
+        if find("k8s:customUnique").is_some() {
+            out.retain(|v| !matches!(v.check, Check::Unique));
+        }
+        out.dedup_by(|a, b| matches!((&a.check, &b.check), (Check::Unique, Check::Unique)));
+        merge_updates(&mut out);
         merge_subfields(&mut out);
         order(&mut out);
         out
+    }
+
+    /// The item identity declared by list tags: `listType=set`/`unique=set` (whole values) or
+    /// `listType=map`/`unique=map` with `listMapKey`s. Atomic lists have none.
+    fn list_spec(&self, comments: &[Comment]) -> Option<ListSpec> {
+        let mut set = false;
+        let mut map = false;
+        let mut keys = Vec::new();
+        for t in tags::extract(comments).into_iter().flatten() {
+            match (t.name.as_str(), &t.payload) {
+                ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "set" => set = true,
+                ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "map" => map = true,
+                ("k8s:listMapKey", Payload::Scalar(k, _)) => keys.push(k.clone()),
+                _ => {}
+            }
+        }
+        if map && !keys.is_empty() {
+            Some(ListSpec { set: false, keys })
+        } else if set {
+            Some(ListSpec { set: true, keys: Vec::new() })
+        } else {
+            None
+        }
     }
 
     fn list_is_map(&self, comments: &[Comment]) -> bool {
@@ -799,9 +847,47 @@ impl Compiler<'_> {
                 };
                 self.bad(tag, &format!("forced error: {msg}"))
             }
-            "k8s:listType" => {
-                self.list_tag(tag, &kind, is_ptr, site.what, base, &["atomic", "set", "map"]);
-                Vec::new()
+            "k8s:listType" | "k8s:unique" => {
+                let choices: &[&str] = if name == "k8s:unique" { &["set", "map"] } else { &["atomic", "set", "map"] };
+                if !self.list_tag(tag, &kind, is_ptr, site.what, base, choices) {
+                    return Vec::new();
+                }
+                // set and map lists may not hold duplicates (unless +k8s:customUnique).
+                let unique = matches!(&tag.payload, Payload::Scalar(v, _) if v == "set" || v == "map");
+                if unique {
+                    simple(Some(Check::Unique))
+                } else {
+                    Vec::new()
+                }
+            }
+            "k8s:immutable" => {
+                if !self.no_payload(tag) {
+                    return Vec::new();
+                }
+                simple(Some(Check::Immutable))
+            }
+            "k8s:update" => {
+                let constraint = match &tag.payload {
+                    Payload::Scalar(v, ValueKind::String) => UpdateConstraint::from_name(v),
+                    _ => None,
+                };
+                let Some(c) = constraint else {
+                    return self
+                        .bad(tag, "+k8s:update must be one of: NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem");
+                };
+                let collection = matches!(kind, Kind::Slice(_) | Kind::Map(..)) && !is_ptr;
+                if collection && c == UpdateConstraint::NoModify {
+                    return self.bad(
+                        tag,
+                        "+k8s:update=NoModify is not supported on lists or maps: use +k8s:eachVal=+k8s:update=NoModify",
+                    );
+                }
+                if !collection && matches!(c, UpdateConstraint::NoAddItem | UpdateConstraint::NoRemoveItem) {
+                    let msg =
+                        format!("+k8s:update={c:?} needs a list or a map ({} is {})", site.what, self.type_desc(base));
+                    return self.bad(tag, &msg);
+                }
+                simple(Some(Check::Update(alloc::vec![c])))
             }
             "k8s:listMapKey" => {
                 if self.list_tag(tag, &kind, is_ptr, site.what, base, &[]) {
@@ -833,7 +919,7 @@ impl Compiler<'_> {
                 }
                 self.schema.diagnostics.push(Diagnostic::warning(
                     tag.pos,
-                    format!("+{n} is understood but not evaluated yet: kubedv evaluates it once update, list and union support lands"),
+                    format!("+{n} is understood but not evaluated yet: kubedv evaluates it once union, item and mode support lands"),
                 ));
                 Vec::new()
             }
@@ -946,6 +1032,29 @@ impl Compiler<'_> {
 /// The type of the field with JSON name `json` (looking into inline embedded structs).
 fn find_field(schema: &Schema, fields: &[Field], json: &str) -> Option<TypeId> {
     super::validate::member(schema, fields, json).map(|f| f.ty)
+}
+
+/// Several `+k8s:update` tags make one validation with all their constraints (validation-gen's
+/// update tag collector).
+fn merge_updates(vals: &mut Vec<Validator>) {
+    let mut first: Option<usize> = None;
+    let mut i = 0;
+    while i < vals.len() {
+        if let Check::Update(cs) = &vals[i].check {
+            match first {
+                None => first = Some(i),
+                Some(f) => {
+                    let cs = cs.clone();
+                    if let Check::Update(into) = &mut vals[f].check {
+                        into.extend(cs);
+                    }
+                    vals.remove(i);
+                    continue;
+                }
+            }
+        }
+        i += 1;
+    }
 }
 
 /// validation-gen runs all subfield tags of one subfield as a cohort (short-circuits first,

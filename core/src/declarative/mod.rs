@@ -8,6 +8,8 @@
 
 pub mod catalog;
 mod compile;
+mod equal;
+mod marshal;
 mod schema;
 mod validate;
 mod validators;

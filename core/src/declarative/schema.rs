@@ -42,8 +42,19 @@ pub(crate) struct Field {
     pub ty: TypeId,
     /// An embedded struct whose fields are promoted (`json:",inline"`).
     pub inline: bool,
+    /// `json:",omitempty"`: zero values are left out when marshaled.
+    pub omitempty: bool,
     pub validations: Vec<Validator>,
     pub pos: Pos,
+}
+
+/// How a list's items are identified (`+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct ListSpec {
+    /// Items are identified by their whole value (`set`).
+    pub set: bool,
+    /// Items are identified by these fields (`map`, JSON names).
+    pub keys: Vec<String>,
 }
 
 /// One type of the schema.
@@ -54,6 +65,8 @@ pub(crate) struct TypeNode {
     pub kind: Kind,
     /// Validations from the type declaration's tags.
     pub validations: Vec<Validator>,
+    /// For lists: how items are identified (none: atomic, items never correlate).
+    pub list: Option<ListSpec>,
 }
 
 /// A compiled `types.go`: reusable for any number of validations.
@@ -135,6 +148,21 @@ impl Schema {
             }
         }
         self.validated = v;
+    }
+
+    /// A list type's item identity, following aliases and pointers.
+    pub(crate) fn list_spec(&self, mut id: TypeId) -> Option<&ListSpec> {
+        for _ in 0..=self.types.len() {
+            let node = &self.types[id];
+            if let Some(spec) = &node.list {
+                return Some(spec);
+            }
+            match node.kind {
+                Kind::Alias(next) | Kind::Pointer(next) => id = next,
+                _ => return None,
+            }
+        }
+        None
     }
 
     /// Follows aliases to the underlying kind.

@@ -8,8 +8,9 @@ use alloc::vec::Vec;
 use serde::Serialize;
 use serde_json::Value;
 
+use super::schema::ListSpec;
 use super::schema::{Field, Kind, Schema, TypeId};
-use super::validators::{run_simple, Check, GoVal, Validator};
+use super::validators::{run_simple, Check, GoVal, UpdateConstraint, Validator};
 use crate::diag::Diagnostic;
 use crate::field::{Error, Path, Stability};
 
@@ -38,11 +39,20 @@ const MAX_DEPTH: usize = 128;
 const MAX_STEPS: usize = 1_000_000;
 
 impl Schema {
-    /// Validates `object` as an instance of the declared type `root` at the root path.
+    /// Validates `object` as an instance of the declared type `root` at the root path, on
+    /// create.
     pub fn validate(&self, root: TypeId, object: &Value, options: &Options) -> Report {
-        let mut w = Walker { schema: self, options, report: Report::default(), depth: 0, steps: 0 };
+        self.validate_update(root, object, None, options)
+    }
+
+    /// Validates `object` on update when `old` is given (on create otherwise): unchanged
+    /// values correlated with the old object are not revalidated (ratcheting), and
+    /// `+k8s:immutable` / `+k8s:update` compare old and new.
+    pub fn validate_update(&self, root: TypeId, object: &Value, old: Option<&Value>, options: &Options) -> Report {
+        let mut w =
+            Walker { schema: self, options, report: Report::default(), depth: 0, steps: 0, update: old.is_some() };
         let path = Path::root();
-        w.value(root, Some(object), &path);
+        w.value(root, Some(object), old.map(Some), &path);
         for e in &mut w.report.errors {
             // Default gates of the newest Kubernetes: alpha rules are shadow-only.
             e.enforced = e.stability != Stability::Alpha;
@@ -57,6 +67,8 @@ struct Walker<'s> {
     report: Report,
     depth: usize,
     steps: usize,
+    /// Whether this is an update (an old object was given).
+    update: bool,
 }
 
 /// A decoded value: the Go value, and for pointers whether the pointer is nil.
@@ -66,6 +78,11 @@ struct Decoded<'a> {
     pointer_nil: Option<bool>,
     /// The type behind pointers.
     base: TypeId,
+    /// The JSON it was decoded from (absent: `None`).
+    json: Option<&'a Value>,
+    /// On update, the correlated old value's JSON (`Some(None)`: correlated, absent in the
+    /// old object); `None` when there is no correlated old value.
+    old: Option<Option<&'a Value>>,
 }
 
 impl<'s> Walker<'s> {
@@ -83,7 +100,7 @@ impl<'s> Walker<'s> {
         let (base, is_ptr) = self.schema.deref(ty);
         let json = json.filter(|v| !v.is_null());
         if is_ptr && json.is_none() {
-            return Some(Decoded { val: GoVal::Nil, pointer_nil: Some(true), base });
+            return Some(Decoded { val: GoVal::Nil, pointer_nil: Some(true), base, json, old: None });
         }
         let pointer_nil = is_ptr.then_some(false);
         let type_name = &self.schema.types[base].name;
@@ -150,13 +167,25 @@ impl<'s> Walker<'s> {
             (Kind::Struct(_), Some(v)) => return mismatch(self, "an object", v),
             (Kind::Pointer(_) | Kind::Alias(_) | Kind::Pending, _) => GoVal::Nil,
         };
-        Some(Decoded { val, pointer_nil, base })
+        Some(Decoded { val, pointer_nil, base, json, old: None })
+    }
+
+    /// Whether ratcheting skips this value: an update, a correlated old value, and the same
+    /// Go value (generated code: "don't revalidate unchanged data").
+    fn unchanged(&self, ty: TypeId, d: &Decoded<'_>) -> bool {
+        match d.old {
+            Some(old) if self.update => super::equal::go_equal(self.schema, ty, d.json, old),
+            _ => false,
+        }
     }
 
     /// A value of type `ty` with no field-level validations: its type's validation.
-    fn value(&mut self, ty: TypeId, json: Option<&Value>, path: &Path<'_>) {
-        if let Some(d) = self.decode(ty, json, path) {
-            self.type_validation(ty, d, path);
+    fn value<'a>(&mut self, ty: TypeId, json: Option<&'a Value>, old: Option<Option<&'a Value>>, path: &Path<'_>) {
+        if let Some(mut d) = self.decode(ty, json, path) {
+            d.old = old;
+            if !self.unchanged(ty, &d) {
+                self.type_validation(ty, d, path);
+            }
         }
     }
 
@@ -207,32 +236,43 @@ impl<'s> Walker<'s> {
         match (self.schema.kind(d.base), d.val) {
             (Kind::Struct(fields), GoVal::Struct(obj)) => {
                 let fields: &'s [Field] = fields;
-                self.fields(fields, obj, path);
+                let old = d.old.map(|o| o.and_then(Value::as_object));
+                self.fields(fields, obj, old, path);
             }
             (Kind::Slice(elem), GoVal::List(items)) => {
                 let elem = *elem;
                 if self.has_validations(elem) {
+                    let identity = self.schema.list_spec(ty);
+                    let old_items = d.old.flatten().and_then(Value::as_array);
                     for (i, item) in items.iter().enumerate() {
                         let p = path.index(i);
                         if item.is_null() && self.schema.deref(elem).1 {
                             continue;
                         }
-                        self.value(elem, Some(item), &p);
+                        let old = super::equal::correlate(self.schema, elem, identity, item, old_items);
+                        self.value(elem, Some(item), old, &p);
                     }
                 }
             }
             (Kind::Map(key, elem), GoVal::Map(m)) => {
                 let (key, elem) = (*key, *elem);
                 if self.has_validations(key) {
+                    let old_map = d.old.flatten().and_then(Value::as_object);
                     for k in m.keys() {
+                        // each.go EachMapKey: keys already present are not revalidated.
+                        if self.update && old_map.is_some_and(|o| o.contains_key(k)) {
+                            continue;
+                        }
                         let v = Value::String(k.clone());
-                        self.value(key, Some(&v), path);
+                        self.value(key, Some(&v), None, path);
                     }
                 }
                 if self.has_validations(elem) {
+                    let old_map = d.old.flatten().and_then(Value::as_object);
                     for (k, v) in m {
                         let p = path.key(k);
-                        self.value(elem, Some(v), &p);
+                        let old = old_map.and_then(|o| o.get(k)).map(Some);
+                        self.value(elem, Some(v), old, &p);
                     }
                 }
             }
@@ -246,25 +286,64 @@ impl<'s> Walker<'s> {
         self.schema.validated.get(ty).copied().unwrap_or(false)
     }
 
-    fn fields(&mut self, fields: &'s [Field], obj: Option<&serde_json::Map<String, Value>>, path: &Path<'_>) {
+    /// A struct's fields; `old` is the correlated old struct (`Some(None)`: correlated but
+    /// absent, so every field is correlated with its zero value).
+    fn fields<'a>(
+        &mut self,
+        fields: &'s [Field],
+        obj: Option<&'a serde_json::Map<String, Value>>,
+        old: Option<Option<&'a serde_json::Map<String, Value>>>,
+        path: &Path<'_>,
+    ) {
         for f in fields {
             let base = self.schema.deref(f.ty).0;
             if f.inline && matches!(self.schema.kind(base), Kind::Struct(_)) {
                 // Promoted fields: the embedded struct reads the same JSON object at the same path.
-                let d = Decoded { val: GoVal::Struct(obj), pointer_nil: None, base };
-                self.field(f, d, path);
+                let d = Decoded {
+                    val: GoVal::Struct(obj),
+                    pointer_nil: None,
+                    base,
+                    json: None,
+                    old: old.map(|o| o.map(|_| &Value::Null)),
+                };
+                self.inline_field(f, d, obj, old, path);
                 continue;
             }
             let json = obj.and_then(|m| m.get(&f.json_name));
             let p = path.child(&f.json_name);
-            if let Some(d) = self.decode(f.ty, json, &p) {
+            if let Some(mut d) = self.decode(f.ty, json, &p) {
+                d.old = old.map(|o| o.and_then(|m| m.get(&f.json_name)));
                 self.field(f, d, &p);
             }
         }
     }
 
-    /// A field: its validators (short-circuits first), then its type's validation.
+    /// An embedded struct: its field validations, then its fields, read from the parent object.
+    fn inline_field<'a>(
+        &mut self,
+        f: &'s Field,
+        d: Decoded<'_>,
+        obj: Option<&'a serde_json::Map<String, Value>>,
+        old: Option<Option<&'a serde_json::Map<String, Value>>>,
+        path: &Path<'_>,
+    ) {
+        if self.run_list(&f.validations, d, path) {
+            let base = d.base;
+            let vals = &self.schema.types[base].validations;
+            self.run_list(vals, d, path);
+            if let Kind::Struct(inner) = self.schema.kind(base) {
+                let inner: &'s [Field] = inner;
+                self.fields(inner, obj, old, path);
+            }
+        }
+    }
+
+    /// A field: its validators (short-circuits first), then its type's validation — unless
+    /// ratcheting finds it unchanged.
     fn field(&mut self, f: &'s Field, d: Decoded<'_>, path: &Path<'_>) {
+        if self.unchanged(f.ty, &d) {
+            return;
+        }
         if self.run_list(&f.validations, d, path) {
             self.type_validation(f.ty, d, path);
         }
@@ -296,8 +375,13 @@ impl<'s> Walker<'s> {
         let options = self.options;
         let on = |name: &str| options.enabled.iter().any(|o| o == name);
         if let Some(mut errs) = run_simple(&v.check, path, d.val, d.pointer_nil, &on) {
+            // Struct values print as Go marshals them (declaration order, zero fields too).
+            let is_struct = matches!(self.schema.kind(d.base), Kind::Struct(_)) && d.pointer_nil != Some(true);
             for e in &mut errs {
                 e.stability = v.stability;
+                if is_struct && e.kind.prints_value() && e.value.is_some() {
+                    e.rendered_value = Some(super::marshal::go_json(self.schema, d.base, d.json));
+                }
             }
             return errs;
         }
@@ -325,8 +409,13 @@ impl<'s> Walker<'s> {
                         if item.is_null() && self.schema.deref(elem).1 {
                             continue;
                         }
-                        if let Some(di) = self.decode(elem, Some(item), &p) {
-                            self.run_list(inner, di, &p);
+                        if let Some(mut di) = self.decode(elem, Some(item), &p) {
+                            let identity = self.schema.list_spec(d.base);
+                            let old_items = d.old.flatten().and_then(Value::as_array);
+                            di.old = super::equal::correlate(self.schema, elem, identity, item, old_items);
+                            if !self.unchanged(elem, &di) {
+                                self.run_list(inner, di, &p);
+                            }
                         }
                     }
                 }
@@ -335,10 +424,15 @@ impl<'s> Walker<'s> {
                         Kind::Map(_, e) => *e,
                         _ => return Vec::new(),
                     };
+                    // each.go EachMapVal: values correlate with the old value under the same key.
+                    let old_map = d.old.flatten().and_then(Value::as_object);
                     for (k, item) in m {
                         let p = path.key(k);
-                        if let Some(di) = self.decode(elem, Some(item), &p) {
-                            self.run_list(inner, di, &p);
+                        if let Some(mut di) = self.decode(elem, Some(item), &p) {
+                            di.old = old_map.and_then(|o| o.get(k)).map(Some);
+                            if !self.unchanged(elem, &di) {
+                                self.run_list(inner, di, &p);
+                            }
                         }
                     }
                 }
@@ -347,7 +441,12 @@ impl<'s> Walker<'s> {
             Check::EachKey(inner) => {
                 if let (GoVal::Map(m), Kind::Map(key, _)) = (d.val, self.schema.kind(d.base)) {
                     let key = *key;
+                    let old_map = d.old.flatten().and_then(Value::as_object);
                     for k in m.keys() {
+                        // each.go EachMapKey: keys already in the old map are not revalidated.
+                        if self.update && old_map.is_some_and(|o| o.contains_key(k)) {
+                            continue;
+                        }
                         let kv = Value::String(k.clone());
                         // Go passes the map's path for keys (each.go EachMapKey).
                         if let Some(dk) = self.decode(key, Some(&kv), path) {
@@ -361,6 +460,18 @@ impl<'s> Walker<'s> {
                             self.report.errors.extend(errs);
                         }
                     }
+                }
+            }
+            // immutable.go: every update that reaches here fails; ratcheting already let
+            // unchanged values through.
+            Check::Immutable if self.update => {
+                return alloc::vec![Error::invalid(path, Value::Null, "field is immutable").with_origin("immutable")];
+            }
+            Check::Update(constraints) if self.update => return self.update_errors(constraints, d, path),
+            Check::Unique => {
+                if let (GoVal::List(items), Kind::Slice(elem)) = (d.val, self.schema.kind(d.base)) {
+                    let elem = *elem;
+                    return self.duplicates(elem, self.schema.list_spec(d.base), items, path);
                 }
             }
             Check::Subfield { json_name, validators } => {
@@ -406,6 +517,131 @@ pub(crate) fn member<'s>(schema: &'s Schema, fields: &'s [Field], json: &str) ->
         None
     }
     find(schema, fields, json, 0)
+}
+
+impl Walker<'_> {
+    /// update.go: NoSet / NoUnset / NoModify by kind, NoAddItem / NoRemoveItem by item
+    /// identity (list keys, set values, map keys).
+    fn update_errors(&self, constraints: &[UpdateConstraint], d: Decoded<'_>, path: &Path<'_>) -> Vec<Error> {
+        let mut errs = Vec::new();
+        let invalid = |msg: &str| Error::invalid(path, Value::Null, msg).with_origin("update");
+        let old = d.old.flatten().filter(|v| !v.is_null());
+        let kind = self.schema.kind(d.base);
+        let pointer = d.pointer_nil.is_some();
+        // What "set" means per kind: a non-nil pointer; a non-empty list or map; a non-zero value.
+        let new_set = !d.val.is_unset(d.pointer_nil);
+        let old_set = match (pointer, kind) {
+            (true, _) => old.is_some(),
+            (_, Kind::Slice(_)) => old.and_then(Value::as_array).is_some_and(|a| !a.is_empty()),
+            (_, Kind::Map(..)) => old.and_then(Value::as_object).is_some_and(|m| !m.is_empty()),
+            _ => !super::equal::go_equal(self.schema, d.base, old, None),
+        };
+        // Value and struct constraints only apply with a correlated old value (update.go
+        // returns early when oldValue is nil); pointers and collections treat it as unset.
+        let correlated = d.old.is_some();
+        let by_value = !pointer && !matches!(kind, Kind::Slice(_) | Kind::Map(..));
+        if by_value && !correlated {
+            return errs;
+        }
+        let is_struct = matches!(kind, Kind::Struct(_)) && !pointer;
+        for c in constraints {
+            match c {
+                UpdateConstraint::NoSet if !is_struct && !old_set && new_set => {
+                    errs.push(invalid("field cannot be set once created"))
+                }
+                UpdateConstraint::NoUnset if !is_struct && old_set && !new_set => {
+                    errs.push(invalid("field cannot be cleared once set"))
+                }
+                UpdateConstraint::NoModify if is_struct || (old_set && new_set) => {
+                    errs.push(invalid("field cannot be modified once set"))
+                }
+                UpdateConstraint::NoAddItem | UpdateConstraint::NoRemoveItem => {
+                    errs.extend(self.item_changes(*c, d, old, path));
+                }
+                _ => {}
+            }
+        }
+        errs
+    }
+
+    fn item_changes(&self, c: UpdateConstraint, d: Decoded<'_>, old: Option<&Value>, path: &Path<'_>) -> Vec<Error> {
+        let forbidden = |p: &Path<'_>, msg: &str| {
+            Error::new(crate::field::ErrorType::Forbidden, p, None, msg).with_origin("update")
+        };
+        let mut errs = Vec::new();
+        match (self.schema.kind(d.base), d.val) {
+            (Kind::Map(..), new) => {
+                let empty = serde_json::Map::new();
+                let new = match new {
+                    GoVal::Map(m) => m,
+                    _ => &empty,
+                };
+                let old = old.and_then(Value::as_object).unwrap_or(&empty);
+                if c == UpdateConstraint::NoAddItem {
+                    for k in new.keys().filter(|k| !old.contains_key(*k)) {
+                        errs.push(forbidden(&path.key(k), "item may not be added"));
+                    }
+                } else {
+                    for k in old.keys().filter(|k| !new.contains_key(*k)) {
+                        errs.push(forbidden(&path.key(k), "item may not be removed"));
+                    }
+                }
+            }
+            (Kind::Slice(elem), new) => {
+                let Some(spec) = self.schema.list_spec(d.base) else {
+                    let msg = "NoAddItem/NoRemoveItem require a non-nil match function";
+                    return alloc::vec![Error::new(crate::field::ErrorType::Internal, path, None, msg)];
+                };
+                let new: &[Value] = match new {
+                    GoVal::List(items) => items,
+                    _ => &[],
+                };
+                let old: &[Value] = old.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+                let same = |a: &Value, b: &Value| super::equal::same_item(self.schema, *elem, spec, a, b);
+                if c == UpdateConstraint::NoAddItem {
+                    for (i, item) in new.iter().enumerate() {
+                        if !old.iter().any(|o| same(item, o)) {
+                            errs.push(forbidden(&path.index(i), "item may not be added"));
+                        }
+                    }
+                } else {
+                    for item in old {
+                        if !new.iter().any(|n| same(item, n)) {
+                            errs.push(forbidden(path, "item may not be removed"));
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        errs
+    }
+
+    /// each.go ValSliceUnique: a Duplicate error at every later index of a repeated item.
+    fn duplicates(&self, elem: TypeId, spec: Option<&ListSpec>, items: &[Value], path: &Path<'_>) -> Vec<Error> {
+        let Some(spec) = spec else { return Vec::new() };
+        let mut dups: Vec<usize> = Vec::new();
+        for i in 0..items.len() {
+            if dups.contains(&i) {
+                continue;
+            }
+            for j in i + 1..items.len() {
+                if !dups.contains(&j) && super::equal::same_item(self.schema, elem, spec, &items[i], &items[j]) {
+                    dups.push(j);
+                }
+            }
+        }
+        dups.sort_unstable();
+        dups.into_iter()
+            .map(|j| {
+                let mut e = Error::new(crate::field::ErrorType::Duplicate, &path.index(j), Some(items[j].clone()), "");
+                if matches!(self.schema.kind(self.schema.deref(elem).0), Kind::Struct(_)) {
+                    e.rendered_value = Some(super::marshal::go_json(self.schema, elem, Some(&items[j])));
+                }
+                e
+            })
+            .collect()
+    }
 }
 
 fn json_kind(v: &Value) -> &'static str {

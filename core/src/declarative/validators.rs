@@ -60,6 +60,36 @@ pub(crate) enum Check {
         pass: bool,
         arg: String,
     },
+    /// `+k8s:immutable` (immutable.go): any update that reaches it (a changed value) fails.
+    Immutable,
+    /// `+k8s:update=...` constraints (update.go), in tag order.
+    Update(Vec<UpdateConstraint>),
+    /// Duplicate items of a set or map list (each.go ValSliceUnique).
+    Unique,
+}
+
+/// update.go's constraints (named as in Go).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::enum_variant_names)]
+pub(crate) enum UpdateConstraint {
+    NoSet,
+    NoUnset,
+    NoModify,
+    NoAddItem,
+    NoRemoveItem,
+}
+
+impl UpdateConstraint {
+    pub fn from_name(name: &str) -> Option<UpdateConstraint> {
+        Some(match name {
+            "NoSet" => UpdateConstraint::NoSet,
+            "NoUnset" => UpdateConstraint::NoUnset,
+            "NoModify" => UpdateConstraint::NoModify,
+            "NoAddItem" => UpdateConstraint::NoAddItem,
+            "NoRemoveItem" => UpdateConstraint::NoRemoveItem,
+            _ => return None,
+        })
+    }
 }
 
 /// `+k8s:enumExclude` on a constant, maybe only when an option has a given state.
@@ -257,7 +287,13 @@ pub(crate) fn run_simple(
             let shown = if nil { Value::Null } else { value.to_json() };
             one(Error::invalid(path, shown, alloc::format!("forced failure: {arg}")).with_origin("validateFalse"))
         }
-        Check::EachKey(_) | Check::EachVal(_) | Check::Subfield { .. } | Check::IfOption { .. } => return None,
+        Check::EachKey(_)
+        | Check::EachVal(_)
+        | Check::Subfield { .. }
+        | Check::IfOption { .. }
+        | Check::Immutable
+        | Check::Update(_)
+        | Check::Unique => return None,
     };
     Some(errs)
 }

@@ -73,7 +73,7 @@ impl ErrorType {
     }
 
     /// Whether `ErrorBody()` prints the bad value for this type.
-    fn prints_value(self) -> bool {
+    pub fn prints_value(self) -> bool {
         !matches!(
             self,
             ErrorType::Required | ErrorType::Forbidden | ErrorType::TooLong | ErrorType::TooShort | ErrorType::Internal
@@ -115,6 +115,9 @@ pub struct Error {
     pub stability: Stability,
     /// Whether the API server would return this error (as opposed to only comparing it).
     pub enforced: bool,
+    /// The value as Go's `json.Marshal` prints it, when that differs from `value`'s JSON (a
+    /// struct's fields in declaration order, zero fields included).
+    pub rendered_value: Option<String>,
 }
 
 impl Error {
@@ -128,6 +131,7 @@ impl Error {
             origin: String::new(),
             stability: Stability::Stable,
             enforced: true,
+            rendered_value: None,
         }
     }
 
@@ -162,7 +166,10 @@ impl Error {
     pub fn body(&self) -> String {
         let mut s = String::from(self.kind.message());
         if self.kind.prints_value() {
-            if let Some(value) = &self.value {
+            if let Some(text) = &self.rendered_value {
+                s.push_str(": ");
+                s.push_str(text);
+            } else if let Some(value) = &self.value {
                 s.push_str(": ");
                 s.push_str(&go_value(value));
             }

@@ -1,0 +1,186 @@
+//! A value as Go's `encoding/json` marshals the declared Go type: structs print their fields
+//! in declaration order with zero values (unless `omitempty`), nil slices, maps and pointers
+//! print `null`, map keys are sorted, and strings are HTML-escaped (`<` → `\u003c`). This is
+//! what Kubernetes' errors show for struct values (field.Error ErrorBody: json.Marshal).
+
+use alloc::string::String;
+use core::fmt::Write;
+
+use serde_json::Value;
+
+use super::schema::{Kind, Schema, TypeId};
+
+const MAX_DEPTH: usize = 128;
+
+/// The JSON Go would print for `value` decoded into type `ty`.
+pub(crate) fn go_json(schema: &Schema, ty: TypeId, value: Option<&Value>) -> String {
+    let mut out = String::new();
+    write_value(&mut out, schema, ty, value.filter(|v| !v.is_null()), 0);
+    out
+}
+
+fn write_value(out: &mut String, schema: &Schema, ty: TypeId, v: Option<&Value>, depth: usize) {
+    if depth > MAX_DEPTH {
+        out.push_str("null");
+        return;
+    }
+    let (base, is_ptr) = schema.deref(ty);
+    if is_ptr && v.is_none() {
+        out.push_str("null");
+        return;
+    }
+    match schema.kind(base) {
+        Kind::Struct(_) => {
+            out.push('{');
+            let mut first = true;
+            write_members(out, schema, base, v.and_then(Value::as_object), &mut first, depth);
+            out.push('}');
+        }
+        Kind::Slice(elem) => match v.and_then(Value::as_array) {
+            None => out.push_str("null"),
+            Some(items) => {
+                out.push('[');
+                for (i, item) in items.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_value(out, schema, *elem, Some(item).filter(|v| !v.is_null()), depth + 1);
+                }
+                out.push(']');
+            }
+        },
+        Kind::Map(_, val) => match v.and_then(Value::as_object) {
+            None => out.push_str("null"),
+            Some(m) => {
+                // serde_json's map is ordered by key, as Go sorts map keys.
+                out.push('{');
+                for (i, (k, item)) in m.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    write_string(out, k);
+                    out.push(':');
+                    write_value(out, schema, *val, Some(item).filter(|v| !v.is_null()), depth + 1);
+                }
+                out.push('}');
+            }
+        },
+        Kind::String => write_string(out, v.and_then(Value::as_str).unwrap_or("")),
+        Kind::Bool => out.push_str(if v.and_then(Value::as_bool).unwrap_or(false) { "true" } else { "false" }),
+        Kind::Int { .. } | Kind::Float => match v {
+            Some(Value::Number(n)) => {
+                let _ = write!(out, "{n}");
+            }
+            _ => out.push('0'),
+        },
+        Kind::Bytes => match v.and_then(Value::as_str) {
+            Some(s) => write_string(out, s),
+            None => out.push_str("null"),
+        },
+        Kind::Opaque | Kind::Pointer(_) | Kind::Alias(_) | Kind::Pending => match v {
+            Some(v) => write_raw(out, v),
+            None => out.push_str("null"),
+        },
+    }
+}
+
+/// A struct's members, flattening embedded (inline) structs, skipping `omitempty` zeros.
+fn write_members(
+    out: &mut String,
+    schema: &Schema,
+    ty: TypeId,
+    obj: Option<&serde_json::Map<String, Value>>,
+    first: &mut bool,
+    depth: usize,
+) {
+    let Kind::Struct(fields) = schema.kind(ty) else { return };
+    for f in fields {
+        let (base, _) = schema.deref(f.ty);
+        if f.inline && matches!(schema.kind(base), Kind::Struct(_)) && depth < MAX_DEPTH {
+            write_members(out, schema, base, obj, first, depth + 1);
+            continue;
+        }
+        let v = obj.and_then(|m| m.get(&f.json_name)).filter(|v| !v.is_null());
+        if f.omitempty && is_empty(schema, f.ty, v) {
+            continue;
+        }
+        if !*first {
+            out.push(',');
+        }
+        *first = false;
+        write_string(out, &f.json_name);
+        out.push(':');
+        write_value(out, schema, f.ty, v, depth + 1);
+    }
+}
+
+/// encoding/json's `isEmptyValue`: false, 0, "", nil pointers, empty slices and maps.
+fn is_empty(schema: &Schema, ty: TypeId, v: Option<&Value>) -> bool {
+    let Some(v) = v else { return true };
+    let (base, is_ptr) = schema.deref(ty);
+    if is_ptr {
+        return false;
+    }
+    match (schema.kind(base), v) {
+        (Kind::Struct(_), _) => false,
+        (_, Value::String(s)) => s.is_empty(),
+        (_, Value::Bool(b)) => !b,
+        (_, Value::Number(n)) => n.as_f64() == Some(0.0),
+        (_, Value::Array(a)) => a.is_empty(),
+        (_, Value::Object(m)) => m.is_empty(),
+        (_, Value::Null) => true,
+    }
+}
+
+fn write_raw(out: &mut String, v: &Value) {
+    match v {
+        Value::String(s) => write_string(out, s),
+        Value::Array(items) => {
+            out.push('[');
+            for (i, item) in items.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_raw(out, item);
+            }
+            out.push(']');
+        }
+        Value::Object(m) => {
+            out.push('{');
+            for (i, (k, item)) in m.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                write_string(out, k);
+                out.push(':');
+                write_raw(out, item);
+            }
+            out.push('}');
+        }
+        other => {
+            let _ = write!(out, "{other}");
+        }
+    }
+}
+
+/// encoding/json's string encoding (HTML-safe).
+fn write_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' | '>' | '&' | '\u{2028}' | '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
