@@ -1,5 +1,6 @@
 //! `kubedv validate`: declarative validation of objects against `+k8s:` tagged Go types.
 
+use kubedv_core::declarative::shadow::{self, Enforcement, Shadow};
 use kubedv_core::declarative::{Options, Report, Schema};
 use kubedv_core::diag::Diagnostic;
 
@@ -25,6 +26,53 @@ pub struct Args {
     /// Turn a validation option on (+k8s:ifEnabled / +k8s:ifDisabled). Repeatable.
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
+    /// The Kubernetes version whose enforcement rules apply (1.33 to 1.36; default 1.36).
+    #[arg(long = "k8s-version", value_name = "1.N")]
+    k8s_version: Option<String>,
+    /// A feature gate: DeclarativeValidation, DeclarativeValidationBeta (1.36) or
+    /// DeclarativeValidationTakeover (1.33-1.35), as NAME=true|false. Repeatable.
+    #[arg(long = "gate", value_name = "NAME=BOOL")]
+    gates: Vec<String>,
+    /// Handwritten errors to compare with (Kubernetes error lines, optionally ending in
+    /// `[origin=NAME, covered]`, or a JSON list of {field, type, origin, covered}).
+    #[arg(long)]
+    handwritten: Option<String>,
+    /// Model a resource that has not opted into declarative enforcement.
+    #[arg(long)]
+    no_declarative_enforcement: bool,
+}
+
+fn enforcement(args: &Args) -> Result<Enforcement, UsageError> {
+    let minor = match &args.k8s_version {
+        None => shadow::NEWEST_MINOR,
+        Some(v) => {
+            let minor = v.trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
+            match minor {
+                Some(m) if (shadow::OLDEST_MINOR..=shadow::NEWEST_MINOR).contains(&m) => m,
+                Some(m) if m > shadow::NEWEST_MINOR => shadow::NEWEST_MINOR,
+                _ => {
+                    return Err(UsageError(format!(
+                        "--k8s-version {v}: expected 1.{} to 1.{} (declarative validation started in 1.33)",
+                        shadow::OLDEST_MINOR,
+                        shadow::NEWEST_MINOR
+                    )))
+                }
+            }
+        }
+    };
+    let mut config = Enforcement::for_version(minor);
+    config.opted_in = !args.no_declarative_enforcement;
+    for g in &args.gates {
+        let (name, value) =
+            g.split_once('=').ok_or_else(|| UsageError(format!("--gate {g}: expected NAME=true or NAME=false")))?;
+        let on = match value {
+            "true" => true,
+            "false" => false,
+            _ => return Err(UsageError(format!("--gate {g}: expected NAME=true or NAME=false"))),
+        };
+        config.set_gate(name, on).map_err(|e| UsageError(format!("--gate {g}: {e}")))?;
+    }
+    Ok(config)
 }
 
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
@@ -44,6 +92,13 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         }
     }
     let options = Options { enabled: args.options.clone() };
+    let config = enforcement(&args)?;
+    let handwritten = match &args.handwritten {
+        None => None,
+        Some(path) => {
+            Some(shadow::parse_handwritten(&input::read(path)?).map_err(|e| UsageError(format!("{path}: {e}")))?)
+        }
+    };
     let text = input::read(&args.object)?;
     let objects = input::objects(&args.object, &text)?;
     let olds = match &args.old {
@@ -61,10 +116,18 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
             Some(olds)
         }
     };
-    let reports: Vec<Report> = objects
+    if handwritten.is_some() && objects.len() > 1 {
+        return Err(UsageError("--handwritten compares one object: give a single document".into()));
+    }
+    let mut reports: Vec<Report> = objects
         .iter()
         .enumerate()
         .map(|(i, o)| schema.validate_update(root, o, olds.as_ref().map(|v| &v[i]), &options))
+        .collect();
+    // Mark each error enforced or shadowed; compare with handwritten errors when given.
+    let shadows: Vec<Shadow> = reports
+        .iter_mut()
+        .map(|r| shadow::compare(&config, &mut r.errors, handwritten.as_deref().unwrap_or(&[])))
         .collect();
 
     // Objects that do not decode into the types are unreadable input, as for the API server.
@@ -84,8 +147,12 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
             for w in &warnings {
                 eprintln!("{}", located(w));
             }
-            for e in reports.iter().flat_map(|r| &r.errors) {
+            // Enforced errors first, then the shadowed ones, marked.
+            for e in reports.iter().flat_map(|r| &r.errors).filter(|e| e.enforced) {
                 println!("{e}");
+            }
+            for e in reports.iter().flat_map(|r| &r.errors).filter(|e| !e.enforced) {
+                println!("shadowed: {e}");
             }
             let enforced = reports.iter().flat_map(|r| &r.errors).filter(|e| e.enforced).count();
             let per_doc = if reports.len() > 1 {
@@ -100,9 +167,28 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                 schema.type_name(root),
                 count(total, "error"),
             );
+            if handwritten.is_some() {
+                let s = &shadows[0];
+                eprintln!(
+                    "shadow: {} matched, {} unmatched handwritten, {} extra declarative: the mismatch metric grows by {}; the API server returns {}",
+                    s.matched.len(),
+                    s.unmatched_handwritten.len(),
+                    s.extra_declarative.len(),
+                    s.mismatches,
+                    count(s.returned.len(), "error")
+                );
+            }
         }
         OutputFormat::Json => {
-            let docs: Vec<Doc> = reports.iter().map(|r| Doc { errors: &r.errors, diagnostics: &warnings }).collect();
+            let docs: Vec<Doc> = reports
+                .iter()
+                .zip(&shadows)
+                .map(|(r, s)| Doc {
+                    errors: &r.errors,
+                    diagnostics: &warnings,
+                    shadow: handwritten.as_ref().map(|_| s),
+                })
+                .collect();
             let out = if docs.len() == 1 {
                 serde_json::to_string_pretty(&docs[0])
             } else {
@@ -111,7 +197,12 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
             println!("{}", out.expect("serializable report"));
         }
     }
-    Ok(if total == 0 { Outcome::Clean } else { Outcome::Invalid })
+    // Exit status: whether the API server would return errors.
+    let returned = match &handwritten {
+        Some(_) => shadows.iter().map(|s| s.returned.len()).sum::<usize>(),
+        None => reports.iter().flat_map(|r| &r.errors).filter(|e| e.enforced).count(),
+    };
+    Ok(if returned == 0 { Outcome::Clean } else { Outcome::Invalid })
 }
 
 /// The JSON document for one object (DESIGN.md: `{"errors": [...], "diagnostics": [...]}`).
@@ -119,6 +210,8 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
 struct Doc<'a> {
     errors: &'a [kubedv_core::field::Error],
     diagnostics: &'a [&'a Diagnostic],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shadow: Option<&'a Shadow>,
 }
 
 fn doc_prefix(i: usize, n: usize) -> String {

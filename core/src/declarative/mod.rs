@@ -11,6 +11,7 @@ mod compile;
 mod equal;
 mod marshal;
 mod schema;
+pub mod shadow;
 mod validate;
 mod validators;
 

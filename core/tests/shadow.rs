@@ -1,0 +1,165 @@
+//! Enforcement and the handwritten-vs-declarative comparison, per version and gates.
+//! Sources: apiserver pkg/registry/rest/validate.go (ValidateDeclarativelyWithMigrationChecks,
+//! gatherDeclarativeValidationMismatches: alpha/beta errors compared, handwritten de-duplicated,
+//! "unmatched error(s)" / "extra error(s)"), apimachinery pkg/api/validate/errors.go
+//! (FilterEnforcedDeclarativeErrors, FilterCoveredHandwrittenErrors), field/error_matcher.go
+//! (ByType, ByOrigin, RequireOriginWhenInvalid, ByField), and the 1.34 reference page
+//! (DeclarativeValidation / DeclarativeValidationTakeover).
+
+use kubedv_core::declarative::shadow::{compare, parse_handwritten, Enforcement};
+use kubedv_core::declarative::{Options, Schema};
+use kubedv_core::field::Error;
+
+const TYPES: &str = r#"package v1
+type Thing struct {
+	TypeMeta int
+	// +k8s:minimum=0
+	Replicas int32 `json:"replicas"`
+	// +k8s:beta(since: "1.36")=+k8s:maxLength=5
+	Color string `json:"color"`
+	// +k8s:alpha(since: "1.36")=+k8s:format=k8s-short-name
+	Name string `json:"name"`
+}
+"#;
+
+const HANDWRITTEN: &str = "replicas: Invalid value: -1: must be greater than or equal to 0
+color: Too long: may not be more than 5 characters [origin=maxLength, covered]
+name: Invalid value: \"Bad_Name\": not a short name [origin=format=k8s-short-name, covered]
+spec.other: Required value
+";
+
+fn declarative() -> Vec<Error> {
+    let schema = Schema::compile(TYPES);
+    let root = schema.type_named("Thing").unwrap();
+    let obj = serde_json::json!({"replicas": -1, "color": "magenta", "name": "Bad_Name"});
+    schema.validate(root, &obj, &Options::default()).errors
+}
+
+fn fields(errs: &[Error]) -> Vec<String> {
+    errs.iter().map(|e| format!("{}:{}", e.field, if e.enforced { "enforced" } else { "shadowed" })).collect()
+}
+
+fn returned(errs: &[Error]) -> Vec<&str> {
+    errs.iter().map(|e| e.field.as_str()).collect()
+}
+
+#[test]
+fn newest_defaults() {
+    let mut decl = declarative();
+    let hw = parse_handwritten(HANDWRITTEN).unwrap();
+    let s = compare(&Enforcement::default(), &mut decl, &hw);
+    assert_eq!(fields(&decl), ["replicas:enforced", "color:enforced", "name:shadowed"]);
+    assert_eq!(s.matched.len(), 2);
+    assert!(s.unmatched_handwritten.is_empty() && s.extra_declarative.is_empty());
+    assert_eq!(s.mismatches, 0);
+    // The covered handwritten color error is replaced by the enforced beta one; the alpha rule
+    // leaves the handwritten name error in place.
+    assert_eq!(returned(&s.returned), ["replicas", "name", "spec.other", "replicas", "color"]);
+    assert!(s.explanations.contains(&"color: Too long: may not be more than 5 characters: beta rule, gate DeclarativeValidationBeta=true → returned".to_string()));
+}
+
+#[test]
+fn beta_gate_off_shadows_beta_rules() {
+    let mut decl = declarative();
+    let hw = parse_handwritten(HANDWRITTEN).unwrap();
+    let mut config = Enforcement::default();
+    config.set_gate("DeclarativeValidationBeta", false).unwrap();
+    let s = compare(&config, &mut decl, &hw);
+    assert_eq!(fields(&decl), ["replicas:enforced", "color:shadowed", "name:shadowed"]);
+    assert_eq!(returned(&s.returned), ["replicas", "color", "name", "spec.other", "replicas"]);
+    assert_eq!(s.mismatches, 0);
+}
+
+#[test]
+fn mismatches_unmatched_and_extra() {
+    let mut decl = declarative();
+    // A covered handwritten error nothing matches, and no handwritten twin for the alpha rule.
+    let hw = parse_handwritten(
+        "color: Too long: may not be more than 5 characters [origin=maxLength, covered]\n\
+         spec.size: Invalid value: 3: too big [origin=maximum, covered]\n\
+         color: Too long: may not be more than 5 characters [origin=maxLength, covered]\n",
+    )
+    .unwrap();
+    let s = compare(&Enforcement::default(), &mut decl, &hw);
+    assert_eq!(s.matched.len(), 1, "duplicates are compared once");
+    assert_eq!(returned(&s.unmatched_handwritten.iter().map(|h| h.error.clone()).collect::<Vec<_>>()), ["spec.size"]);
+    assert_eq!(returned(&s.extra_declarative), ["name"]);
+    assert_eq!(s.mismatches, 2);
+}
+
+#[test]
+fn invalid_errors_need_an_origin_on_both_sides() {
+    let mut decl = declarative();
+    let hw = parse_handwritten("name: Invalid value: \"Bad_Name\": not a short name [covered]\n").unwrap();
+    let s = compare(&Enforcement::default(), &mut decl, &hw);
+    assert!(s.matched.is_empty());
+    assert_eq!(s.mismatches, 3, "unmatched name, extra color and name");
+}
+
+#[test]
+fn resource_not_opted_in_returns_handwritten_and_compares_everything() {
+    let mut decl = declarative();
+    let hw = parse_handwritten(HANDWRITTEN).unwrap();
+    let config = Enforcement { opted_in: false, ..Enforcement::default() };
+    let s = compare(&config, &mut decl, &hw);
+    assert_eq!(fields(&decl), ["replicas:shadowed", "color:shadowed", "name:shadowed"]);
+    assert_eq!(returned(&s.returned), ["replicas", "color", "name", "spec.other"]);
+    assert_eq!(returned(&s.extra_declarative), ["replicas"], "the stable error has no covered handwritten twin");
+}
+
+#[test]
+fn kubernetes_1_34_handwritten_authoritative_by_default() {
+    let mut decl = declarative();
+    let hw = parse_handwritten(HANDWRITTEN).unwrap();
+    let s = compare(&Enforcement::for_version(34), &mut decl, &hw);
+    assert!(decl.iter().all(|e| !e.enforced));
+    assert_eq!(returned(&s.returned), ["replicas", "color", "name", "spec.other"]);
+    assert_eq!(s.mismatches, 1);
+    assert!(s.explanations.iter().any(|e| e.ends_with("1.34 with DeclarativeValidationTakeover=false: handwritten validation is authoritative, this error is only compared")));
+}
+
+#[test]
+fn kubernetes_1_34_takeover() {
+    let mut decl = declarative();
+    let hw = parse_handwritten(HANDWRITTEN).unwrap();
+    let mut config = Enforcement::for_version(34);
+    config.set_gate("DeclarativeValidationTakeover", true).unwrap();
+    let s = compare(&config, &mut decl, &hw);
+    assert_eq!(fields(&decl), ["replicas:enforced", "color:enforced", "name:shadowed"]);
+    assert_eq!(returned(&s.returned), ["replicas", "spec.other", "replicas", "color"]);
+}
+
+#[test]
+fn kubernetes_1_33_declarative_validation_off() {
+    let mut decl = declarative();
+    let hw = parse_handwritten(HANDWRITTEN).unwrap();
+    let mut config = Enforcement::for_version(33);
+    config.set_gate("DeclarativeValidation", false).unwrap();
+    let s = compare(&config, &mut decl, &hw);
+    assert!(decl.iter().all(|e| !e.enforced));
+    assert_eq!(s.mismatches, 0, "nothing runs, nothing is compared");
+    assert_eq!(returned(&s.returned), ["replicas", "color", "name", "spec.other"]);
+}
+
+#[test]
+fn gates_per_version() {
+    let mut c = Enforcement::default();
+    assert!(c.set_gate("DeclarativeValidation", false).unwrap_err().contains("locked to true in 1.36"));
+    assert!(c.set_gate("DeclarativeValidationTakeover", true).is_ok(), "accepted, not honored");
+    assert!(!c.takeover);
+    assert!(c.set_gate("Nope", true).unwrap_err().starts_with("unknown feature gate \"Nope\" for 1.36"));
+    let mut old = Enforcement::for_version(35);
+    assert!(old.set_gate("DeclarativeValidationBeta", true).is_err());
+}
+
+#[test]
+fn handwritten_input_forms() {
+    let hw = parse_handwritten(
+        r#"[{"field": "spec.x", "type": "FieldValueInvalid", "origin": "minimum", "covered": true}]"#,
+    )
+    .unwrap();
+    assert_eq!((hw[0].error.field.as_str(), hw[0].error.origin.as_str(), hw[0].covered), ("spec.x", "minimum", true));
+    assert_eq!(parse_handwritten("not an error line").unwrap_err().split(':').next(), Some("line 1"));
+    assert!(parse_handwritten("a: Required value [bogus]").unwrap_err().contains("unknown mark \"bogus\""));
+    assert!(parse_handwritten(r#"[{"field": "a", "type": "Nope"}]"#).is_err());
+}
