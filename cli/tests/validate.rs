@@ -11,6 +11,8 @@ fn kubedv(args: &[&str]) -> std::process::Output {
     Command::cargo_bin("kubedv").unwrap().args(args).output().unwrap()
 }
 
+/// Enforced errors first, then the shadowed (alpha) one, marked (validation-gen levels.go;
+/// apimachinery errors.go FilterEnforcedDeclarativeErrors).
 #[test]
 fn validates_multi_document_yaml_in_text() {
     let out = kubedv(&["validate", "--types", TYPES, "--object", OBJECTS]);
@@ -18,8 +20,8 @@ fn validates_multi_document_yaml_in_text() {
     assert_eq!(
         String::from_utf8_lossy(&out.stdout),
         "spec.replicas: Invalid value: -1: must be greater than or equal to 0\n\
-         spec.color: Too long: may not be more than 5 characters\n\
-         spec: Required value\n"
+         spec: Required value\n\
+         shadowed: spec.color: Too long: may not be more than 5 characters\n"
     );
     assert_eq!(
         String::from_utf8_lossy(&out.stderr),
@@ -155,4 +157,54 @@ fn updates_ratchet_and_report_immutable_fields() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr)
         .contains("has 1 document but --object tests/fixtures/widgets.yaml has 2 documents"));
+}
+
+#[test]
+fn shadow_comparison_with_handwritten_errors() {
+    let dir = std::env::temp_dir().join(format!("kubedv-cli-shadow-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let obj = dir.join("obj.json");
+    std::fs::write(&obj, r#"{"metadata": {"name": "w"}, "spec": {"replicas": 1, "color": "magenta"}}"#).unwrap();
+    let hw = dir.join("hw.txt");
+    std::fs::write(&hw, "spec.color: Too long: may not be more than 5 characters [origin=maxLength, covered]\n")
+        .unwrap();
+    // apiserver validate.go: the alpha error is compared and matches; the API server returns
+    // the handwritten error (alpha rules are never enforced).
+    let out = kubedv(&[
+        "--format",
+        "json",
+        "validate",
+        "--types",
+        TYPES,
+        "--object",
+        obj.to_str().unwrap(),
+        "--handwritten",
+        hw.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1), "the handwritten error is returned");
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["shadow"]["matched"].as_array().unwrap().len(), 1);
+    assert_eq!(doc["shadow"]["mismatches"], 0);
+    assert_eq!(doc["shadow"]["returned"][0]["text"], "spec.color: Too long: may not be more than 5 characters");
+    assert_eq!(doc["errors"][0]["enforced"], false);
+    let out = kubedv(&[
+        "validate",
+        "--types",
+        TYPES,
+        "--object",
+        obj.to_str().unwrap(),
+        "--gate",
+        "DeclarativeValidation=false",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("locked to true in 1.36"));
+    let out = kubedv(&["validate", "--types", TYPES, "--object", obj.to_str().unwrap(), "--k8s-version", "1.20"]);
+    assert_eq!(out.status.code(), Some(2));
+    // Only an alpha error: nothing is returned, so exit 0.
+    let out = kubedv(&["validate", "--types", TYPES, "--object", obj.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "shadowed: spec.color: Too long: may not be more than 5 characters\n"
+    );
 }
