@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use super::catalog::{self, Scope};
 use super::schema::{Field, Kind, ListSpec, Schema, TypeId, TypeNode};
-use super::validators::{Check, EnumExclusion, Literal, UpdateConstraint, Validator};
+use super::validators::{Check, EnumExclusion, Literal, Union, UpdateConstraint, Validator};
 use crate::diag::{Diagnostic, Pos};
 use crate::field::Stability;
 use crate::format::Format;
@@ -18,14 +18,7 @@ use crate::tags::{self, Payload, Tag, ValueKind};
 
 /// Tags whose behaviour arrives with update, list and union support; accepted and checked for
 /// placement, reported as not evaluated yet.
-const NOT_YET: &[&str] = &[
-    "k8s:unionDiscriminator",
-    "k8s:unionMember",
-    "k8s:zeroOrOneOfMember",
-    "k8s:modeDiscriminator",
-    "k8s:ifMode",
-    "k8s:item",
-];
+const NOT_YET: &[&str] = &["k8s:modeDiscriminator", "k8s:ifMode", "k8s:item"];
 
 /// How deeply wrapper tags may nest (`+k8s:alpha=+k8s:eachVal=+k8s:ifEnabled(X)=...`).
 const MAX_TAG_DEPTH: usize = 16;
@@ -428,7 +421,57 @@ impl Compiler<'_> {
                 self.compile_field_tags(inner_id, inner, &format!("{owner}.{}", f.name));
             }
         }
+        let unions = self.unions(decls, &compiled);
         self.schema.types[id].kind = Kind::Struct(compiled);
+        if !unions.is_empty() {
+            let vals = &mut self.schema.types[id].validations;
+            vals.extend(unions);
+            order(vals);
+        }
+    }
+
+    /// The unions of a struct, from its fields' `+k8s:unionDiscriminator`, `+k8s:unionMember`
+    /// and `+k8s:zeroOrOneOfMember` tags (grouped by their `union` argument; a member's
+    /// discriminator value is its `memberName` or its Go field name).
+    fn unions(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
+        // (zero_or_one, union name) → (discriminator, members)
+        let mut groups: Vec<((bool, String), Option<String>, Vec<(String, String)>)> = Vec::new();
+        for d in decls {
+            let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
+            for t in tags::extract(&d.comments).into_iter().flatten() {
+                let zero_or_one = t.name == "k8s:zeroOrOneOfMember";
+                if !matches!(t.name.as_str(), "k8s:unionMember" | "k8s:unionDiscriminator") && !zero_or_one {
+                    continue;
+                }
+                let union = t.arg("union").map(|a| a.value.clone()).unwrap_or_default();
+                let key = (zero_or_one, union);
+                let at = match groups.iter().position(|g| g.0 == key) {
+                    Some(i) => i,
+                    None => {
+                        groups.push((key, None, Vec::new()));
+                        groups.len() - 1
+                    }
+                };
+                if t.name == "k8s:unionDiscriminator" {
+                    groups[at].1 = Some(f.json_name.clone());
+                } else {
+                    let member = t.arg("memberName").map_or_else(|| f.go_name.clone(), |a| a.value.clone());
+                    groups[at].2.push((f.json_name.clone(), member));
+                }
+            }
+        }
+        groups.sort_by(|a, b| a.0.cmp(&b.0));
+        groups
+            .into_iter()
+            .filter(|g| !g.2.is_empty())
+            .map(|((zero_or_one, _), discriminator, members)| Validator {
+                check: Check::Union(Union { discriminator, members, zero_or_one }),
+                stability: Stability::Stable,
+                sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
+                short_circuit: false,
+                non_error: false,
+            })
+            .collect()
     }
 
     /// `+k8s:enum` on a string type: its constants are the values.
@@ -913,6 +956,19 @@ impl Compiler<'_> {
                 Vec::new()
             }
             "k8s:opaqueType" | "k8s:supportsSubresource" | "k8s:isSubresource" => Vec::new(),
+            // Unions are compiled per struct by `unions`; here only what the field must be.
+            "k8s:unionDiscriminator" => {
+                if !matches!(kind, Kind::String) {
+                    self.wrong_kind(tag, "a string", site.what, base);
+                }
+                Vec::new()
+            }
+            "k8s:unionMember" | "k8s:zeroOrOneOfMember" if site.scope == Scope::Field => {
+                if matches!(kind, Kind::Struct(_)) && !is_ptr {
+                    self.error(tag.pos, format!("+{name} can only be used on nilable and primitive types ({} is a struct): make it a pointer", site.what));
+                }
+                Vec::new()
+            }
             n if NOT_YET.contains(&n) => {
                 if n == "k8s:unique" {
                     self.list_tag(tag, &kind, is_ptr, site.what, base, &["set", "map"]);

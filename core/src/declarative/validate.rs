@@ -2,7 +2,8 @@
 //! Go's decoding semantics for absent and zero values, a field's short-circuiting validators
 //! first, then its other validators in tag-name order, then its type's own validation.
 
-use alloc::string::String;
+use alloc::format;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use serde::Serialize;
@@ -10,8 +11,9 @@ use serde_json::Value;
 
 use super::schema::ListSpec;
 use super::schema::{Field, Kind, Schema, TypeId};
-use super::validators::{run_simple, Check, GoVal, UpdateConstraint, Validator};
+use super::validators::{run_simple, Check, GoVal, Union, UpdateConstraint, Validator};
 use crate::diag::Diagnostic;
+use crate::field::go_quote;
 use crate::field::{Error, Path, Stability};
 
 /// How to validate.
@@ -468,6 +470,12 @@ impl<'s> Walker<'s> {
                 return alloc::vec![Error::invalid(path, Value::Null, "field is immutable").with_origin("immutable")];
             }
             Check::Update(constraints) if self.update => return self.update_errors(constraints, d, path),
+            Check::Union(u) => {
+                if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
+                    let fields: &'s [Field] = fields;
+                    return self.union_errors(u, fields, obj, d.old, path);
+                }
+            }
             Check::Unique => {
                 if let (GoVal::List(items), Kind::Slice(elem)) = (d.val, self.schema.kind(d.base)) {
                     let elem = *elem;
@@ -613,6 +621,70 @@ impl Walker<'_> {
                 }
             }
             _ => {}
+        }
+        errs
+    }
+
+    /// union.go / zeroorone.go.
+    fn union_errors(
+        &self,
+        u: &Union,
+        fields: &[Field],
+        obj: Option<&serde_json::Map<String, Value>>,
+        old: Option<Option<&Value>>,
+        path: &Path<'_>,
+    ) -> Vec<Error> {
+        fn get<'v>(m: Option<&'v serde_json::Map<String, Value>>, name: &str) -> Option<&'v Value> {
+            m.and_then(|m| m.get(name))
+        }
+        let old_obj = old.flatten().and_then(Value::as_object);
+        let is_set = |m: Option<&serde_json::Map<String, Value>>, name: &str| {
+            member(self.schema, fields, name)
+                .is_some_and(|f| !super::equal::go_equal(self.schema, f.ty, get(m, name), None))
+        };
+        let discriminator = |m: Option<&serde_json::Map<String, Value>>| {
+            u.discriminator.as_deref().and_then(|d| get(m, d)).and_then(Value::as_str).unwrap_or("").to_string()
+        };
+        // On update, an unchanged union (same discriminator, same members set) is not rechecked.
+        if self.update {
+            let mut changed = u.discriminator.is_some() && discriminator(obj) != discriminator(old_obj);
+            changed |= u.members.iter().any(|(name, _)| is_set(obj, name) != is_set(old_obj, name));
+            if old.is_some() && !changed {
+                return Vec::new();
+            }
+        }
+        let names: Vec<String> = u.members.iter().map(|(n, _)| format!("`{n}`")).collect();
+        let mut errs = Vec::new();
+        if let Some(disc) = &u.discriminator {
+            let value = discriminator(obj);
+            for (name, member_value) in &u.members {
+                let set = is_set(obj, name);
+                let chosen = value == *member_value;
+                let p = path.child(name);
+                if set && !chosen {
+                    let detail = format!("may only be specified when `{disc}` is {}", go_quote(member_value));
+                    errs.push(Error::invalid(&p, "", detail).with_origin("union"));
+                } else if !set && chosen {
+                    let detail = format!("must be specified when `{disc}` is {}", go_quote(&value));
+                    errs.push(Error::invalid(&p, "", detail).with_origin("union"));
+                }
+            }
+            return errs;
+        }
+        let specified: Vec<&str> = u.members.iter().filter(|(n, _)| is_set(obj, n)).map(|(n, _)| n.as_str()).collect();
+        let (origin, multiple) = if u.zero_or_one {
+            ("zeroOrOneOf", "must specify at most one of")
+        } else {
+            ("union", "must specify exactly one of")
+        };
+        if specified.len() > 1 {
+            let value = format!("{{{}}}", specified.join(", "));
+            errs.push(Error::invalid(path, value, format!("{multiple}: {}", names.join(", "))).with_origin(origin));
+        }
+        if specified.is_empty() && !u.zero_or_one {
+            errs.push(
+                Error::invalid(path, "", format!("must specify one of: {}", names.join(", "))).with_origin(origin),
+            );
         }
         errs
     }

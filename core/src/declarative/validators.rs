@@ -66,6 +66,18 @@ pub(crate) enum Check {
     Update(Vec<UpdateConstraint>),
     /// Duplicate items of a set or map list (each.go ValSliceUnique).
     Unique,
+    /// A union of struct fields (union.go, zeroorone.go).
+    Union(Union),
+}
+
+/// A union's members: `(JSON name, discriminator value)` in field order.
+#[derive(Clone, Debug)]
+pub(crate) struct Union {
+    /// The discriminator's JSON name, for a discriminated union.
+    pub discriminator: Option<String>,
+    pub members: Vec<(String, String)>,
+    /// `+k8s:zeroOrOneOfMember`: none set is fine.
+    pub zero_or_one: bool,
 }
 
 /// update.go's constraints (named as in Go).
@@ -293,7 +305,8 @@ pub(crate) fn run_simple(
         | Check::IfOption { .. }
         | Check::Immutable
         | Check::Update(_)
-        | Check::Unique => return None,
+        | Check::Unique
+        | Check::Union(_) => return None,
     };
     Some(errs)
 }
