@@ -434,8 +434,8 @@ impl Compiler<'_> {
     /// and `+k8s:zeroOrOneOfMember` tags (grouped by their `union` argument; a member's
     /// discriminator value is its `memberName` or its Go field name).
     fn unions(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
-        // (zero_or_one, union name) → (discriminator, members)
-        let mut groups: Vec<((bool, String), Option<String>, Vec<(String, String)>)> = Vec::new();
+        // Keyed by (zero-or-one-of, union name).
+        let mut groups: Vec<((bool, String), Union)> = Vec::new();
         for d in decls {
             let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
             for t in tags::extract(&d.comments).into_iter().flatten() {
@@ -443,121 +443,35 @@ impl Compiler<'_> {
                 if !matches!(t.name.as_str(), "k8s:unionMember" | "k8s:unionDiscriminator") && !zero_or_one {
                     continue;
                 }
-                let union = t.arg("union").map(|a| a.value.clone()).unwrap_or_default();
-                let key = (zero_or_one, union);
+                let key = (zero_or_one, t.arg("union").map(|a| a.value.clone()).unwrap_or_default());
                 let at = match groups.iter().position(|g| g.0 == key) {
                     Some(i) => i,
                     None => {
-                        groups.push((key, None, Vec::new()));
+                        groups.push((key, Union { discriminator: None, members: Vec::new(), zero_or_one }));
                         groups.len() - 1
                     }
                 };
+                let union = &mut groups[at].1;
                 if t.name == "k8s:unionDiscriminator" {
-                    groups[at].1 = Some(f.json_name.clone());
+                    union.discriminator = Some(f.json_name.clone());
                 } else {
                     let member = t.arg("memberName").map_or_else(|| f.go_name.clone(), |a| a.value.clone());
-                    groups[at].2.push((f.json_name.clone(), member));
+                    union.members.push((f.json_name.clone(), member));
                 }
             }
         }
         groups.sort_by(|a, b| a.0.cmp(&b.0));
         groups
             .into_iter()
-            .filter(|g| !g.2.is_empty())
-            .map(|((zero_or_one, _), discriminator, members)| Validator {
-                check: Check::Union(Union { discriminator, members, zero_or_one }),
+            .filter(|(_, u)| !u.members.is_empty())
+            .map(|((zero_or_one, _), union)| Validator {
+                check: Check::Union(union),
                 stability: Stability::Stable,
                 sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
                 short_circuit: false,
                 non_error: false,
             })
             .collect()
-    }
-
-    /// `+k8s:enum` on a string type: its constants are the values.
-    fn enum_values(&mut self, id: TypeId, name: &str, comments: &[Comment]) {
-        if !self.has_tag(comments, "k8s:enum") {
-            return;
-        }
-        let mut values = Vec::new();
-        let mut exclusions = Vec::new();
-        for c in &self.file.consts {
-            if c.type_name.as_deref() != Some(name) {
-                continue;
-            }
-            let Some(v) = &c.string_value else {
-                self.schema.diagnostics.push(Diagnostic::warning(
-                    c.pos,
-                    format!("constant {} of enum {name} is not a string literal; it is not an enum value", c.name),
-                ));
-                continue;
-            };
-            values.push(v.clone());
-            for t in tags::extract(&c.comments).into_iter().flatten() {
-                if let Some(x) = self.exclusion(&t, v) {
-                    exclusions.push(x);
-                }
-            }
-        }
-        let enum_validator = Validator {
-            check: Check::Enum { values, exclusions },
-            stability: Stability::Stable,
-            sort_key: "k8s:enum",
-            short_circuit: false,
-            non_error: false,
-        };
-        let vals = &mut self.schema.types[id].validations;
-        vals.push(enum_validator);
-        order(vals);
-    }
-
-    fn exclusion(&mut self, t: &Tag, value: &str) -> Option<EnumExclusion> {
-        match (t.name.as_str(), &t.payload) {
-            ("k8s:enumExclude", _) => Some(EnumExclusion { value: value.into(), condition: None }),
-            ("k8s:ifEnabled" | "k8s:ifDisabled", Payload::Tag(inner)) if inner.name == "k8s:enumExclude" => {
-                let option = t.arg("")?.value.clone();
-                self.note_option(&option);
-                Some(EnumExclusion { value: value.into(), condition: Some((option, t.name == "k8s:ifEnabled")) })
-            }
-            _ => None,
-        }
-    }
-
-    fn note_option(&mut self, option: &str) {
-        if !self.schema.options.iter().any(|o| o == option) {
-            self.schema.options.push(option.into());
-        }
-    }
-
-    /// All validators from one comment block, in validation-gen's order.
-    fn compile_block(&mut self, comments: &[Comment], scope: Scope, ty: TypeId, what: &str) -> Vec<Validator> {
-        let mut out = Vec::new();
-        let mut seen: Vec<(String, Pos)> = Vec::new();
-        for parsed in tags::extract(comments) {
-            match parsed {
-                Err(e) => self.error(e.pos, format!("malformed tag: {}", e.message)),
-                Ok(tag) => {
-                    seen.push((tag.name.clone(), tag.pos));
-                    let site = Site { scope, ty, what, stability: Stability::Stable, depth: 0 };
-                    out.extend(self.compile_tag(&tag, site));
-                }
-            }
-        }
-        let find = |n: &str| seen.iter().find(|(s, _)| s == n).map(|(_, p)| *p);
-        if let (Some(_), Some(pos)) = (find("k8s:required"), find("k8s:optional")) {
-            self.error(pos, format!("{what} cannot be both +k8s:required and +k8s:optional"));
-        }
-        if let Some(pos) = find("k8s:listMapKey").filter(|_| !self.list_is_map(comments)) {
-            self.error(pos, format!("{what}: +k8s:listMapKey needs +k8s:listType=map or +k8s:unique=map"));
-        }
-        if find("k8s:customUnique").is_some() {
-            out.retain(|v| !matches!(v.check, Check::Unique));
-        }
-        out.dedup_by(|a, b| matches!((&a.check, &b.check), (Check::Unique, Check::Unique)));
-        merge_updates(&mut out);
-        merge_subfields(&mut out);
-        order(&mut out);
-        out
     }
 
     /// The item identity declared by list tags: `listType=set`/`unique=set` (whole values) or
