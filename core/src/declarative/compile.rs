@@ -474,6 +474,92 @@ impl Compiler<'_> {
             .collect()
     }
 
+    /// `+k8s:enum` on a string type: its constants are the values.
+    fn enum_values(&mut self, id: TypeId, name: &str, comments: &[Comment]) {
+        if !self.has_tag(comments, "k8s:enum") {
+            return;
+        }
+        let mut values = Vec::new();
+        let mut exclusions = Vec::new();
+        for c in &self.file.consts {
+            if c.type_name.as_deref() != Some(name) {
+                continue;
+            }
+            let Some(v) = &c.string_value else {
+                self.schema.diagnostics.push(Diagnostic::warning(
+                    c.pos,
+                    format!("constant {} of enum {name} is not a string literal; it is not an enum value", c.name),
+                ));
+                continue;
+            };
+            values.push(v.clone());
+            for t in tags::extract(&c.comments).into_iter().flatten() {
+                if let Some(x) = self.exclusion(&t, v) {
+                    exclusions.push(x);
+                }
+            }
+        }
+        let enum_validator = Validator {
+            check: Check::Enum { values, exclusions },
+            stability: Stability::Stable,
+            sort_key: "k8s:enum",
+            short_circuit: false,
+            non_error: false,
+        };
+        let vals = &mut self.schema.types[id].validations;
+        vals.push(enum_validator);
+        order(vals);
+    }
+
+    fn exclusion(&mut self, t: &Tag, value: &str) -> Option<EnumExclusion> {
+        match (t.name.as_str(), &t.payload) {
+            ("k8s:enumExclude", _) => Some(EnumExclusion { value: value.into(), condition: None }),
+            ("k8s:ifEnabled" | "k8s:ifDisabled", Payload::Tag(inner)) if inner.name == "k8s:enumExclude" => {
+                let option = t.arg("")?.value.clone();
+                self.note_option(&option);
+                Some(EnumExclusion { value: value.into(), condition: Some((option, t.name == "k8s:ifEnabled")) })
+            }
+            _ => None,
+        }
+    }
+
+    fn note_option(&mut self, option: &str) {
+        if !self.schema.options.iter().any(|o| o == option) {
+            self.schema.options.push(option.into());
+        }
+    }
+
+    /// All validators from one comment block, in validation-gen's order.
+    fn compile_block(&mut self, comments: &[Comment], scope: Scope, ty: TypeId, what: &str) -> Vec<Validator> {
+        let mut out = Vec::new();
+        let mut seen: Vec<(String, Pos)> = Vec::new();
+        for parsed in tags::extract(comments) {
+            match parsed {
+                Err(e) => self.error(e.pos, format!("malformed tag: {}", e.message)),
+                Ok(tag) => {
+                    seen.push((tag.name.clone(), tag.pos));
+                    let site = Site { scope, ty, what, stability: Stability::Stable, depth: 0 };
+                    out.extend(self.compile_tag(&tag, site));
+                }
+            }
+        }
+        let find = |n: &str| seen.iter().find(|(s, _)| s == n).map(|(_, p)| *p);
+        if let (Some(_), Some(pos)) = (find("k8s:required"), find("k8s:optional")) {
+            self.error(pos, format!("{what} cannot be both +k8s:required and +k8s:optional"));
+        }
+        if let Some(pos) = find("k8s:listMapKey").filter(|_| !self.list_is_map(comments)) {
+            self.error(pos, format!("{what}: +k8s:listMapKey needs +k8s:listType=map or +k8s:unique=map"));
+        }
+        if find("k8s:customUnique").is_some() {
+            out.retain(|v| !matches!(v.check, Check::Unique));
+        }
+        out.dedup_by(|a, b| matches!((&a.check, &b.check), (Check::Unique, Check::Unique)));
+        merge_updates(&mut out);
+        merge_subfields(&mut out);
+        order(&mut out);
+        out
+    }
+
     /// The item identity declared by list tags: `listType=set`/`unique=set` (whole values) or
     /// `listType=map`/`unique=map` with `listMapKey`s. Atomic lists have none.
     fn list_spec(&self, comments: &[Comment]) -> Option<ListSpec> {
