@@ -20,6 +20,9 @@ pub struct Args {
     /// With several documents, they pair with the objects by position.
     #[arg(long)]
     old: Option<String>,
+    /// The subresource the request is for (`/status`, `/scale`); the resource itself when omitted.
+    #[arg(long)]
+    subresource: Option<String>,
     /// The type of the object (default: the only root-looking type).
     #[arg(long = "type")]
     type_name: Option<String>,
@@ -122,7 +125,9 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let mut reports: Vec<Report> = objects
         .iter()
         .enumerate()
-        .map(|(i, o)| schema.validate_update(root, o, olds.as_ref().map(|v| &v[i]), &options))
+        .map(|(i, o)| {
+            schema.validate_request(root, o, olds.as_ref().map(|v| &v[i]), args.subresource.as_deref(), &options)
+        })
         .collect();
     // Mark each error enforced or shadowed; compare with handwritten errors when given.
     let shadows: Vec<Shadow> = reports

@@ -13,6 +13,7 @@
 //! == case NAME                 an object (JSON) follows
 //! == options A,B               validation options turned on for the next case
 //! == old                       the old object (JSON) of the case before: validates an update
+//! == subresource PATH          the request's subresource for the next case (`/status`)
 //! == expect                    the expected error lines follow (exact, in order); a line may
 //!                              end in ` [alpha]` or ` [beta]` for the error's stability
 //! ```
@@ -27,6 +28,7 @@ struct Case {
     name: String,
     object: String,
     old: Option<String>,
+    subresource: Option<String>,
     options: Vec<String>,
     expect: Vec<String>,
 }
@@ -42,6 +44,7 @@ fn parse_file(text: &str) -> Vec<Suite> {
     let mut suites: Vec<Suite> = Vec::new();
     let mut section = String::new();
     let mut pending_options: Vec<String> = Vec::new();
+    let mut pending_subresource: Option<String> = None;
     for line in text.lines() {
         if let Some(rest) = line.strip_prefix("== ") {
             let (head, arg) = rest.split_once(' ').unwrap_or((rest, ""));
@@ -53,9 +56,16 @@ fn parse_file(text: &str) -> Vec<Suite> {
                 "root" => suites.last_mut().unwrap().root = Some(arg.trim().to_string()),
                 "diagnostics" => suites.last_mut().unwrap().diagnostics = Some(Vec::new()),
                 "options" => pending_options = arg.split(',').map(|s| s.trim().to_string()).collect(),
+                "subresource" => pending_subresource = Some(arg.trim().to_string()),
                 "case" => {
                     let options = std::mem::take(&mut pending_options);
-                    suites.last_mut().unwrap().cases.push(Case { name: arg.to_string(), options, ..Case::default() });
+                    let subresource = pending_subresource.take();
+                    suites.last_mut().unwrap().cases.push(Case {
+                        name: arg.to_string(),
+                        options,
+                        subresource,
+                        ..Case::default()
+                    });
                 }
                 "old" => suites.last_mut().unwrap().cases.last_mut().unwrap().old = Some(String::new()),
                 "expect" => {}
@@ -152,7 +162,8 @@ fn declarative_tables() {
                     }
                 };
                 let options = Options { enabled: case.options.clone() };
-                let report = schema.validate_update(root, &object, old.as_ref(), &options);
+                let report =
+                    schema.validate_request(root, &object, old.as_ref(), case.subresource.as_deref(), &options);
                 let mut got: Vec<String> =
                     report.errors.iter().map(|e| format!("{}{}", e.text(), stability_suffix(e.stability))).collect();
                 got.extend(report.diagnostics.iter().map(|d| format!("diagnostic {d}")));

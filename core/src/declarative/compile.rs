@@ -27,6 +27,7 @@ pub(crate) fn compile(src: &str) -> Schema {
     let (file, diags) = golang::parse_file(src);
     let mut c = Compiler { schema: Schema::empty(), file: &file, imports_checked: false };
     c.schema.diagnostics = diags;
+    c.schema.package = file.package.clone();
     c.declare_types();
     c.resolve_declared();
     c.check_recursive_embedding();
@@ -46,6 +47,8 @@ impl Schema {
             options: Vec::new(),
             validated: Vec::new(),
             diagnostics: Vec::new(),
+            package: String::new(),
+            subresources: Vec::new(),
         }
     }
 }
@@ -384,6 +387,7 @@ impl Compiler<'_> {
             self.schema.types[id].validations = vals;
             self.schema.types[id].list = self.list_spec(&decl.comments);
             self.enum_values(id, &decl.name, &decl.comments);
+            self.subresource_tags(id, &decl.comments);
             self.compile_field_tags(id, &decl.ty, &decl.name);
         }
     }
@@ -472,6 +476,30 @@ impl Compiler<'_> {
                 non_error: false,
             })
             .collect()
+    }
+
+    /// `+k8s:supportsSubresource` and `+k8s:isSubresource` on a type (current validation-gen
+    /// reads them from the type's comment).
+    fn subresource_tags(&mut self, id: TypeId, comments: &[Comment]) {
+        let (mut supports, mut is) = (Vec::new(), Vec::new());
+        for t in tags::extract(comments).into_iter().flatten() {
+            let list = match t.name.as_str() {
+                "k8s:supportsSubresource" => &mut supports,
+                "k8s:isSubresource" => &mut is,
+                _ => continue,
+            };
+            match &t.payload {
+                Payload::Scalar(p, ValueKind::String) if p.starts_with('/') && p.len() > 1 => list.push(p.clone()),
+                _ => self.error(t.pos, format!("+{} needs a subresource path such as \"/status\"", t.name)),
+            }
+        }
+        if !is.is_empty() {
+            self.schema.subresources.push((id, is));
+        } else if !supports.is_empty() {
+            let mut paths = alloc::vec![String::from("/")];
+            paths.extend(supports);
+            self.schema.subresources.push((id, paths));
+        }
     }
 
     /// `+k8s:enum` on a string type: its constants are the values.

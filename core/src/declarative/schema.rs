@@ -84,6 +84,11 @@ pub struct Schema {
     pub(crate) validated: Vec<bool>,
     /// What was wrong or not evaluated in the source.
     pub diagnostics: Vec<Diagnostic>,
+    /// The Go package name (Kubernetes prints types as `*v1.Widget`).
+    pub(crate) package: String,
+    /// Per declared type: the request paths its validation answers (`/`, `/status`, ...), from
+    /// `+k8s:supportsSubresource` / `+k8s:isSubresource` on the type.
+    pub(crate) subresources: Vec<(TypeId, Vec<String>)>,
 }
 
 impl Schema {
@@ -91,6 +96,12 @@ impl Schema {
     /// [`Schema::diagnostics`] (an error diagnostic means validation-gen would refuse the input).
     pub fn compile(src: &str) -> Schema {
         super::compile::compile(src)
+    }
+
+    /// The request paths the generated dispatcher validates for a type: `/` plus its
+    /// `+k8s:supportsSubresource`s, or only its `+k8s:isSubresource`s.
+    pub fn subresource_paths(&self, id: TypeId) -> Vec<String> {
+        self.subresources.iter().find(|(t, _)| *t == id).map_or_else(|| alloc::vec!["/".into()], |(_, p)| p.clone())
     }
 
     /// Whether any diagnostic is an error.

@@ -47,6 +47,31 @@ impl Schema {
         self.validate_update(root, object, None, options)
     }
 
+    /// Validates a request as the generated dispatcher does: `subresource` (`/status`; `None`
+    /// or `/` for the resource itself) must be one the type answers, or the result is
+    /// Kubernetes' internal error `no validation found for *pkg.Type, subresource: /x`.
+    pub fn validate_request(
+        &self,
+        root: TypeId,
+        object: &Value,
+        old: Option<&Value>,
+        subresource: Option<&str>,
+        options: &Options,
+    ) -> Report {
+        let path = match subresource.map(str::trim).filter(|s| !s.is_empty()) {
+            None => String::from("/"),
+            Some(s) if s.starts_with('/') => s.to_string(),
+            Some(s) => format!("/{s}"),
+        };
+        if !self.subresource_paths(root).contains(&path) {
+            let detail =
+                format!("no validation found for *{}.{}, subresource: {path}", self.package, self.type_name(root));
+            let e = Error::new(crate::field::ErrorType::Internal, &Path::root(), None, detail);
+            return Report { errors: alloc::vec![e], diagnostics: Vec::new() };
+        }
+        self.validate_update(root, object, old, options)
+    }
+
     /// Validates `object` on update when `old` is given (on create otherwise): unchanged
     /// values correlated with the old object are not revalidated (ratcheting), and
     /// `+k8s:immutable` / `+k8s:update` compare old and new.
