@@ -578,6 +578,16 @@ impl Compiler<'_> {
         if let Some(pos) = find("k8s:listMapKey").filter(|_| !self.list_is_map(comments)) {
             self.error(pos, format!("{what}: +k8s:listMapKey needs +k8s:listType=map or +k8s:unique=map"));
         }
+        if let Some(spec) = self.list_spec(comments).filter(|s| !s.set) {
+            for t in tags::extract(comments).into_iter().flatten().filter(|t| t.name == "k8s:item") {
+                let given: Vec<&str> = t.args.iter().filter_map(|a| a.name.as_deref()).collect();
+                if let Some(missing) = spec.keys.iter().find(|k| !given.contains(&k.as_str())) {
+                    self.error(t.pos, format!("+k8s:item must give every list-map key: {missing:?} is missing"));
+                }
+            }
+        } else if let Some(pos) = find("k8s:item") {
+            self.error(pos, format!("{what}: +k8s:item needs +k8s:listType=map with +k8s:listMapKey"));
+        }
         if find("k8s:customUnique").is_some() {
             out.retain(|v| !matches!(v.check, Check::Unique));
         }
@@ -984,6 +994,7 @@ impl Compiler<'_> {
                 Vec::new()
             }
             "k8s:opaqueType" | "k8s:supportsSubresource" | "k8s:isSubresource" => Vec::new(),
+            "k8s:item" => self.item(tag, site, &kind, is_ptr),
             // Unions are compiled per struct by `unions`; here only what the field must be.
             "k8s:unionDiscriminator" => {
                 if !matches!(kind, Kind::String) {
@@ -1009,6 +1020,70 @@ impl Compiler<'_> {
             }
             _ => Vec::new(),
         }
+    }
+
+    /// `+k8s:item(key: value, ...)=<tag>` on a list of structs.
+    fn item(&mut self, tag: &Tag, site: Site<'_>, kind: &Kind, is_ptr: bool) -> Vec<Validator> {
+        let Kind::Slice(elem) = kind else {
+            self.wrong_kind(tag, "a list", site.what, site.ty);
+            return Vec::new();
+        };
+        let elem = *elem;
+        let Kind::Struct(fields) = self.schema.kind(self.schema.deref(elem).0).clone() else {
+            return self.bad(tag, "+k8s:item needs a list of structs (listType=map)");
+        };
+        if is_ptr || tag.args.is_empty() || tag.args.iter().any(|a| a.name.is_none()) {
+            return self.bad(
+                tag,
+                "+k8s:item needs named arguments for the list-map keys, e.g. +k8s:item(type: \"Ready\")=...",
+            );
+        }
+        let mut criteria = Vec::new();
+        for a in &tag.args {
+            let key = a.name.clone().unwrap_or_default();
+            if find_field(&self.schema, &fields, &key).is_none() {
+                let msg = format!("+k8s:item: the list items have no field with JSON name {key:?}");
+                return self.bad(tag, &msg);
+            }
+            let value = match a.kind {
+                ValueKind::String => serde_json::Value::String(a.value.clone()),
+                ValueKind::Bool => serde_json::Value::Bool(a.value == "true"),
+                ValueKind::Int => match tags::parse_int(&a.value) {
+                    Some(n) => n.into(),
+                    None => return self.bad(tag, "+k8s:item: the integer does not fit in 64 bits"),
+                },
+            };
+            criteria.push((key, value));
+        }
+        let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
+        if matches!(inner.name.as_str(), "k8s:zeroOrOneOfMember" | "k8s:unionMember") {
+            self.schema.diagnostics.push(Diagnostic::warning(
+                inner.pos,
+                format!("+{} on list items is understood but not evaluated yet", inner.name),
+            ));
+            return Vec::new();
+        }
+        let inner_what = format!("{} item", site.what);
+        let inner_site = Site {
+            scope: Scope::ListVal,
+            ty: elem,
+            what: &inner_what,
+            stability: site.stability,
+            depth: site.depth + 1,
+        };
+        let mut vals = self.compile_tag(inner, inner_site);
+        if vals.is_empty() {
+            return Vec::new();
+        }
+        order(&mut vals);
+        let mk = Validator {
+            check: Check::Item { criteria, validators: vals },
+            stability: site.stability,
+            sort_key: "k8s:item",
+            short_circuit: false,
+            non_error: false,
+        };
+        alloc::vec![mk]
     }
 
     fn bad(&mut self, tag: &Tag, message: &str) -> Vec<Validator> {

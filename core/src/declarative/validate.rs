@@ -495,6 +495,32 @@ impl<'s> Walker<'s> {
                 return alloc::vec![Error::invalid(path, Value::Null, "field is immutable").with_origin("immutable")];
             }
             Check::Update(constraints) if self.update => return self.update_errors(constraints, d, path),
+            Check::Item { criteria, validators } => {
+                if let (GoVal::List(items), Kind::Slice(elem)) = (d.val, self.schema.kind(d.base)) {
+                    let elem = *elem;
+                    let matches = |item: &Value| {
+                        criteria.iter().all(|(key, want)| match item.get(key) {
+                            Some(v) => v == want,
+                            None => {
+                                matches!(want, Value::String(s) if s.is_empty())
+                                    || *want == Value::Bool(false)
+                                    || want.as_i64() == Some(0)
+                            }
+                        })
+                    };
+                    let Some((i, item)) = items.iter().enumerate().find(|(_, it)| matches(it)) else {
+                        return Vec::new();
+                    };
+                    let old = d.old.flatten().and_then(Value::as_array).and_then(|o| o.iter().find(|it| matches(it)));
+                    let p = path.index(i);
+                    if let Some(mut di) = self.decode(elem, Some(item), &p) {
+                        di.old = old.map(Some);
+                        if !self.unchanged(elem, &di) {
+                            self.run_list(validators, di, &p);
+                        }
+                    }
+                }
+            }
             Check::Union(u) => {
                 if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
                     let fields: &'s [Field] = fields;

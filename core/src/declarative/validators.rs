@@ -68,6 +68,12 @@ pub(crate) enum Check {
     Unique,
     /// A union of struct fields (union.go, zeroorone.go).
     Union(Union),
+    /// `+k8s:item(key: value, ...)=...` (item.go ValSliceItem): the first item whose fields
+    /// have these values gets the validators.
+    Item {
+        criteria: Vec<(String, Value)>,
+        validators: Vec<Validator>,
+    },
 }
 
 /// A union's members: `(JSON name, discriminator value)` in field order.
@@ -306,7 +312,8 @@ pub(crate) fn run_simple(
         | Check::Immutable
         | Check::Update(_)
         | Check::Unique
-        | Check::Union(_) => return None,
+        | Check::Union(_)
+        | Check::Item { .. } => return None,
     };
     Some(errs)
 }
