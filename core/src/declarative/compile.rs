@@ -16,10 +16,6 @@ use crate::format::Format;
 use crate::golang::{self, Comment, File, StructTag, TypeExpr};
 use crate::tags::{self, Payload, Tag, ValueKind};
 
-/// Tags whose behaviour arrives with update, list and union support; accepted and checked for
-/// placement, reported as not evaluated yet.
-const NOT_YET: &[&str] = &["k8s:modeDiscriminator", "k8s:ifMode", "k8s:item"];
-
 /// How deeply wrapper tags may nest (`+k8s:alpha=+k8s:eachVal=+k8s:ifEnabled(X)=...`).
 const MAX_TAG_DEPTH: usize = 16;
 
@@ -425,7 +421,8 @@ impl Compiler<'_> {
                 self.compile_field_tags(inner_id, inner, &format!("{owner}.{}", f.name));
             }
         }
-        let unions = self.unions(decls, &compiled);
+        let mut unions = self.unions(decls, &compiled);
+        unions.extend(self.modes(decls, &compiled));
         self.schema.types[id].kind = Kind::Struct(compiled);
         if !unions.is_empty() {
             let vals = &mut self.schema.types[id].validations;
@@ -595,6 +592,66 @@ impl Compiler<'_> {
         merge_updates(&mut out);
         merge_subfields(&mut out);
         order(&mut out);
+        out
+    }
+
+    /// `+k8s:ifMode` rules per field, with the `+k8s:modeDiscriminator` of their modality.
+    fn modes(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
+        let mut discriminators: Vec<(String, String)> = Vec::new(); // (modality, json name)
+        let mut members: Vec<(String, String, Pos, Vec<(String, Vec<Validator>)>)> = Vec::new();
+        for d in decls {
+            let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
+            let what = format!("field {}", d.name);
+            for t in tags::extract(&d.comments).into_iter().flatten() {
+                let modality = t.arg("modality").map(|a| a.value.clone()).unwrap_or_default();
+                match t.name.as_str() {
+                    "k8s:modeDiscriminator" => discriminators.push((modality, f.json_name.clone())),
+                    "k8s:ifMode" => {
+                        let Some(mode) = t.arg("").or_else(|| t.arg("mode")).map(|a| a.value.clone()) else {
+                            self.error(t.pos, "+k8s:ifMode needs the mode value: +k8s:ifMode(\"A\")=...".into());
+                            continue;
+                        };
+                        let Some(inner) = self.payload_tag(&t) else { continue };
+                        let site =
+                            Site { scope: Scope::Field, ty: f.ty, what: &what, stability: Stability::Stable, depth: 1 };
+                        let vals = self.compile_tag(inner, site);
+                        let at = match members.iter().position(|m| m.0 == modality && m.1 == f.json_name) {
+                            Some(i) => i,
+                            None => {
+                                members.push((modality, f.json_name.clone(), t.pos, Vec::new()));
+                                members.len() - 1
+                            }
+                        };
+                        let rules = &mut members[at].3;
+                        match rules.iter_mut().find(|r| r.0 == mode) {
+                            Some(rule) => rule.1.extend(vals),
+                            None => rules.push((mode, vals)),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (modality, field, pos, mut rules) in members {
+            let Some((_, discriminator)) = discriminators.iter().find(|d| d.0 == modality) else {
+                self.error(
+                    pos,
+                    format!("+k8s:ifMode on {field}: the struct has no +k8s:modeDiscriminator for this modality"),
+                );
+                continue;
+            };
+            for rule in &mut rules {
+                order(&mut rule.1);
+            }
+            out.push(Validator {
+                check: Check::Modes { discriminator: discriminator.clone(), field, rules },
+                stability: Stability::Stable,
+                sort_key: "k8s:ifMode",
+                short_circuit: false,
+                non_error: false,
+            });
+        }
         out
     }
 
@@ -995,6 +1052,8 @@ impl Compiler<'_> {
             }
             "k8s:opaqueType" | "k8s:supportsSubresource" | "k8s:isSubresource" => Vec::new(),
             "k8s:item" => self.item(tag, site, &kind, is_ptr),
+            // Compiled per struct by `modes`.
+            "k8s:modeDiscriminator" | "k8s:ifMode" => Vec::new(),
             // Unions are compiled per struct by `unions`; here only what the field must be.
             "k8s:unionDiscriminator" => {
                 if !matches!(kind, Kind::String) {
@@ -1006,16 +1065,6 @@ impl Compiler<'_> {
                 if matches!(kind, Kind::Struct(_)) && !is_ptr {
                     self.error(tag.pos, format!("+{name} can only be used on nilable and primitive types ({} is a struct): make it a pointer", site.what));
                 }
-                Vec::new()
-            }
-            n if NOT_YET.contains(&n) => {
-                if n == "k8s:unique" {
-                    self.list_tag(tag, &kind, is_ptr, site.what, base, &["set", "map"]);
-                }
-                self.schema.diagnostics.push(Diagnostic::warning(
-                    tag.pos,
-                    format!("+{n} is understood but not evaluated yet: kubedv evaluates it once union, item and mode support lands"),
-                ));
                 Vec::new()
             }
             _ => Vec::new(),

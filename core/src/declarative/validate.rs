@@ -521,6 +521,40 @@ impl<'s> Walker<'s> {
                     }
                 }
             }
+            Check::Modes { discriminator, field, rules } => {
+                if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
+                    let Some(f) = member(self.schema, fields, field) else { return Vec::new() };
+                    let get = |m: Option<&serde_json::Map<String, Value>>, k: &str| m.and_then(|m| m.get(k)).cloned();
+                    let old_obj = d.old.flatten().and_then(Value::as_object);
+                    let mode = get(obj, discriminator).and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                    // discriminator.go: an update with the same mode and an equal value is skipped.
+                    if self.update && d.old.is_some() {
+                        let old_mode =
+                            get(old_obj, discriminator).and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                        let new_v = obj.and_then(|m| m.get(field));
+                        let old_v = old_obj.and_then(|m| m.get(field));
+                        if mode == old_mode && super::equal::go_equal(self.schema, f.ty, new_v, old_v) {
+                            return Vec::new();
+                        }
+                    }
+                    let p = path.child(field);
+                    let json = obj.and_then(|m| m.get(field));
+                    let Some(mut dm) = self.decode(f.ty, json, &p) else { return Vec::new() };
+                    dm.old = d.old.map(|o| o.and_then(|v| v.get(field)));
+                    match rules.iter().find(|r| r.0 == mode) {
+                        Some((_, vals)) => {
+                            let before = self.report.errors.len();
+                            self.run_list(vals, dm, &p);
+                            return self.report.errors.split_off(before);
+                        }
+                        // Not valid in this mode: implicitly forbidden.
+                        None if !dm.val.is_unset(dm.pointer_nil) => {
+                            return alloc::vec![Error::new(crate::field::ErrorType::Forbidden, &p, None, "")];
+                        }
+                        None => return Vec::new(),
+                    }
+                }
+            }
             Check::Union(u) => {
                 if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
                     let fields: &'s [Field] = fields;

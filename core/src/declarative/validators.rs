@@ -74,6 +74,13 @@ pub(crate) enum Check {
         criteria: Vec<(String, Value)>,
         validators: Vec<Validator>,
     },
+    /// `+k8s:ifMode` rules of one field (discriminator.go Discriminated): the validators of the
+    /// rule for the discriminator's value; in any other mode the field is forbidden.
+    Modes {
+        discriminator: String,
+        field: String,
+        rules: Vec<(String, Vec<Validator>)>,
+    },
 }
 
 /// A union's members: `(JSON name, discriminator value)` in field order.
@@ -313,7 +320,8 @@ pub(crate) fn run_simple(
         | Check::Update(_)
         | Check::Unique
         | Check::Union(_)
-        | Check::Item { .. } => return None,
+        | Check::Item { .. }
+        | Check::Modes { .. } => return None,
     };
     Some(errs)
 }
