@@ -598,7 +598,7 @@ impl Compiler<'_> {
     /// `+k8s:ifMode` rules per field, with the `+k8s:modeDiscriminator` of their modality.
     fn modes(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
         let mut discriminators: Vec<(String, String)> = Vec::new(); // (modality, json name)
-        let mut members: Vec<(String, String, Pos, Vec<(String, Vec<Validator>)>)> = Vec::new();
+        let mut members: Vec<ModeMember> = Vec::new();
         for d in decls {
             let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
             let what = format!("field {}", d.name);
@@ -615,14 +615,19 @@ impl Compiler<'_> {
                         let site =
                             Site { scope: Scope::Field, ty: f.ty, what: &what, stability: Stability::Stable, depth: 1 };
                         let vals = self.compile_tag(inner, site);
-                        let at = match members.iter().position(|m| m.0 == modality && m.1 == f.json_name) {
+                        let at = match members.iter().position(|m| m.modality == modality && m.field == f.json_name) {
                             Some(i) => i,
                             None => {
-                                members.push((modality, f.json_name.clone(), t.pos, Vec::new()));
+                                members.push(ModeMember {
+                                    modality,
+                                    field: f.json_name.clone(),
+                                    pos: t.pos,
+                                    rules: Vec::new(),
+                                });
                                 members.len() - 1
                             }
                         };
-                        let rules = &mut members[at].3;
+                        let rules = &mut members[at].rules;
                         match rules.iter_mut().find(|r| r.0 == mode) {
                             Some(rule) => rule.1.extend(vals),
                             None => rules.push((mode, vals)),
@@ -633,7 +638,7 @@ impl Compiler<'_> {
             }
         }
         let mut out = Vec::new();
-        for (modality, field, pos, mut rules) in members {
+        for ModeMember { modality, field, pos, mut rules } in members {
             let Some((_, discriminator)) = discriminators.iter().find(|d| d.0 == modality) else {
                 self.error(
                     pos,
@@ -1284,6 +1289,14 @@ fn merge_subfields(vals: &mut Vec<Validator>) {
         merged.push(v);
     }
     *vals = merged;
+}
+
+/// A field's `+k8s:ifMode` rules while they are collected.
+struct ModeMember {
+    modality: String,
+    field: String,
+    pos: Pos,
+    rules: Vec<(String, Vec<Validator>)>,
 }
 
 /// Sets the stability of a validator and everything it wraps.
