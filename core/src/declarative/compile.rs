@@ -379,7 +379,7 @@ impl Compiler<'_> {
             let decl = &self.file.types[i];
             let Some(id) = self.schema.type_named(&decl.name) else { continue };
             let what = format!("type {}", decl.name);
-            let vals = self.compile_block(&decl.comments, Scope::Type, id, &what);
+            let vals = self.compile_block(&decl.comments, Scope::Type, id, &what, "");
             self.schema.types[id].validations = vals;
             self.schema.types[id].list = self.list_spec(&decl.comments);
             self.enum_values(id, &decl.name, &decl.comments);
@@ -396,7 +396,8 @@ impl Compiler<'_> {
         for f in decls {
             let Some(idx) = compiled.iter().position(|c| c.go_name == f.name && c.pos == f.pos) else { continue };
             let what = format!("field {owner}.{}", f.name);
-            let vals = self.compile_block(&f.comments, Scope::Field, compiled[idx].ty, &what);
+            let json = compiled[idx].json_name.clone();
+            let vals = self.compile_block(&f.comments, Scope::Field, compiled[idx].ty, &what, &json);
             compiled[idx].validations = vals;
             if let Some(spec) = self.list_spec(&f.comments) {
                 // The field's own copy of its list type, carrying the identity its tags declare.
@@ -555,7 +556,14 @@ impl Compiler<'_> {
     }
 
     /// All validators from one comment block, in validation-gen's order.
-    fn compile_block(&mut self, comments: &[Comment], scope: Scope, ty: TypeId, what: &str) -> Vec<Validator> {
+    fn compile_block(
+        &mut self,
+        comments: &[Comment],
+        scope: Scope,
+        ty: TypeId,
+        what: &str,
+        json: &str,
+    ) -> Vec<Validator> {
         let mut out = Vec::new();
         let mut seen: Vec<(String, Pos)> = Vec::new();
         for parsed in tags::extract(comments) {
@@ -585,6 +593,7 @@ impl Compiler<'_> {
         } else if let Some(pos) = find("k8s:item") {
             self.error(pos, format!("{what}: +k8s:item needs +k8s:listType=map with +k8s:listMapKey"));
         }
+        out.extend(self.item_unions(comments, json));
         if find("k8s:customUnique").is_some() {
             out.retain(|v| !matches!(v.check, Check::Unique));
         }
@@ -593,6 +602,53 @@ impl Compiler<'_> {
         merge_subfields(&mut out);
         order(&mut out);
         out
+    }
+
+    /// Unions of list items (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`): each member is "some
+    /// item matches", named like validation-gen's list selector (`tasks[{"name": "a"}]`).
+    fn item_unions(&mut self, comments: &[Comment], json: &str) -> Vec<Validator> {
+        let mut groups: Vec<((bool, String), Union, Vec<Vec<(String, serde_json::Value)>>)> = Vec::new();
+        for t in tags::extract(comments).into_iter().flatten().filter(|t| t.name == "k8s:item") {
+            let Payload::Tag(inner) = &t.payload else { continue };
+            let zero_or_one = inner.name == "k8s:zeroOrOneOfMember";
+            if !zero_or_one && inner.name != "k8s:unionMember" {
+                continue;
+            }
+            let mut criteria = Vec::new();
+            let mut shown = Vec::new();
+            for a in &t.args {
+                let key = a.name.clone().unwrap_or_default();
+                let (value, text) = match a.kind {
+                    ValueKind::String => (serde_json::Value::String(a.value.clone()), crate::field::go_quote(&a.value)),
+                    ValueKind::Bool => (serde_json::Value::Bool(a.value == "true"), a.value.clone()),
+                    ValueKind::Int => (tags::parse_int(&a.value).unwrap_or(0).into(), a.value.clone()),
+                };
+                shown.push(format!("\"{key}\": {text}"));
+                criteria.push((key, value));
+            }
+            let name = format!("{json}[{{{}}}]", shown.join(", "));
+            let member = inner.arg("memberName").map_or_else(|| name.clone(), |a| a.value.clone());
+            let key = (zero_or_one, inner.arg("union").map(|a| a.value.clone()).unwrap_or_default());
+            let at = match groups.iter().position(|g| g.0 == key) {
+                Some(i) => i,
+                None => {
+                    groups.push((key, Union { discriminator: None, members: Vec::new(), zero_or_one }, Vec::new()));
+                    groups.len() - 1
+                }
+            };
+            groups[at].1.members.push((name, member));
+            groups[at].2.push(criteria);
+        }
+        groups
+            .into_iter()
+            .map(|((zero_or_one, _), union, criteria)| Validator {
+                check: Check::ListUnion { union, criteria },
+                stability: Stability::Stable,
+                sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
+                short_circuit: false,
+                non_error: false,
+            })
+            .collect()
     }
 
     /// `+k8s:ifMode` rules per field, with the `+k8s:modeDiscriminator` of their modality.
@@ -1111,10 +1167,7 @@ impl Compiler<'_> {
         }
         let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
         if matches!(inner.name.as_str(), "k8s:zeroOrOneOfMember" | "k8s:unionMember") {
-            self.schema.diagnostics.push(Diagnostic::warning(
-                inner.pos,
-                format!("+{} on list items is understood but not evaluated yet", inner.name),
-            ));
+            // A union of list items: compiled per list by `item_unions`.
             return Vec::new();
         }
         let inner_what = format!("{} item", site.what);

@@ -555,6 +555,14 @@ impl<'s> Walker<'s> {
                     }
                 }
             }
+            Check::ListUnion { union, criteria } => {
+                if let GoVal::List(items) = d.val {
+                    return self.list_union_errors(union, criteria, items, d.old, path);
+                }
+                if matches!(d.val, GoVal::Nil) {
+                    return self.list_union_errors(union, criteria, &[], d.old, path);
+                }
+            }
             Check::Union(u) => {
                 if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
                     let fields: &'s [Field] = fields;
@@ -738,7 +746,6 @@ impl Walker<'_> {
                 return Vec::new();
             }
         }
-        let names: Vec<String> = u.members.iter().map(|(n, _)| format!("`{n}`")).collect();
         let mut errs = Vec::new();
         if let Some(disc) = &u.discriminator {
             let value = discriminator(obj);
@@ -756,22 +763,33 @@ impl Walker<'_> {
             }
             return errs;
         }
-        let specified: Vec<&str> = u.members.iter().filter(|(n, _)| is_set(obj, n)).map(|(n, _)| n.as_str()).collect();
-        let (origin, multiple) = if u.zero_or_one {
-            ("zeroOrOneOf", "must specify at most one of")
-        } else {
-            ("union", "must specify exactly one of")
-        };
-        if specified.len() > 1 {
-            let value = format!("{{{}}}", specified.join(", "));
-            errs.push(Error::invalid(path, value, format!("{multiple}: {}", names.join(", "))).with_origin(origin));
+        let set: Vec<bool> = u.members.iter().map(|(n, _)| is_set(obj, n)).collect();
+        undiscriminated(u, &set, path)
+    }
+
+    /// A union of list items (validation-gen item.go + union.go): member `i` is set when an
+    /// item matches its criteria; unchanged on update means not rechecked.
+    fn list_union_errors(
+        &self,
+        u: &Union,
+        criteria: &[Vec<(String, Value)>],
+        items: &[Value],
+        old: Option<Option<&Value>>,
+        path: &Path<'_>,
+    ) -> Vec<Error> {
+        let matches = |item: &Value, c: &[(String, Value)]| c.iter().all(|(k, v)| item.get(k) == Some(v));
+        let set =
+            |list: &[Value]| -> Vec<bool> { criteria.iter().map(|c| list.iter().any(|i| matches(i, c))).collect() };
+        let now = set(items);
+        if self.update {
+            if let Some(old) = old {
+                let old_items: &[Value] = old.and_then(Value::as_array).map_or(&[], Vec::as_slice);
+                if set(old_items) == now {
+                    return Vec::new();
+                }
+            }
         }
-        if specified.is_empty() && !u.zero_or_one {
-            errs.push(
-                Error::invalid(path, "", format!("must specify one of: {}", names.join(", "))).with_origin(origin),
-            );
-        }
-        errs
+        undiscriminated(u, &now, path)
     }
 
     /// each.go ValSliceUnique: a Duplicate error at every later index of a repeated item.
@@ -799,6 +817,27 @@ impl Walker<'_> {
             })
             .collect()
     }
+}
+
+/// union.go / zeroorone.go for unions without a discriminator: none set (unless zero-or-one)
+/// or several set is an error at the union's path.
+fn undiscriminated(u: &Union, set: &[bool], path: &Path<'_>) -> Vec<Error> {
+    let names: Vec<String> = u.members.iter().map(|(n, _)| format!("`{n}`")).collect();
+    let specified: Vec<&str> = u.members.iter().zip(set).filter(|(_, s)| **s).map(|((n, _), _)| n.as_str()).collect();
+    let (origin, multiple) = if u.zero_or_one {
+        ("zeroOrOneOf", "must specify at most one of")
+    } else {
+        ("union", "must specify exactly one of")
+    };
+    let mut errs = Vec::new();
+    if specified.len() > 1 {
+        let value = format!("{{{}}}", specified.join(", "));
+        errs.push(Error::invalid(path, value, format!("{multiple}: {}", names.join(", "))).with_origin(origin));
+    }
+    if specified.is_empty() && !u.zero_or_one {
+        errs.push(Error::invalid(path, "", format!("must specify one of: {}", names.join(", "))).with_origin(origin));
+    }
+    errs
 }
 
 fn json_kind(v: &Value) -> &'static str {

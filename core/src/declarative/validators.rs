@@ -74,6 +74,11 @@ pub(crate) enum Check {
         criteria: Vec<(String, Value)>,
         validators: Vec<Validator>,
     },
+    /// A union of list items: member `i` is set when an item matches `criteria[i]`.
+    ListUnion {
+        union: Union,
+        criteria: Vec<Vec<(String, Value)>>,
+    },
     /// `+k8s:ifMode` rules of one field (discriminator.go Discriminated): the validators of the
     /// rule for the discriminator's value; in any other mode the field is forbidden.
     Modes {
@@ -321,7 +326,8 @@ pub(crate) fn run_simple(
         | Check::Unique
         | Check::Union(_)
         | Check::Item { .. }
-        | Check::Modes { .. } => return None,
+        | Check::Modes { .. }
+        | Check::ListUnion { .. } => return None,
     };
     Some(errs)
 }
