@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use super::catalog::{self, Scope};
 use super::schema::{Field, Kind, ListSpec, Schema, TypeId, TypeNode};
-use super::validators::{Check, EnumExclusion, Literal, Union, UpdateConstraint, Validator};
+use super::validators::{Check, Criteria, EnumExclusion, Literal, Union, UpdateConstraint, Validator};
 use crate::diag::{Diagnostic, Pos};
 use crate::field::Stability;
 use crate::format::Format;
@@ -607,7 +607,7 @@ impl Compiler<'_> {
     /// Unions of list items (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`): each member is "some
     /// item matches", named like validation-gen's list selector (`tasks[{"name": "a"}]`).
     fn item_unions(&mut self, comments: &[Comment], json: &str) -> Vec<Validator> {
-        let mut groups: Vec<((bool, String), Union, Vec<Vec<(String, serde_json::Value)>>)> = Vec::new();
+        let mut groups: Vec<((bool, String), Union, Vec<Criteria>)> = Vec::new();
         for t in tags::extract(comments).into_iter().flatten().filter(|t| t.name == "k8s:item") {
             let Payload::Tag(inner) = &t.payload else { continue };
             let zero_or_one = inner.name == "k8s:zeroOrOneOfMember";

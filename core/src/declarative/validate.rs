@@ -11,7 +11,7 @@ use serde_json::Value;
 
 use super::schema::ListSpec;
 use super::schema::{Field, Kind, Schema, TypeId};
-use super::validators::{run_simple, Check, GoVal, Union, UpdateConstraint, Validator};
+use super::validators::{run_simple, Check, Criteria, GoVal, Union, UpdateConstraint, Validator};
 use crate::diag::Diagnostic;
 use crate::field::go_quote;
 use crate::field::{Error, Path, Stability};
@@ -772,7 +772,7 @@ impl Walker<'_> {
     fn list_union_errors(
         &self,
         u: &Union,
-        criteria: &[Vec<(String, Value)>],
+        criteria: &[Criteria],
         items: &[Value],
         old: Option<Option<&Value>>,
         path: &Path<'_>,

@@ -71,13 +71,13 @@ pub(crate) enum Check {
     /// `+k8s:item(key: value, ...)=...` (item.go ValSliceItem): the first item whose fields
     /// have these values gets the validators.
     Item {
-        criteria: Vec<(String, Value)>,
+        criteria: Criteria,
         validators: Vec<Validator>,
     },
     /// A union of list items: member `i` is set when an item matches `criteria[i]`.
     ListUnion {
         union: Union,
-        criteria: Vec<Vec<(String, Value)>>,
+        criteria: Vec<Criteria>,
     },
     /// `+k8s:ifMode` rules of one field (discriminator.go Discriminated): the validators of the
     /// rule for the discriminator's value; in any other mode the field is forbidden.
@@ -87,6 +87,9 @@ pub(crate) enum Check {
         rules: Vec<(String, Vec<Validator>)>,
     },
 }
+
+/// An item selector: list-map key fields and their values.
+pub(crate) type Criteria = Vec<(String, Value)>;
 
 /// A union's members: `(JSON name, discriminator value)` in field order.
 #[derive(Clone, Debug)]
