@@ -163,3 +163,74 @@ fn handwritten_input_forms() {
     assert!(parse_handwritten("a: Required value [bogus]").unwrap_err().contains("unknown mark \"bogus\""));
     assert!(parse_handwritten(r#"[{"field": "a", "type": "Nope"}]"#).is_err());
 }
+
+/// Every version and gate combination: (version, gates, not opted in) → enforced fields,
+/// returned fields, mismatches.
+#[test]
+fn version_gate_matrix() {
+    type Row = (u32, &'static [(&'static str, bool)], bool, &'static [&'static str], &'static [&'static str], usize);
+    let rows: &[Row] = &[
+        // 1.33–1.35: handwritten authoritative unless Takeover; everything compared.
+        (33, &[], false, &[], &["replicas", "color", "name", "spec.other"], 1),
+        (
+            33,
+            &[("DeclarativeValidationTakeover", true)],
+            false,
+            &["replicas", "color"],
+            &["replicas", "spec.other", "replicas", "color"],
+            1,
+        ),
+        (34, &[("DeclarativeValidation", false)], false, &[], &["replicas", "color", "name", "spec.other"], 0),
+        (35, &[], false, &[], &["replicas", "color", "name", "spec.other"], 1),
+        (
+            35,
+            &[("DeclarativeValidationTakeover", true)],
+            false,
+            &["replicas", "color"],
+            &["replicas", "spec.other", "replicas", "color"],
+            1,
+        ),
+        (
+            35,
+            &[("DeclarativeValidation", false), ("DeclarativeValidationTakeover", true)],
+            false,
+            &[],
+            &["replicas", "color", "name", "spec.other"],
+            0,
+        ),
+        // 1.36: stability levels and the beta gate; Takeover is accepted and ignored.
+        (36, &[], false, &["replicas", "color"], &["replicas", "name", "spec.other", "replicas", "color"], 0),
+        (
+            36,
+            &[("DeclarativeValidationBeta", false)],
+            false,
+            &["replicas"],
+            &["replicas", "color", "name", "spec.other", "replicas"],
+            0,
+        ),
+        (
+            36,
+            &[("DeclarativeValidationTakeover", false)],
+            false,
+            &["replicas", "color"],
+            &["replicas", "name", "spec.other", "replicas", "color"],
+            0,
+        ),
+        (36, &[], true, &[], &["replicas", "color", "name", "spec.other"], 1),
+        (36, &[("DeclarativeValidationBeta", false)], true, &[], &["replicas", "color", "name", "spec.other"], 1),
+    ];
+    for (minor, gates, not_opted_in, enforced, want_returned, mismatches) in rows {
+        let mut config = Enforcement::for_version(*minor);
+        config.opted_in = !not_opted_in;
+        for (gate, on) in *gates {
+            config.set_gate(gate, *on).unwrap();
+        }
+        let mut decl = declarative();
+        let hw = parse_handwritten(HANDWRITTEN).unwrap();
+        let s = compare(&config, &mut decl, &hw);
+        let got: Vec<&str> = decl.iter().filter(|e| e.enforced).map(|e| e.field.as_str()).collect();
+        assert_eq!(&got, enforced, "1.{minor} {gates:?} opted_in={}", !not_opted_in);
+        assert_eq!(&returned(&s.returned), want_returned, "1.{minor} {gates:?}");
+        assert_eq!(s.mismatches, *mismatches, "1.{minor} {gates:?}");
+    }
+}

@@ -34,8 +34,9 @@ pub struct Report {
     pub diagnostics: Vec<Diagnostic>,
 }
 
-/// JSON nesting deeper than this is refused instead of walked.
-const MAX_DEPTH: usize = 128;
+/// Nesting deeper than this is refused instead of walked (each level costs a few stack frames,
+/// and WebAssembly's stack is 1 MB; real Kubernetes objects stay far below it).
+const MAX_DEPTH: usize = 64;
 /// How many values one validation may visit: zero-valued structs are walked too, so a type
 /// graph that fans out could otherwise take exponential time on a tiny object.
 const MAX_STEPS: usize = 1_000_000;
@@ -76,8 +77,15 @@ impl Schema {
     /// values correlated with the old object are not revalidated (ratcheting), and
     /// `+k8s:immutable` / `+k8s:update` compare old and new.
     pub fn validate_update(&self, root: TypeId, object: &Value, old: Option<&Value>, options: &Options) -> Report {
-        let mut w =
-            Walker { schema: self, options, report: Report::default(), depth: 0, steps: 0, update: old.is_some() };
+        let mut w = Walker {
+            schema: self,
+            options,
+            report: Report::default(),
+            depth: 0,
+            steps: 0,
+            update: old.is_some(),
+            inline: Vec::new(),
+        };
         let path = Path::root();
         w.value(root, Some(object), old.map(Some), &path);
         for e in &mut w.report.errors {
@@ -96,6 +104,9 @@ struct Walker<'s> {
     steps: usize,
     /// Whether this is an update (an old object was given).
     update: bool,
+    /// Embedded struct types being walked at the current JSON object: Go promotes each type's
+    /// fields once, so an embedding cycle (`type T *struct{ T }`) must not recurse.
+    inline: Vec<TypeId>,
 }
 
 /// A decoded value: the Go value, and for pointers whether the pointer is nil.
@@ -325,6 +336,9 @@ impl<'s> Walker<'s> {
         for f in fields {
             let base = self.schema.deref(f.ty).0;
             if f.inline && matches!(self.schema.kind(base), Kind::Struct(_)) {
+                if self.inline.contains(&base) {
+                    continue;
+                }
                 // Promoted fields: the embedded struct reads the same JSON object at the same path.
                 let d = Decoded {
                     val: GoVal::Struct(obj),
@@ -333,15 +347,20 @@ impl<'s> Walker<'s> {
                     json: None,
                     old: old.map(|o| o.map(|_| &Value::Null)),
                 };
+                self.inline.push(base);
                 self.inline_field(f, d, obj, old, path);
+                self.inline.pop();
                 continue;
             }
+            // A named field starts a new JSON object: embedding cycles restart there.
+            let saved = core::mem::take(&mut self.inline);
             let json = obj.and_then(|m| m.get(&f.json_name));
             let p = path.child(&f.json_name);
             if let Some(mut d) = self.decode(f.ty, json, &p) {
                 d.old = old.map(|o| o.and_then(|m| m.get(&f.json_name)));
                 self.field(f, d, &p);
             }
+            self.inline = saved;
         }
     }
 

@@ -198,10 +198,14 @@ fn main() {
                 let mut n = 0;
                 for name in schema.type_names() {
                     let id = schema.type_named(name).unwrap();
+                    let options = Options { enabled: vec!["X".into()] };
                     for o in &objects {
-                        let _ = schema.validate(id, o, &Options { enabled: vec!["X".into()] });
+                        let _ = schema.validate(id, o, &options);
                         n += 1;
                     }
+                    // Updates too: ratcheting, immutable/update, unions and modes compare old and new.
+                    let _ = schema.validate_update(id, &objects[0], Some(&objects[1]), &options);
+                    n += 1;
                 }
                 n
             }));
