@@ -46,36 +46,17 @@ pub struct Args {
 }
 
 fn enforcement(args: &Args) -> Result<Enforcement, UsageError> {
-    let minor = match &args.k8s_version {
-        None => shadow::NEWEST_MINOR,
-        Some(v) => {
-            let minor = v.trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
-            match minor {
-                Some(m) if (shadow::OLDEST_MINOR..=shadow::NEWEST_MINOR).contains(&m) => m,
-                Some(m) if m > shadow::NEWEST_MINOR => shadow::NEWEST_MINOR,
-                _ => {
-                    return Err(UsageError(format!(
-                        "--k8s-version {v}: expected 1.{} to 1.{} (declarative validation started in 1.33)",
-                        shadow::OLDEST_MINOR,
-                        shadow::NEWEST_MINOR
-                    )))
-                }
-            }
-        }
-    };
-    let mut config = Enforcement::for_version(minor);
-    config.opted_in = !args.no_declarative_enforcement;
+    let mut gates = Vec::new();
     for g in &args.gates {
-        let (name, value) =
-            g.split_once('=').ok_or_else(|| UsageError(format!("--gate {g}: expected NAME=true or NAME=false")))?;
-        let on = match value {
-            "true" => true,
-            "false" => false,
-            _ => return Err(UsageError(format!("--gate {g}: expected NAME=true or NAME=false"))),
-        };
-        config.set_gate(name, on).map_err(|e| UsageError(format!("--gate {g}: {e}")))?;
+        let parsed = g.split_once('=').and_then(|(name, value)| match value {
+            "true" => Some((name, true)),
+            "false" => Some((name, false)),
+            _ => None,
+        });
+        gates.push(parsed.ok_or_else(|| UsageError(format!("--gate {g}: expected NAME=true or NAME=false")))?);
     }
-    Ok(config)
+    Enforcement::from_request(args.k8s_version.as_deref(), &gates, !args.no_declarative_enforcement)
+        .map_err(|e| UsageError(format!("--k8s-version/--gate: {e}")))
 }
 
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {

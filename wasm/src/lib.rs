@@ -5,6 +5,7 @@
 
 use kubedv_core::cri::maturity::{self, Stage, Status};
 use kubedv_core::cri::skew;
+use kubedv_core::declarative::shadow::{self, Enforcement};
 use kubedv_core::declarative::{catalog, Options, Schema};
 use kubedv_core::diag::Diagnostic;
 use kubedv_core::field::Path;
@@ -49,6 +50,8 @@ export interface Diagnostic {
 export interface ValidationResult {
   errors: FieldError[];
   diagnostics: Diagnostic[];
+  /** Present when `handwritten` errors were given. */
+  shadow?: Shadow;
 }
 
 /** Options for validation. */
@@ -57,6 +60,35 @@ export interface ValidateOptions {
   type?: string;
   /** Validation options to turn on (`+k8s:ifEnabled(Name)`). */
   options?: string[];
+  /** The Kubernetes version whose enforcement rules apply, "1.33" to "1.36" (default "1.36"). */
+  k8sVersion?: string;
+  /** Feature gates: DeclarativeValidation, DeclarativeValidationBeta, DeclarativeValidationTakeover. */
+  gates?: Record<string, boolean>;
+  /** The request's subresource ("/status"); the resource itself when omitted. */
+  subresource?: string;
+  /** Whether the resource opted into declarative enforcement (default true). */
+  declarativeEnforcement?: boolean;
+  /** Handwritten errors to compare with: Kubernetes error lines (optionally ending in
+   *  `[origin=NAME, covered]`), or objects. */
+  handwritten?: string | { field: string; type: ErrorType; origin?: string; covered?: boolean; detail?: string }[];
+}
+
+/** A handwritten error with its migration mark. */
+export interface HandwrittenError extends FieldError {
+  covered: boolean;
+}
+
+/** The handwritten-vs-declarative comparison the API server runs. */
+export interface Shadow {
+  matched: { handwritten: HandwrittenError; declarative: FieldError }[];
+  unmatchedHandwritten: HandwrittenError[];
+  extraDeclarative: FieldError[];
+  /** How much apiserver_validation_declarative_validation_mismatch_total grows. */
+  mismatches: number;
+  /** What the API server returns. */
+  returned: FieldError[];
+  /** One sentence per decision. */
+  explanations: string[];
 }
 
 /** One +k8s: tag's documentation. */
@@ -281,13 +313,38 @@ fn js_error(e: JsError) -> JsValue {
     e.into()
 }
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct ValidateOptions {
     #[serde(rename = "type")]
     type_name: Option<String>,
     #[serde(default)]
     options: Vec<String>,
+    k8s_version: Option<String>,
+    #[serde(default)]
+    gates: std::collections::BTreeMap<String, bool>,
+    subresource: Option<String>,
+    #[serde(default = "yes")]
+    declarative_enforcement: bool,
+    handwritten: Option<serde_json::Value>,
+}
+
+fn yes() -> bool {
+    true
+}
+
+impl Default for ValidateOptions {
+    fn default() -> Self {
+        ValidateOptions {
+            type_name: None,
+            options: Vec::new(),
+            k8s_version: None,
+            gates: Default::default(),
+            subresource: None,
+            declarative_enforcement: true,
+            handwritten: None,
+        }
+    }
 }
 
 /// Types compiled once from Go source with `+k8s:` tags, to validate many objects.
@@ -364,8 +421,29 @@ impl JsSchema {
         } else {
             Some(from_js(old, "the old object must be plain JSON data").map_err(js_error)?)
         };
-        let report = self.schema.validate_update(root, &object, old.as_ref(), &Options { enabled: opts.options });
-        to_js(&report).map_err(js_error)
+        let gates: Vec<(&str, bool)> = opts.gates.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        let config = Enforcement::from_request(opts.k8s_version.as_deref(), &gates, opts.declarative_enforcement)
+            .map_err(|e| js_error(into_error(e)))?;
+        let handwritten = match &opts.handwritten {
+            None => None,
+            Some(serde_json::Value::String(text)) => Some(shadow::parse_handwritten(text)),
+            Some(list) => Some(shadow::parse_handwritten(&list.to_string())),
+        }
+        .transpose()
+        .map_err(|e| js_error(into_error(format!("handwritten: {e}"))))?;
+        let options = Options { enabled: opts.options };
+        let mut report =
+            self.schema.validate_request(root, &object, old.as_ref(), opts.subresource.as_deref(), &options);
+        let shadow = shadow::compare(&config, &mut report.errors, handwritten.as_deref().unwrap_or(&[]));
+        #[derive(Serialize)]
+        struct Document<'a> {
+            errors: &'a [kubedv_core::field::Error],
+            diagnostics: &'a [Diagnostic],
+            #[serde(skip_serializing_if = "Option::is_none")]
+            shadow: Option<&'a shadow::Shadow>,
+        }
+        let shadow = handwritten.as_ref().map(|_| &shadow);
+        to_js(&Document { errors: &report.errors, diagnostics: &report.diagnostics, shadow }).map_err(js_error)
     }
 }
 

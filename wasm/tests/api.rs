@@ -163,3 +163,32 @@ fn one_shot_validate_and_tag_docs() {
     assert!(kubedv_wasm::tag_docs(Some("maxlen".into())).is_err());
     assert!(decode(kubedv_wasm::tag_docs(None).unwrap()).as_array().unwrap().len() >= 40);
 }
+
+// Enforcement and shadow comparison through the npm API (apiserver pkg/registry/rest/validate.go,
+// apimachinery pkg/api/validate/errors.go).
+#[wasm_bindgen_test]
+fn validate_with_gates_versions_subresources_and_handwritten_errors() {
+    let schema = kubedv_wasm::compile_types(WIDGET).unwrap_or_else(|_| panic!("compiles"));
+    let obj = json!({"name": "ok", "size": 0});
+    let hw = "size: Invalid value: 0: must be greater than or equal to 1 [origin=minimum, covered]";
+    let opts = json!({"handwritten": hw});
+    let r = decode(schema.validate(js(obj.clone()), JsValue::UNDEFINED, js(opts)).unwrap_or_else(|_| panic!()));
+    assert_eq!(r["shadow"]["matched"].as_array().unwrap().len(), 1, "the alpha error matches");
+    assert_eq!(r["shadow"]["mismatches"], 0);
+    assert_eq!(r["shadow"]["returned"][0]["text"], "size: Invalid value: 0: must be greater than or equal to 1");
+    let opts = json!({"k8sVersion": "1.34", "gates": {"DeclarativeValidationTakeover": true}});
+    let r = decode(schema.validate(js(obj.clone()), JsValue::UNDEFINED, js(opts)).unwrap_or_else(|_| panic!()));
+    assert_eq!(r["errors"][0]["enforced"], false, "alpha rules stay shadowed under takeover");
+    assert!(r.get("shadow").is_none());
+    let r = decode(
+        schema
+            .validate(js(obj.clone()), JsValue::UNDEFINED, js(json!({"subresource": "/scale"})))
+            .unwrap_or_else(|_| panic!()),
+    );
+    assert_eq!(
+        r["errors"][0]["text"],
+        "<nil>: Internal error: no validation found for *v1.Widget, subresource: /scale"
+    );
+    assert!(schema.validate(js(obj.clone()), JsValue::UNDEFINED, js(json!({"k8sVersion": "1.2"}))).is_err());
+    assert!(schema.validate(js(obj), JsValue::UNDEFINED, js(json!({"gates": {"Nope": true}}))).is_err());
+}

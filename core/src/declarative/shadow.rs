@@ -51,6 +51,32 @@ impl Enforcement {
         Enforcement { minor, opted_in: true, declarative_validation: true, beta: true, takeover: false }
     }
 
+    /// The configuration for a request: `version` as `1.N` (default the newest; newer ones
+    /// behave as the newest), feature gates by name, and whether the resource opted into
+    /// declarative enforcement. Errors say what is accepted.
+    pub fn from_request(version: Option<&str>, gates: &[(&str, bool)], opted_in: bool) -> Result<Enforcement, String> {
+        let minor = match version {
+            None => NEWEST_MINOR,
+            Some(v) => {
+                let minor = v.trim().trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
+                match minor {
+                    Some(m) if m >= OLDEST_MINOR => m.min(NEWEST_MINOR),
+                    _ => {
+                        return Err(format!(
+                            "Kubernetes version {v:?}: expected 1.{OLDEST_MINOR} to 1.{NEWEST_MINOR} (declarative validation started in 1.{OLDEST_MINOR})"
+                        ))
+                    }
+                }
+            }
+        };
+        let mut config = Enforcement::for_version(minor);
+        config.opted_in = opted_in;
+        for (name, on) in gates {
+            config.set_gate(name, *on)?;
+        }
+        Ok(config)
+    }
+
     /// Sets a feature gate by name; errors name the gates that exist in this version.
     pub fn set_gate(&mut self, name: &str, on: bool) -> Result<(), String> {
         let modern = self.minor >= NEWEST_MINOR;
