@@ -3,6 +3,7 @@
 
 use std::rc::Rc;
 
+use kubedv_core::declarative::shadow::{self, Enforcement};
 use kubedv_core::declarative::{Options, Report, Schema};
 use kubedv_core::field::Stability;
 use serde::Deserialize;
@@ -21,9 +22,17 @@ pub fn declarative() -> Html {
     let object = use_persisted("object", WIDGET_OBJECT);
     let root = use_persisted("root", "");
     let enabled = use_state(Vec::<String>::new);
+    let update = use_persisted("update", "");
+    let old = use_persisted("old", WIDGET_OBJECT);
+    let version = use_persisted("k8s-version", "1.36");
+    let beta = use_persisted("gate-beta", "on");
+    let takeover = use_persisted("gate-takeover", "");
+    let handwritten = use_persisted("handwritten", "");
 
     let types_now = use_debounced((*types).clone(), DEBOUNCE_MS);
     let object_now = use_debounced((*object).clone(), DEBOUNCE_MS);
+    let old_now = use_debounced((*old).clone(), DEBOUNCE_MS);
+    let handwritten_now = use_debounced((*handwritten).clone(), DEBOUNCE_MS);
     // Compile once per change of the types, validate on every change of the object.
     let schema: Rc<Schema> = use_memo(types_now, |src| Schema::compile(src));
 
@@ -66,7 +75,34 @@ pub fn declarative() -> Html {
         }
     });
 
-    let result = run(&schema, &chosen, &object_now, &enabled);
+    let toggle = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let on = e.target_unchecked_into::<HtmlInputElement>().checked();
+            state.set(if on { "on".into() } else { String::new() });
+        })
+    };
+    let on_version = {
+        let version = version.clone();
+        Callback::from(move |e: Event| version.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
+    let modern = version.as_str() == "1.36";
+    let mut gates = Vec::new();
+    if modern {
+        gates.push(("DeclarativeValidationBeta", !beta.is_empty()));
+    } else {
+        gates.push(("DeclarativeValidationTakeover", !takeover.is_empty()));
+    }
+    let config = Enforcement::from_request(Some(&version), &gates, true).unwrap_or_default();
+    let request = Request {
+        root: &chosen,
+        object: &object_now,
+        old: (!update.is_empty()).then_some(old_now.as_str()),
+        enabled: &enabled,
+        config: &config,
+        handwritten: &handwritten_now,
+    };
+    let result = run(&schema, &request);
 
     html! {
         <section class="view">
@@ -98,13 +134,50 @@ pub fn declarative() -> Html {
                     { for option_boxes }
                 }
             </div>
+            <div class="controls">
+                <label class="option">
+                    <input type="checkbox" id="update-toggle" checked={!update.is_empty()} onchange={toggle(&update)} />
+                    { "update (validate against an old object)" }
+                </label>
+                <label for="k8s-version">{ "Kubernetes" }</label>
+                <select id="k8s-version" onchange={on_version}>
+                    { for ["1.36", "1.35", "1.34", "1.33"].iter().map(|v| html! { <option value={*v} selected={version.as_str() == *v}>{ *v }</option> }) }
+                </select>
+                if modern {
+                    <label class="option"><input type="checkbox" id="gate-beta" checked={!beta.is_empty()} onchange={toggle(&beta)} />{ "DeclarativeValidationBeta" }</label>
+                } else {
+                    <label class="option"><input type="checkbox" id="gate-takeover" checked={!takeover.is_empty()} onchange={toggle(&takeover)} />{ "DeclarativeValidationTakeover" }</label>
+                }
+            </div>
+            if !update.is_empty() {
+                <div class="editor">
+                    <label for="old">{ "old object (YAML or JSON)" }</label>
+                    <textarea id="old" class="short" spellcheck="false" value={(*old).clone()} oninput={text_input(&old)} />
+                </div>
+            }
+            <details open={!handwritten.is_empty()}>
+                <summary>{ "Shadow comparison with handwritten errors" }</summary>
+                <label for="handwritten">{ "handwritten errors, one Kubernetes error line each, optionally ending in [origin=NAME, covered]" }</label>
+                <textarea id="handwritten" class="short" spellcheck="false" value={(*handwritten).clone()} oninput={text_input(&handwritten)} />
+            </details>
             <div id="decl-result" class="result">{ result }</div>
         </section>
     }
 }
 
+/// What to validate and how.
+struct Request<'a> {
+    root: &'a str,
+    object: &'a str,
+    old: Option<&'a str>,
+    enabled: &'a [String],
+    config: &'a Enforcement,
+    handwritten: &'a str,
+}
+
 /// Parses the object (JSON or YAML) and validates it, rendering what a reviewer needs.
-fn run(schema: &Schema, root: &str, object: &str, enabled: &[String]) -> Html {
+fn run(schema: &Schema, req: &Request<'_>) -> Html {
+    let (root, object, enabled) = (req.root, req.object, req.enabled);
     if schema.has_errors() {
         return html! {
             <div class="diagnostics">
@@ -123,7 +196,17 @@ fn run(schema: &Schema, root: &str, object: &str, enabled: &[String]) -> Html {
         Ok(v) => v,
         Err(e) => return html! { <><p class="bad">{ e }</p>{ warnings }</> },
     };
-    let report: Report = schema.validate(root_id, &value, &Options { enabled: enabled.to_vec() });
+    let old = match req.old.map(parse_object).transpose() {
+        Ok(old) => old,
+        Err(e) => return html! { <p class="bad">{ format!("old {e}") }</p> },
+    };
+    let handwritten = match shadow::parse_handwritten(req.handwritten) {
+        Ok(h) => h,
+        Err(e) => return html! { <p class="bad">{ format!("handwritten errors: {e}") }</p> },
+    };
+    let options = Options { enabled: enabled.to_vec() };
+    let mut report: Report = schema.validate_request(root_id, &value, old.as_ref(), None, &options);
+    let comparison = shadow::compare(req.config, &mut report.errors, &handwritten);
     if !report.diagnostics.is_empty() {
         return html! {
             <>
@@ -150,11 +233,21 @@ fn run(schema: &Schema, root: &str, object: &str, enabled: &[String]) -> Html {
                     </li>
                 }) }
                 { for shadowed.iter().map(|e| html! {
-                    <li class="error shadowed">{ e.text() }
-                        <div class="meta">{ format!("{} · {} rule: compared with handwritten validation, never returned", e.kind.name(), stability(e.stability)) }</div>
+                    <li class="error shadowed">{ format!("shadowed: {}", e.text()) }
+                        <div class="meta">{ format!("{} · {}", e.kind.name(), req.config.verdict(e).1) }</div>
                     </li>
                 }) }
             </ul>
+            if !handwritten.is_empty() {
+                <div id="shadow-result">
+                    <p class="summary" id="shadow-summary">{ format!(
+                        "shadow: {} matched, {} unmatched handwritten, {} extra declarative: the mismatch metric grows by {}; the API server returns {} error(s)",
+                        comparison.matched.len(), comparison.unmatched_handwritten.len(), comparison.extra_declarative.len(),
+                        comparison.mismatches, comparison.returned.len()
+                    ) }</p>
+                    <ul class="warnings">{ for comparison.explanations.iter().map(|x| html! { <li class="diag">{ x.clone() }</li> }) }</ul>
+                </div>
+            }
             { warnings }
         </>
     }
