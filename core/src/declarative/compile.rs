@@ -938,13 +938,7 @@ impl Compiler<'_> {
                 let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
                 let scope = if name == "k8s:eachKey" { Scope::MapKey } else { Scope::ListVal };
                 let inner_what = format!("{} items", site.what);
-                let inner_site =
-                    Site { scope, ty: elem, what: &inner_what, stability: site.stability, depth: site.depth + 1 };
-                let mut vals = self.compile_tag(inner, inner_site);
-                if vals.is_empty() {
-                    return Vec::new();
-                }
-                order(&mut vals);
+                let Some(vals) = self.nested(inner, site, scope, elem, &inner_what) else { return Vec::new() };
                 simple(Some(if name == "k8s:eachKey" { Check::EachKey(vals) } else { Check::EachVal(vals) }))
             }
             "k8s:subfield" => {
@@ -962,18 +956,7 @@ impl Compiler<'_> {
                 };
                 let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
                 let inner_what = format!("{}.{field_name}", site.what);
-                let inner_site = Site {
-                    scope: Scope::Field,
-                    ty: sub_ty,
-                    what: &inner_what,
-                    stability: site.stability,
-                    depth: site.depth + 1,
-                };
-                let mut vals = self.compile_tag(inner, inner_site);
-                if vals.is_empty() {
-                    return Vec::new();
-                }
-                order(&mut vals);
+                let Some(vals) = self.nested(inner, site, Scope::Field, sub_ty, &inner_what) else { return Vec::new() };
                 simple(Some(Check::Subfield { json_name: field_name, validators: vals }))
             }
             "k8s:ifEnabled" | "k8s:ifDisabled" => {
@@ -1171,18 +1154,7 @@ impl Compiler<'_> {
             return Vec::new();
         }
         let inner_what = format!("{} item", site.what);
-        let inner_site = Site {
-            scope: Scope::ListVal,
-            ty: elem,
-            what: &inner_what,
-            stability: site.stability,
-            depth: site.depth + 1,
-        };
-        let mut vals = self.compile_tag(inner, inner_site);
-        if vals.is_empty() {
-            return Vec::new();
-        }
-        order(&mut vals);
+        let Some(vals) = self.nested(inner, site, Scope::ListVal, elem, &inner_what) else { return Vec::new() };
         let mk = Validator {
             check: Check::Item { criteria, validators: vals },
             stability: site.stability,
@@ -1191,6 +1163,18 @@ impl Compiler<'_> {
             non_error: false,
         };
         alloc::vec![mk]
+    }
+
+    /// Compiles a wrapper's payload tag at a nested site (list items, a subfield), ordered;
+    /// `None` when it yields nothing.
+    fn nested(&mut self, inner: &Tag, site: Site<'_>, scope: Scope, ty: TypeId, what: &str) -> Option<Vec<Validator>> {
+        let inner_site = Site { scope, ty, what, stability: site.stability, depth: site.depth + 1 };
+        let mut vals = self.compile_tag(inner, inner_site);
+        if vals.is_empty() {
+            return None;
+        }
+        order(&mut vals);
+        Some(vals)
     }
 
     fn bad(&mut self, tag: &Tag, message: &str) -> Vec<Validator> {

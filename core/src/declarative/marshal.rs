@@ -51,19 +51,10 @@ fn write_value(out: &mut String, schema: &Schema, ty: TypeId, v: Option<&Value>,
         },
         Kind::Map(_, val) => match v.and_then(Value::as_object) {
             None => out.push_str("null"),
-            Some(m) => {
-                // serde_json's map is ordered by key, as Go sorts map keys.
-                out.push('{');
-                for (i, (k, item)) in m.iter().enumerate() {
-                    if i > 0 {
-                        out.push(',');
-                    }
-                    write_string(out, k);
-                    out.push(':');
-                    write_value(out, schema, *val, Some(item).filter(|v| !v.is_null()), depth + 1);
-                }
-                out.push('}');
-            }
+            // serde_json's map is ordered by key, as Go sorts map keys.
+            Some(m) => write_object(out, m, |out, item| {
+                write_value(out, schema, *val, Some(item).filter(|v| !v.is_null()), depth + 1)
+            }),
         },
         Kind::String => write_string(out, v.and_then(Value::as_str).unwrap_or("")),
         Kind::Bool => out.push_str(if v.and_then(Value::as_bool).unwrap_or(false) { "true" } else { "false" }),
@@ -145,22 +136,25 @@ fn write_raw(out: &mut String, v: &Value) {
             }
             out.push(']');
         }
-        Value::Object(m) => {
-            out.push('{');
-            for (i, (k, item)) in m.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                write_string(out, k);
-                out.push(':');
-                write_raw(out, item);
-            }
-            out.push('}');
-        }
+        Value::Object(m) => write_object(out, m, write_raw),
         other => {
             let _ = write!(out, "{other}");
         }
     }
+}
+
+/// `{"key":value,...}` in the map's (sorted) order, each value written by `value`.
+fn write_object(out: &mut String, m: &serde_json::Map<String, Value>, mut value: impl FnMut(&mut String, &Value)) {
+    out.push('{');
+    for (i, (k, item)) in m.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        write_string(out, k);
+        out.push(':');
+        value(out, item);
+    }
+    out.push('}');
 }
 
 /// encoding/json's string encoding (HTML-safe).
