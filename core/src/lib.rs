@@ -18,6 +18,7 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+pub mod cel;
 pub mod content;
 pub mod cri;
 pub mod declarative;

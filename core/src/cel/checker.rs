@@ -1,0 +1,859 @@
+//! The type checker: infers each expression's type from declared variables and the overloads of
+//! the environment's functions (cel-go `checker`), so undeclared names, calls with no matching
+//! overload and wrong result types are reported before evaluation, with positions.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use super::ast::{CompKind, Expr, Kind};
+use super::value::Value;
+use super::{error_at, CelError, ErrorKind, Program};
+
+/// A CEL type.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CelType {
+    /// `dyn`: anything, checked at run time.
+    Dyn,
+    /// `null_type`.
+    Null,
+    /// `bool`.
+    Bool,
+    /// `int`.
+    Int,
+    /// `uint`.
+    Uint,
+    /// `double`.
+    Double,
+    /// `string`.
+    String,
+    /// `bytes`.
+    Bytes,
+    /// `google.protobuf.Timestamp`.
+    Timestamp,
+    /// `google.protobuf.Duration`.
+    Duration,
+    /// `list(T)`.
+    List(Rc<CelType>),
+    /// `map(K, V)`.
+    Map(Rc<CelType>, Rc<CelType>),
+    /// `type(T)`: the type of a type value.
+    Type(Rc<CelType>),
+    /// `optional_type(T)`.
+    Optional(Rc<CelType>),
+    /// A type parameter of an overload (`A`), or a free type variable.
+    Param(Rc<str>),
+    /// An opaque (library) type with parameters: `kubernetes.Quantity`, `net.IP`, ...
+    Opaque(Rc<str>, Rc<[CelType]>),
+    /// An object with known fields (a Kubernetes schema object); selecting another field is an error.
+    Object(Rc<ObjectType>),
+}
+
+/// An object type from a schema: named fields and, for unknown names, whether they are allowed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectType {
+    /// The type's name in messages.
+    pub name: String,
+    /// Declared fields.
+    pub fields: BTreeMap<String, CelType>,
+}
+
+impl fmt::Display for CelType {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CelType::Dyn => f.write_str("dyn"),
+            CelType::Null => f.write_str("null_type"),
+            CelType::Bool => f.write_str("bool"),
+            CelType::Int => f.write_str("int"),
+            CelType::Uint => f.write_str("uint"),
+            CelType::Double => f.write_str("double"),
+            CelType::String => f.write_str("string"),
+            CelType::Bytes => f.write_str("bytes"),
+            CelType::Timestamp => f.write_str("google.protobuf.Timestamp"),
+            CelType::Duration => f.write_str("google.protobuf.Duration"),
+            CelType::List(t) => write!(f, "list({t})"),
+            CelType::Map(k, v) => write!(f, "map({k}, {v})"),
+            CelType::Type(t) => write!(f, "type({t})"),
+            CelType::Optional(t) => write!(f, "optional_type({t})"),
+            CelType::Param(p) => f.write_str(p),
+            CelType::Opaque(n, params) if params.is_empty() => f.write_str(n),
+            CelType::Opaque(n, params) => {
+                write!(f, "{n}(")?;
+                for (i, p) in params.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(", ")?;
+                    }
+                    write!(f, "{p}")?;
+                }
+                f.write_str(")")
+            }
+            CelType::Object(o) => f.write_str(&o.name),
+        }
+    }
+}
+
+/// Declared variables.
+#[derive(Clone, Debug, Default)]
+pub struct Decls {
+    vars: BTreeMap<String, CelType>,
+}
+
+impl Decls {
+    /// Declarations from (name, type) pairs.
+    pub fn from_pairs(pairs: Vec<(String, CelType)>) -> Decls {
+        Decls { vars: pairs.into_iter().collect() }
+    }
+
+    /// Declares a variable.
+    pub fn declare(&mut self, name: &str, t: CelType) {
+        self.vars.insert(String::from(name), t);
+    }
+}
+
+/// Checks a program against declarations and returns its type.
+pub fn check(program: &Program, decls: &Decls) -> Result<CelType, CelError> {
+    let mut c = Checker { decls, locals: Vec::new(), subst: Vec::new(), fresh: 0, src: program.source() };
+    let t = c.check(program.ast())?;
+    Ok(c.finalize(&t))
+}
+
+/// Checks that a program's type is `want` (or dyn), as Kubernetes requires of rules (bool) and
+/// message expressions (string).
+pub fn check_result(program: &Program, decls: &Decls, want: &CelType) -> Result<CelType, CelError> {
+    let t = check(program, decls)?;
+    if t != CelType::Dyn && t != *want {
+        return Err(error_at(program.source(), ErrorKind::Check, 0, format!("must evaluate to {want}, got {t}")));
+    }
+    Ok(t)
+}
+
+struct Checker<'d> {
+    decls: &'d Decls,
+    locals: Vec<(String, CelType)>,
+    subst: Vec<(Rc<str>, CelType)>,
+    fresh: usize,
+    src: &'d str,
+}
+
+type TResult = Result<CelType, CelError>;
+
+fn list(t: CelType) -> CelType {
+    CelType::List(Rc::new(t))
+}
+
+fn map(k: CelType, v: CelType) -> CelType {
+    CelType::Map(Rc::new(k), Rc::new(v))
+}
+
+fn optional(t: CelType) -> CelType {
+    CelType::Optional(Rc::new(t))
+}
+
+impl Checker<'_> {
+    fn err<T>(&self, e: &Expr, message: String) -> Result<T, CelError> {
+        Err(error_at(self.src, ErrorKind::Check, e.offset as usize, message))
+    }
+
+    fn fresh(&mut self) -> CelType {
+        self.fresh += 1;
+        CelType::Param(Rc::from(format!("_var{}", self.fresh).as_str()))
+    }
+
+    fn resolve(&self, t: &CelType) -> CelType {
+        match t {
+            CelType::Param(p) => match self.subst.iter().rev().find(|(n, _)| n == p) {
+                Some((_, bound)) if bound != t => self.resolve(&bound.clone()),
+                _ => t.clone(),
+            },
+            _ => t.clone(),
+        }
+    }
+
+    /// Substitutes bound parameters everywhere and turns free ones into `dyn`.
+    fn finalize(&self, t: &CelType) -> CelType {
+        match self.resolve(t) {
+            CelType::Param(_) => CelType::Dyn,
+            CelType::List(e) => list(self.finalize(&e)),
+            CelType::Map(k, v) => map(self.finalize(&k), self.finalize(&v)),
+            CelType::Type(e) => CelType::Type(Rc::new(self.finalize(&e))),
+            CelType::Optional(e) => optional(self.finalize(&e)),
+            CelType::Opaque(n, ps) => CelType::Opaque(n, ps.iter().map(|p| self.finalize(p)).collect()),
+            other => other,
+        }
+    }
+
+    fn substitute(&self, t: &CelType) -> CelType {
+        match self.resolve(t) {
+            CelType::List(e) => list(self.substitute(&e)),
+            CelType::Map(k, v) => map(self.substitute(&k), self.substitute(&v)),
+            CelType::Type(e) => CelType::Type(Rc::new(self.substitute(&e))),
+            CelType::Optional(e) => optional(self.substitute(&e)),
+            CelType::Opaque(n, ps) => CelType::Opaque(n, ps.iter().map(|p| self.substitute(p)).collect()),
+            other => other,
+        }
+    }
+
+    /// Whether `a` and `b` can be the same type, binding type parameters as needed.
+    fn unify(&mut self, a: &CelType, b: &CelType) -> bool {
+        let (a, b) = (self.resolve(a), self.resolve(b));
+        use CelType as T;
+        match (&a, &b) {
+            (T::Param(x), T::Param(y)) if x == y => true,
+            (T::Param(x), other) | (other, T::Param(x)) => {
+                if occurs(x, other, self) {
+                    return false;
+                }
+                self.subst.push((x.clone(), other.clone()));
+                true
+            }
+            (T::Dyn, _) | (_, T::Dyn) => true,
+            (T::List(x), T::List(y)) | (T::Type(x), T::Type(y)) | (T::Optional(x), T::Optional(y)) => self.unify(x, y),
+            (T::Map(k1, v1), T::Map(k2, v2)) => self.unify(k1, k2) && self.unify(v1, v2),
+            (T::Opaque(n1, p1), T::Opaque(n2, p2)) => n1 == n2 && p1.len() == p2.len() && p1.iter().zip(p2.iter()).all(|(x, y)| self.unify(x, y)),
+            (T::Object(o), T::Map(k, v)) | (T::Map(k, v), T::Object(o)) => {
+                // Schema objects behave as maps of string to their field types.
+                let _ = o;
+                self.unify(k, &T::String) && self.unify(v, &T::Dyn)
+            }
+            _ => a == b,
+        }
+    }
+
+    fn lookup(&self, name: &str) -> Option<CelType> {
+        for (n, t) in self.locals.iter().rev() {
+            if n == name {
+                return Some(t.clone());
+            }
+        }
+        self.decls.vars.get(name).cloned()
+    }
+
+    fn check(&mut self, e: &Expr) -> TResult {
+        use CelType as T;
+        match &e.kind {
+            Kind::Lit(v) => Ok(literal_type(v)),
+            Kind::Ident(name) => {
+                if let Some(t) = self.lookup(name) {
+                    return Ok(t);
+                }
+                if let Some(t) = type_ident(name) {
+                    return Ok(T::Type(Rc::new(t)));
+                }
+                self.err(e, format!("undeclared reference to '{name}' (in container '')"))
+            }
+            Kind::Select { operand, field, optional: opt } => {
+                if let Some(t) = self.qualified(e) {
+                    return Ok(t);
+                }
+                let t = self.check(operand)?;
+                let t = self.resolve(&t);
+                let (inner, was_optional) = match t {
+                    T::Optional(inner) => ((*inner).clone(), true),
+                    other => (other, false),
+                };
+                let field_type = self.field(e, &inner, field)?;
+                Ok(if *opt || was_optional { optional(field_type) } else { field_type })
+            }
+            Kind::Has { operand, field } => {
+                let t = self.check(operand)?;
+                let t = self.resolve(&t);
+                let inner = match t {
+                    T::Optional(inner) => (*inner).clone(),
+                    other => other,
+                };
+                self.field(e, &inner, field)?;
+                Ok(T::Bool)
+            }
+            Kind::Index { operand, index, optional: opt } => {
+                let t = self.check(operand)?;
+                let i = self.check(index)?;
+                let t = self.resolve(&t);
+                let (inner, was_optional) = match t {
+                    T::Optional(inner) => ((*inner).clone(), true),
+                    other => (other, false),
+                };
+                let elem = match &inner {
+                    T::List(elem) => {
+                        if !self.unify(&i, &T::Int) && !self.unify(&i, &T::Uint) {
+                            return self.err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {i})'"));
+                        }
+                        (**elem).clone()
+                    }
+                    T::Map(k, v) => {
+                        let k = (**k).clone();
+                        if !self.unify(&k, &i) {
+                            return self.err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {i})'"));
+                        }
+                        (**v).clone()
+                    }
+                    T::Object(o) => match self.resolve(&i) {
+                        T::String | T::Dyn => o.fields.values().next().cloned().unwrap_or(T::Dyn),
+                        other => return self.err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {other})'")),
+                    },
+                    T::Dyn | T::Param(_) => T::Dyn,
+                    other => return self.err(e, format!("found no matching overload for '_[_]' applied to '({other}, {i})'")),
+                };
+                Ok(if *opt || was_optional { optional(elem) } else { elem })
+            }
+            Kind::And(a, b) | Kind::Or(a, b) => {
+                let name = if matches!(e.kind, Kind::And(..)) { "_&&_" } else { "_||_" };
+                let ta = self.check(a)?;
+                let tb = self.check(b)?;
+                if !self.unify(&ta, &T::Bool) || !self.unify(&tb, &T::Bool) {
+                    return self.err(e, format!("found no matching overload for '{name}' applied to '({}, {})'", self.substitute(&ta), self.substitute(&tb)));
+                }
+                Ok(T::Bool)
+            }
+            Kind::Cond(c, a, b) => {
+                let tc = self.check(c)?;
+                if !self.unify(&tc, &T::Bool) {
+                    return self.err(c, format!("found no matching overload for '_?_:_' applied to '({}, ...)'", self.substitute(&tc)));
+                }
+                let ta = self.check(a)?;
+                let tb = self.check(b)?;
+                if !self.unify(&ta, &tb) {
+                    return self.err(e, format!("found no matching overload for '_?_:_' applied to '(bool, {}, {})'", self.substitute(&ta), self.substitute(&tb)));
+                }
+                Ok(self.join(&ta, &tb))
+            }
+            Kind::List(items) => {
+                let mut elem: Option<CelType> = None;
+                for (item, opt) in items {
+                    let mut t = self.check(item)?;
+                    if *opt {
+                        t = match self.resolve(&t) {
+                            T::Optional(inner) => (*inner).clone(),
+                            T::Dyn => T::Dyn,
+                            other => return self.err(item, format!("expected type 'optional_type' but found '{other}'")),
+                        };
+                    }
+                    elem = Some(match elem {
+                        None => t,
+                        Some(prev) => self.join(&prev, &t),
+                    });
+                }
+                let elem = match elem {
+                    Some(t) => t,
+                    None => self.fresh(),
+                };
+                Ok(list(elem))
+            }
+            Kind::Map(entries) => {
+                let mut kt: Option<CelType> = None;
+                let mut vt: Option<CelType> = None;
+                for (k, v, opt) in entries {
+                    let tk = self.check(k)?;
+                    if !matches!(self.resolve(&tk), T::String | T::Int | T::Uint | T::Bool | T::Dyn | T::Param(_)) {
+                        return self.err(k, format!("unsupported map key type: {tk}"));
+                    }
+                    let mut tv = self.check(v)?;
+                    if *opt {
+                        tv = match self.resolve(&tv) {
+                            T::Optional(inner) => (*inner).clone(),
+                            T::Dyn => T::Dyn,
+                            other => return self.err(v, format!("expected type 'optional_type' but found '{other}'")),
+                        };
+                    }
+                    kt = Some(match kt {
+                        None => tk,
+                        Some(prev) => self.join(&prev, &tk),
+                    });
+                    vt = Some(match vt {
+                        None => tv,
+                        Some(prev) => self.join(&prev, &tv),
+                    });
+                }
+                let k = kt.unwrap_or_else(|| self.fresh());
+                let v = vt.unwrap_or_else(|| self.fresh());
+                Ok(map(k, v))
+            }
+            Kind::Message { name, .. } => self.err(e, format!("undeclared reference to '{name}' (kubedv has no protobuf message types)")),
+            Kind::Bind { name, init, body } => {
+                let t = self.check(init)?;
+                self.locals.push((String::from(&**name), t));
+                let r = self.check(body);
+                self.locals.pop();
+                r
+            }
+            Kind::Block { inits, body } => {
+                let base = self.locals.len();
+                for (name, init) in inits {
+                    let t = match self.check(init) {
+                        Ok(t) => t,
+                        Err(err) => {
+                            self.locals.truncate(base);
+                            return Err(err);
+                        }
+                    };
+                    self.locals.push((String::from(&**name), t));
+                }
+                let r = self.check(body);
+                self.locals.truncate(base);
+                r
+            }
+            Kind::Comprehension(c) => {
+                let range = self.check(&c.range)?;
+                let range = self.resolve(&range);
+                let two = c.var2.is_some();
+                let (t1, t2) = match &range {
+                    T::List(elem) if two => (T::Int, (**elem).clone()),
+                    T::List(elem) => ((**elem).clone(), T::Dyn),
+                    T::Map(k, v) => ((**k).clone(), (**v).clone()),
+                    T::Object(_) => (T::String, T::Dyn),
+                    T::Dyn | T::Param(_) => (T::Dyn, T::Dyn),
+                    other => {
+                        return self.err(&c.range, format!("expression of type '{other}' cannot be range of a comprehension (must be list, map, or dynamic)"))
+                    }
+                };
+                let base = self.locals.len();
+                self.locals.push((String::from(&*c.var), t1.clone()));
+                if let Some(v2) = &c.var2 {
+                    self.locals.push((String::from(&**v2), t2.clone()));
+                }
+                let r = self.comprehension(e, c.kind, c.filter.as_ref(), &c.step, &t1, &range);
+                self.locals.truncate(base);
+                r
+            }
+            Kind::Call { target, name, args, .. } => {
+                let recv = match target {
+                    Some(t) => Some(self.check(t)?),
+                    None => None,
+                };
+                let mut arg_types = Vec::with_capacity(args.len());
+                for a in args {
+                    arg_types.push(self.check(a)?);
+                }
+                self.call(e, name, recv, arg_types)
+            }
+        }
+    }
+
+    fn comprehension(&mut self, e: &Expr, kind: CompKind, filter: Option<&Expr>, step: &Expr, t1: &CelType, range: &CelType) -> TResult {
+        use CelType as T;
+        if let Some(f) = filter {
+            let tf = self.check(f)?;
+            if !self.unify(&tf, &T::Bool) {
+                return self.err(f, format!("expected type 'bool' but found '{}'", self.substitute(&tf)));
+            }
+        }
+        let ts = self.check(step)?;
+        let boolean = |c: &mut Self, t: &CelType| -> Result<(), CelError> {
+            if !c.unify(t, &T::Bool) {
+                return c.err(step, format!("expected type 'bool' but found '{}'", c.substitute(t)));
+            }
+            Ok(())
+        };
+        match kind {
+            CompKind::All | CompKind::Exists | CompKind::ExistsOne => {
+                boolean(self, &ts)?;
+                Ok(T::Bool)
+            }
+            CompKind::Filter => {
+                boolean(self, &ts)?;
+                Ok(list(t1.clone()))
+            }
+            CompKind::Map | CompKind::TransformList => Ok(list(ts)),
+            CompKind::TransformMap => {
+                let k = match range {
+                    T::List(_) => T::Int,
+                    T::Map(k, _) => (**k).clone(),
+                    _ => T::Dyn,
+                };
+                Ok(map(k, ts))
+            }
+            CompKind::TransformMapEntry => match self.resolve(&ts) {
+                T::Map(k, v) => Ok(map((*k).clone(), (*v).clone())),
+                T::Dyn => Ok(map(T::Dyn, T::Dyn)),
+                other => self.err(e, format!("transformMapEntry expects a map, got {other}")),
+            },
+        }
+    }
+
+    /// The most specific type that both are: equal types stay, anything else is `dyn`.
+    fn join(&mut self, a: &CelType, b: &CelType) -> CelType {
+        let (ra, rb) = (self.substitute(a), self.substitute(b));
+        if ra == rb {
+            return ra;
+        }
+        let mark = self.subst.len();
+        if matches!(ra, CelType::Param(_)) || matches!(rb, CelType::Param(_)) {
+            if self.unify(&ra, &rb) {
+                return self.substitute(&ra);
+            }
+            self.subst.truncate(mark);
+        }
+        match (&ra, &rb) {
+            (CelType::List(x), CelType::List(y)) => list(self.join(x, y)),
+            (CelType::Map(k1, v1), CelType::Map(k2, v2)) => {
+                let k = self.join(k1, k2);
+                let v = self.join(v1, v2);
+                map(k, v)
+            }
+            (CelType::Optional(x), CelType::Optional(y)) => optional(self.join(x, y)),
+            _ => CelType::Dyn,
+        }
+    }
+
+    fn qualified(&mut self, e: &Expr) -> Option<CelType> {
+        let mut parts = Vec::new();
+        let mut cur = e;
+        loop {
+            match &cur.kind {
+                Kind::Select { operand, field, optional: false } => {
+                    parts.push(&**field);
+                    cur = operand;
+                }
+                Kind::Ident(root) => {
+                    if self.lookup(root).is_some() {
+                        return None;
+                    }
+                    parts.push(&**root);
+                    break;
+                }
+                _ => return None,
+            }
+        }
+        parts.reverse();
+        let name = parts.join(".");
+        if let Some(t) = self.decls.vars.get(&name) {
+            return Some(t.clone());
+        }
+        type_ident(&name).map(|t| CelType::Type(Rc::new(t)))
+    }
+
+    fn field(&mut self, e: &Expr, t: &CelType, field: &str) -> TResult {
+        use CelType as T;
+        match t {
+            T::Map(k, v) => {
+                if !self.unify(k, &T::String) {
+                    return self.err(e, format!("type '{t}' does not support field selection"));
+                }
+                Ok((**v).clone())
+            }
+            T::Object(o) => match o.fields.get(field) {
+                Some(ft) => Ok(ft.clone()),
+                None => self.err(e, format!("undefined field '{field}'")),
+            },
+            T::Dyn | T::Param(_) => Ok(T::Dyn),
+            other => self.err(e, format!("type '{other}' does not support field selection")),
+        }
+    }
+
+    fn call(&mut self, e: &Expr, name: &str, recv: Option<CelType>, args: Vec<CelType>) -> TResult {
+        use CelType as T;
+        let member = recv.is_some();
+        let all: Vec<CelType> = recv.into_iter().chain(args).collect();
+        if (name == "math.greatest" || name == "math.least") && !member {
+            return self.extreme(e, name, &all);
+        }
+        if name == "type" && all.len() == 1 && !member {
+            return Ok(T::Type(Rc::new(self.substitute(&all[0]))));
+        }
+        let sigs = signatures(name, member);
+        if sigs.is_empty() {
+            if !member && !super::functions::Builtin::global(name).eq(&super::functions::Builtin::Unknown) {
+                // A known function without a signature entry: accept it dynamically.
+                return Ok(T::Dyn);
+            }
+            let shown = if member { format!("undeclared reference to '{name}' as a method") } else { format!("undeclared reference to '{name}' (in container '')") };
+            return self.err(e, shown);
+        }
+        let mut results: Vec<CelType> = Vec::new();
+        let mut matched_subst: Option<Vec<(Rc<str>, CelType)>> = None;
+        for sig in sigs {
+            let Some((params, result)) = parse_signature(sig, self.fresh) else { continue };
+            if params.len() != all.len() {
+                continue;
+            }
+            self.fresh += 2;
+            let mark = self.subst.len();
+            if params.iter().zip(all.iter()).all(|(p, a)| self.unify(p, a)) {
+                let r = self.substitute(&result);
+                results.push(r);
+                if matched_subst.is_none() {
+                    matched_subst = Some(self.subst[mark..].to_vec());
+                }
+            }
+            self.subst.truncate(mark);
+        }
+        match results.len() {
+            0 => {
+                let shown: Vec<String> = all.iter().map(|t| format!("{}", self.finalize(t))).collect();
+                self.err(e, format!("found no matching overload for '{name}' applied to '({})'", shown.join(", ")))
+            }
+            1 => {
+                if let Some(s) = matched_subst {
+                    self.subst.extend(s);
+                }
+                Ok(results.pop().unwrap_or(T::Dyn))
+            }
+            _ => {
+                let first = results[0].clone();
+                if results.iter().all(|r| *r == first) {
+                    Ok(first)
+                } else {
+                    Ok(T::Dyn)
+                }
+            }
+        }
+    }
+
+    fn extreme(&mut self, e: &Expr, name: &str, all: &[CelType]) -> TResult {
+        use CelType as T;
+        let numeric = |t: &CelType| matches!(t, T::Int | T::Uint | T::Double | T::Dyn | T::Param(_));
+        let items: Vec<CelType> = match all {
+            [one] => match self.resolve(one) {
+                T::List(elem) => Vec::from([(*elem).clone()]),
+                other => Vec::from([other]),
+            },
+            _ => all.iter().map(|t| self.resolve(t)).collect(),
+        };
+        if items.is_empty() || !items.iter().all(numeric) {
+            let shown: Vec<String> = all.iter().map(|t| format!("{t}")).collect();
+            return self.err(e, format!("found no matching overload for '{name}' applied to '({})'", shown.join(", ")));
+        }
+        let first = items[0].clone();
+        Ok(if items.iter().all(|t| *t == first) { first } else { T::Dyn })
+    }
+}
+
+fn occurs(name: &Rc<str>, t: &CelType, c: &Checker<'_>) -> bool {
+    match c.resolve(t) {
+        CelType::Param(p) => p == *name,
+        CelType::List(e) | CelType::Type(e) | CelType::Optional(e) => occurs(name, &e, c),
+        CelType::Map(k, v) => occurs(name, &k, c) || occurs(name, &v, c),
+        CelType::Opaque(_, ps) => ps.iter().any(|p| occurs(name, p, c)),
+        _ => false,
+    }
+}
+
+fn literal_type(v: &Value) -> CelType {
+    match v {
+        Value::Null => CelType::Null,
+        Value::Bool(_) => CelType::Bool,
+        Value::Int(_) => CelType::Int,
+        Value::Uint(_) => CelType::Uint,
+        Value::Double(_) => CelType::Double,
+        Value::String(_) => CelType::String,
+        Value::Bytes(_) => CelType::Bytes,
+        _ => CelType::Dyn,
+    }
+}
+
+/// The type a type name denotes.
+fn type_ident(name: &str) -> Option<CelType> {
+    use CelType as T;
+    Some(match name {
+        "int" => T::Int,
+        "uint" => T::Uint,
+        "double" => T::Double,
+        "bool" => T::Bool,
+        "string" => T::String,
+        "bytes" => T::Bytes,
+        "null_type" => T::Null,
+        "list" => list(T::Dyn),
+        "map" => map(T::Dyn, T::Dyn),
+        "type" => T::Type(Rc::new(T::Dyn)),
+        "dyn" => T::Dyn,
+        "google.protobuf.Timestamp" => T::Timestamp,
+        "google.protobuf.Duration" => T::Duration,
+        "optional_type" => optional(T::Dyn),
+        "net.IP" | "net.CIDR" | "kubernetes.Quantity" | "kubernetes.URL" | "kubernetes.Semver" => T::Opaque(Rc::from(name), Rc::from([])),
+        _ => return None,
+    })
+}
+
+/// Parses a signature such as `int,int->int` or `list(A),list(A)->list(A)`; type parameters get
+/// names unique to this use (`A` → `A#n`).
+fn parse_signature(sig: &str, n: usize) -> Option<(Vec<CelType>, CelType)> {
+    let (params, result) = sig.split_once("->")?;
+    let params = if params.is_empty() { Vec::new() } else { split_top(params).into_iter().map(|p| parse_type(p, n)).collect::<Option<Vec<_>>>()? };
+    Some((params, parse_type(result, n)?))
+}
+
+fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut depth = 0;
+    let mut start = 0;
+    for (i, c) in s.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                out.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(&s[start..]);
+    out
+}
+
+fn parse_type(s: &str, n: usize) -> Option<CelType> {
+    use CelType as T;
+    let s = s.trim();
+    if let Some(inner) = s.strip_prefix("list(").and_then(|r| r.strip_suffix(')')) {
+        return Some(list(parse_type(inner, n)?));
+    }
+    if let Some(inner) = s.strip_prefix("optional(").and_then(|r| r.strip_suffix(')')) {
+        return Some(optional(parse_type(inner, n)?));
+    }
+    if let Some(inner) = s.strip_prefix("type(").and_then(|r| r.strip_suffix(')')) {
+        return Some(T::Type(Rc::new(parse_type(inner, n)?)));
+    }
+    if let Some(inner) = s.strip_prefix("map(").and_then(|r| r.strip_suffix(')')) {
+        let parts = split_top(inner);
+        return Some(map(parse_type(parts.first()?, n)?, parse_type(parts.get(1)?, n)?));
+    }
+    Some(match s {
+        "A" | "B" => T::Param(Rc::from(format!("{s}#{n}").as_str())),
+        "timestamp" => T::Timestamp,
+        "duration" => T::Duration,
+        "null" => T::Null,
+        other => type_ident(other).unwrap_or_else(|| T::Opaque(Rc::from(other), Rc::from([]))),
+    })
+}
+
+const NUMERIC_RELATIONS: &[&str] = &[
+    "bool,bool->bool",
+    "int,int->bool",
+    "uint,uint->bool",
+    "double,double->bool",
+    "string,string->bool",
+    "bytes,bytes->bool",
+    "timestamp,timestamp->bool",
+    "duration,duration->bool",
+    "int,uint->bool",
+    "int,double->bool",
+    "uint,int->bool",
+    "uint,double->bool",
+    "double,int->bool",
+    "double,uint->bool",
+];
+
+const Q: &str = "kubernetes.Quantity";
+
+/// The overloads of a function: for methods the receiver is the first parameter.
+fn signatures(name: &str, member: bool) -> &'static [&'static str] {
+    if member {
+        return match name {
+            "size" => &["string->int", "bytes->int", "list(A)->int", "map(A,B)->int"],
+            "contains" | "startsWith" | "endsWith" | "matches" => &["string,string->bool"],
+            "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek" | "getDayOfYear" => &["timestamp->int", "timestamp,string->int"],
+            "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds" => &["timestamp->int", "timestamp,string->int", "duration->int"],
+            "value" => &["optional(A)->A"],
+            "hasValue" => &["optional(A)->bool"],
+            "or" => &["optional(A),optional(A)->optional(A)"],
+            "orValue" => &["optional(A),A->A"],
+            "charAt" => &["string,int->string"],
+            "indexOf" | "lastIndexOf" => &["string,string->int", "string,string,int->int", "list(A),A->int"],
+            "lowerAscii" | "upperAscii" | "trim" => &["string->string"],
+            "reverse" => &["string->string", "list(A)->list(A)"],
+            "replace" => &["string,string,string->string", "string,string,string,int->string"],
+            "split" => &["string,string->list(string)", "string,string,int->list(string)"],
+            "substring" => &["string,int->string", "string,int,int->string"],
+            "join" => &["list(string)->string", "list(string),string->string"],
+            "format" => &["string,list(dyn)->string"],
+            "isSorted" => &["list(A)->bool"],
+            "sum" | "min" | "max" => &["list(A)->A"],
+            "distinct" | "sort" => &["list(A)->list(A)"],
+            "flatten" => &["list(dyn)->list(dyn)", "list(dyn),int->list(dyn)"],
+            "slice" => &["list(A),int,int->list(A)"],
+            "first" | "last" => &["list(A)->optional(A)"],
+            "find" => &["string,string->string"],
+            "findAll" => &["string,string->list(string)", "string,string,int->list(string)"],
+            // Kubernetes library types.
+            "isInteger" => &["kubernetes.Quantity->bool"],
+            "asInteger" => &["kubernetes.Quantity->int"],
+            "asApproximateFloat" => &["kubernetes.Quantity->double"],
+            "sign" => &["kubernetes.Quantity->int"],
+            "add" | "sub" => &["kubernetes.Quantity,kubernetes.Quantity->kubernetes.Quantity", "kubernetes.Quantity,int->kubernetes.Quantity"],
+            "isGreaterThan" | "isLessThan" => &["kubernetes.Quantity,kubernetes.Quantity->bool", "kubernetes.Semver,kubernetes.Semver->bool"],
+            "compareTo" => &["kubernetes.Quantity,kubernetes.Quantity->int", "kubernetes.Semver,kubernetes.Semver->int"],
+            "major" | "minor" | "patch" => &["kubernetes.Semver->int"],
+            "family" => &["net.IP->int"],
+            "isUnspecified" | "isLoopback" | "isLinkLocalMulticast" | "isLinkLocalUnicast" | "isGlobalUnicast" => &["net.IP->bool"],
+            "containsIP" => &["net.CIDR,string->bool", "net.CIDR,net.IP->bool"],
+            "containsCIDR" => &["net.CIDR,string->bool", "net.CIDR,net.CIDR->bool"],
+            "ip" => &["net.CIDR->net.IP"],
+            "masked" => &["net.CIDR->net.CIDR"],
+            "prefixLength" => &["net.CIDR->int"],
+            "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" => &["kubernetes.URL->string"],
+            "getQuery" => &["kubernetes.URL->map(string,list(string))"],
+            "validate" => &["kubernetes.NamedFormat,string->optional(list(string))"],
+            _ => &[],
+        };
+    }
+    let _ = Q;
+    match name {
+        "_+_" => &[
+            "int,int->int",
+            "uint,uint->uint",
+            "double,double->double",
+            "string,string->string",
+            "bytes,bytes->bytes",
+            "list(A),list(A)->list(A)",
+            "timestamp,duration->timestamp",
+            "duration,timestamp->timestamp",
+            "duration,duration->duration",
+        ],
+        "_-_" => &["int,int->int", "uint,uint->uint", "double,double->double", "timestamp,timestamp->duration", "timestamp,duration->timestamp", "duration,duration->duration"],
+        "_*_" | "_/_" => &["int,int->int", "uint,uint->uint", "double,double->double"],
+        "_%_" => &["int,int->int", "uint,uint->uint"],
+        "-_" => &["int->int", "double->double"],
+        "!_" => &["bool->bool"],
+        "_==_" | "_!=_" => &["A,A->bool"],
+        "_<_" | "_<=_" | "_>_" | "_>=_" => NUMERIC_RELATIONS,
+        "@in" => &["A,list(A)->bool", "A,map(A,B)->bool"],
+        "size" => &["string->int", "bytes->int", "list(A)->int", "map(A,B)->int"],
+        "int" => &["int->int", "uint->int", "double->int", "string->int", "timestamp->int"],
+        "uint" => &["int->uint", "uint->uint", "double->uint", "string->uint"],
+        "double" => &["int->double", "uint->double", "double->double", "string->double"],
+        "string" => &[
+            "int->string",
+            "uint->string",
+            "double->string",
+            "bool->string",
+            "bytes->string",
+            "string->string",
+            "timestamp->string",
+            "duration->string",
+            "net.IP->string",
+            "net.CIDR->string",
+        ],
+        "bytes" => &["string->bytes", "bytes->bytes"],
+        "bool" => &["bool->bool", "string->bool"],
+        "timestamp" => &["string->timestamp", "timestamp->timestamp", "int->timestamp"],
+        "duration" => &["string->duration", "duration->duration"],
+        "dyn" => &["A->dyn"],
+        "matches" => &["string,string->bool"],
+        "optional.of" | "optional.ofNonZeroValue" => &["A->optional(A)"],
+        "optional.none" => &["->optional(A)"],
+        "strings.quote" => &["string->string"],
+        "lists.range" => &["int->list(int)"],
+        "base64.encode" => &["bytes->string"],
+        "base64.decode" => &["string->bytes"],
+        "math.ceil" | "math.floor" | "math.round" | "math.trunc" => &["double->double"],
+        "math.abs" | "math.sign" => &["int->int", "uint->uint", "double->double"],
+        "math.isInf" | "math.isNaN" | "math.isFinite" => &["double->bool"],
+        "math.bitAnd" | "math.bitOr" | "math.bitXor" => &["int,int->int", "uint,uint->uint"],
+        "math.bitNot" => &["int->int", "uint->uint"],
+        "math.bitShiftLeft" | "math.bitShiftRight" => &["int,int->int", "uint,int->uint"],
+        "math.sqrt" => &["int->double", "uint->double", "double->double"],
+        "sets.contains" | "sets.equivalent" | "sets.intersects" => &["list(A),list(A)->bool"],
+        "quantity" => &["string->kubernetes.Quantity"],
+        "ip" => &["string->net.IP"],
+        "cidr" => &["string->net.CIDR"],
+        "url" => &["string->kubernetes.URL"],
+        "semver" => &["string->kubernetes.Semver", "string,bool->kubernetes.Semver"],
+        "isQuantity" | "isIP" | "isCIDR" | "isURL" | "ip.isCanonical" => &["string->bool"],
+        "isSemver" => &["string->bool", "string,bool->bool"],
+        "format.named" => &["string->optional(kubernetes.NamedFormat)"],
+        _ if name.starts_with("format.") => &["->kubernetes.NamedFormat"],
+        _ => &[],
+    }
+}

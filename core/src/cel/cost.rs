@@ -1,0 +1,117 @@
+//! Runtime cost, as Kubernetes tracks it: cel-go's interpreter costs (`interpreter/runtimecost.go`,
+//! constants from `common/cost.go`) with the Kubernetes libraries' costs taking precedence
+//! (apiserver `pkg/cel/library/cost.go`, `CostEstimator.CallCost`).
+
+use super::functions::Builtin;
+use super::value::Value;
+
+/// Reading a variable or selecting a field (`common.SelectAndIdentCost`).
+pub const SELECT: u64 = 1;
+/// Creating a list (`common.ListCreateBaseCost`).
+pub const LIST_CREATE: u64 = 10;
+/// Creating a map (`common.MapCreateBaseCost`).
+pub const MAP_CREATE: u64 = 30;
+/// `common.StringTraversalCostFactor`.
+const STRING_TRAVERSAL: f64 = 0.1;
+/// `common.RegexStringLengthCostFactor`.
+const REGEX_LENGTH: f64 = 0.25;
+
+/// The per-expression runtime cost limit of Kubernetes validation rules
+/// (apiextensions-apiserver `celconfig.PerCallLimit`).
+pub const PER_CALL_LIMIT: u64 = 1_000_000;
+/// The runtime cost budget of all rules of one object (`celconfig.RuntimeCELCostBudget`).
+pub const RUNTIME_BUDGET: u64 = 10_000_000;
+
+/// cel-go's `actualSize`: the size of sized values, 1 otherwise.
+pub fn actual_size(v: &Value) -> u64 {
+    match v {
+        Value::String(s) => s.chars().count() as u64,
+        Value::Bytes(b) => b.len() as u64,
+        Value::List(l) => l.len() as u64,
+        Value::Map(m) => m.len() as u64,
+        _ => 1,
+    }
+}
+
+fn ceil_factor(size: u64, factor: f64) -> u64 {
+    libm::ceil(size as f64 * factor) as u64
+}
+
+/// Kubernetes' `traversalCost`: a walk over a value (note: truncated, not rounded up).
+fn traversal(v: &Value) -> u64 {
+    match v {
+        Value::String(s) => (s.len() as f64 * STRING_TRAVERSAL) as u64,
+        Value::Bytes(b) => (b.len() as f64 * STRING_TRAVERSAL) as u64,
+        Value::List(items) => items.iter().map(traversal).sum(),
+        Value::Map(m) => m.entries.iter().map(|(k, v)| traversal(&k.to_value()) + traversal(v)).sum(),
+        _ => 1,
+    }
+}
+
+fn regex_cost(s: &Value, re: &Value) -> u64 {
+    ceil_factor(1 + actual_size(s), STRING_TRAVERSAL) * ceil_factor(actual_size(re), REGEX_LENGTH)
+}
+
+/// The cost of one call; `args` are the receiver (if any) followed by the arguments.
+pub fn call_cost(b: Builtin, recv: Option<&Value>, args: &[Value]) -> u64 {
+    use Builtin as B;
+    let first = recv.or(args.first());
+    let second = if recv.is_some() { args.first() } else { args.get(1) };
+    let size0 = || first.map_or(0, actual_size);
+    let is_str = |v: Option<&Value>| matches!(v, Some(Value::String(_) | Value::Bytes(_)));
+    match b {
+        // Kubernetes library costs.
+        B::IsSorted | B::Sum | B::Max | B::Min | B::IndexOf | B::LastIndexOf => first.map_or(0, traversal),
+        B::Url | B::LowerAscii | B::UpperAscii | B::Substring | B::Trim => ceil_factor(size0(), STRING_TRAVERSAL),
+        B::Replace | B::Split => ceil_factor(size0(), 2.0 * STRING_TRAVERSAL),
+        B::Join => {
+            // The result's size: the elements and the separators.
+            let (Some(Value::List(items)), sep) = (first, second) else { return 1 };
+            let sep = sep.map_or(0, actual_size);
+            let total: u64 = items.iter().map(actual_size).sum::<u64>() + sep * (items.len().saturating_sub(1) as u64);
+            ceil_factor(total, 2.0 * STRING_TRAVERSAL)
+        }
+        B::Find | B::FindAll => match (first, second) {
+            (Some(s), Some(re)) => regex_cost(s, re),
+            _ => 1,
+        },
+        B::Cidr | B::IsIp | B::IsCidr | B::Quantity | B::IsQuantity | B::Semver | B::IsSemver => {
+            ceil_factor(size0(), STRING_TRAVERSAL)
+        }
+        B::Ip => match first {
+            Some(Value::String(_)) => ceil_factor(size0(), STRING_TRAVERSAL),
+            _ => 1,
+        },
+        B::ObjectMethod => super::k8s::method_cost(recv, args),
+        // cel-go's costs.
+        B::StartsWith | B::EndsWith | B::Quote | B::Format => ceil_factor(size0(), STRING_TRAVERSAL),
+        B::Bytes | B::String if is_str(first) && !matches!((b, first), (B::Bytes, Some(Value::Bytes(_))) | (B::String, Some(Value::String(_)))) => {
+            ceil_factor(size0(), STRING_TRAVERSAL)
+        }
+        B::In => match second {
+            Some(Value::List(l)) => l.len() as u64,
+            _ => 1,
+        },
+        B::Eq | B::Ne => {
+            if matches!(first, Some(Value::Object(_))) {
+                return 1;
+            }
+            let min = size0().min(second.map_or(0, actual_size));
+            ceil_factor(min, STRING_TRAVERSAL)
+        }
+        B::Lt | B::Le | B::Gt | B::Ge if is_str(first) && is_str(second) => {
+            let min = size0().min(second.map_or(0, actual_size));
+            ceil_factor(min, STRING_TRAVERSAL)
+        }
+        B::Add if is_str(first) && is_str(second) => ceil_factor(size0() + second.map_or(0, actual_size), STRING_TRAVERSAL),
+        B::Matches => match (first, second) {
+            (Some(s), Some(re)) => regex_cost(s, re),
+            _ => 1,
+        },
+        B::Contains => match (first, second) {
+            (Some(s), Some(sub)) => ceil_factor(actual_size(s), STRING_TRAVERSAL) * ceil_factor(actual_size(sub), STRING_TRAVERSAL),
+            _ => 1,
+        },
+        _ => 1,
+    }
+}

@@ -1,0 +1,472 @@
+//! The interpreter: walks the expanded AST with CEL's error semantics (errors are absorbed by
+//! `&&`, `||` and the `all`/`exists` macros when the other side decides the result) and tracks
+//! Kubernetes' runtime cost as it goes.
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+use super::ast::{CompKind, Comprehension, Expr, Kind};
+use super::cost;
+use super::functions::{self as f, Builtin, Fail};
+use super::library;
+use super::value::{Key, Map, Value};
+
+/// Variables visible to an expression.
+pub trait Activation {
+    /// The value of a variable, if it is bound.
+    fn resolve(&self, name: &str) -> Option<Value>;
+}
+
+/// No variables.
+pub struct NoVars;
+
+impl Activation for NoVars {
+    fn resolve(&self, _: &str) -> Option<Value> {
+        None
+    }
+}
+
+impl Activation for BTreeMap<String, Value> {
+    fn resolve(&self, name: &str) -> Option<Value> {
+        self.get(name).cloned()
+    }
+}
+
+/// Why an evaluation failed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EvalError {
+    /// The message (cel-go's wording where one exists).
+    pub message: String,
+    /// Byte offset of the failing sub-expression.
+    pub offset: u32,
+    /// The runtime cost limit was exceeded.
+    pub cost_exceeded: bool,
+}
+
+/// The message cel-go gives when the runtime cost limit is exceeded.
+pub const COST_EXCEEDED: &str = "operation cancelled: actual cost limit exceeded";
+
+/// Compiled regular expressions, cached per program (patterns are usually literals).
+#[derive(Default)]
+pub struct RegexCache {
+    entries: RefCell<Vec<(Rc<str>, Rc<library::Regex>)>>,
+}
+
+impl RegexCache {
+    /// The compiled form of a pattern.
+    pub fn get(&self, pattern: &str) -> Result<Rc<library::Regex>, Fail> {
+        if let Some((_, r)) = self.entries.borrow().iter().find(|(p, _)| &**p == pattern) {
+            return Ok(r.clone());
+        }
+        let r = Rc::new(library::Regex::new(pattern)?);
+        let mut entries = self.entries.borrow_mut();
+        if entries.len() >= 64 {
+            entries.remove(0);
+        }
+        entries.push((Rc::from(pattern), r.clone()));
+        Ok(r)
+    }
+}
+
+pub(crate) struct Interpreter<'p, 'a> {
+    pub act: &'a dyn Activation,
+    pub locals: Vec<(&'p str, Value)>,
+    pub cost: u64,
+    pub limit: u64,
+    pub regexes: &'p RegexCache,
+}
+
+type R = Result<Value, EvalError>;
+
+fn fail(e: &Expr, message: impl Into<String>) -> EvalError {
+    EvalError { message: message.into(), offset: e.offset, cost_exceeded: false }
+}
+
+impl<'p> Interpreter<'p, '_> {
+    fn charge(&mut self, e: &Expr, n: u64) -> Result<(), EvalError> {
+        self.cost = self.cost.saturating_add(n);
+        if self.cost > self.limit {
+            return Err(EvalError { message: COST_EXCEEDED.into(), offset: e.offset, cost_exceeded: true });
+        }
+        Ok(())
+    }
+
+    fn lookup(&self, name: &str) -> Option<Value> {
+        for (n, v) in self.locals.iter().rev() {
+            if *n == name {
+                return Some(v.clone());
+            }
+        }
+        self.act.resolve(name)
+    }
+
+    pub fn eval(&mut self, e: &'p Expr) -> R {
+        match &e.kind {
+            Kind::Lit(v) => Ok(v.clone()),
+            Kind::Ident(name) => {
+                self.charge(e, cost::SELECT)?;
+                if let Some(v) = self.lookup(name) {
+                    return Ok(v);
+                }
+                if let Some(t) = f::type_ident(name) {
+                    return Ok(Value::Type(t));
+                }
+                Err(fail(e, format!("undeclared reference to '{name}' (in container '')")))
+            }
+            Kind::Select { operand, field, optional } => {
+                if let Some(v) = self.qualified(e)? {
+                    return Ok(v);
+                }
+                let target = self.eval(operand)?;
+                self.charge(e, cost::SELECT)?;
+                self.select(e, target, field, *optional)
+            }
+            Kind::Has { operand, field } => {
+                let target = self.eval(operand)?;
+                self.charge(e, cost::SELECT)?;
+                match &target {
+                    Value::Map(m) => Ok(Value::Bool(m.get_str(field).is_some())),
+                    Value::Optional(None) => Ok(Value::Bool(false)),
+                    Value::Optional(Some(inner)) => match &**inner {
+                        Value::Map(m) => Ok(Value::Bool(m.get_str(field).is_some())),
+                        _ => Err(fail(e, "invalid type for field selection.")),
+                    },
+                    _ => Err(fail(e, format!("invalid type for field selection: {}", target.type_name()))),
+                }
+            }
+            Kind::Index { operand, index, optional } => {
+                let target = self.eval(operand)?;
+                let key = self.eval(index)?;
+                self.charge(e, cost::SELECT)?;
+                self.index(e, target, key, *optional)
+            }
+            Kind::And(a, b) => self.logic(a, b, false),
+            Kind::Or(a, b) => self.logic(a, b, true),
+            Kind::Cond(c, a, b) => match self.eval(c)? {
+                Value::Bool(true) => self.eval(a),
+                Value::Bool(false) => self.eval(b),
+                other => Err(fail(c, f::no_overload("_?_:_", &[&other]))),
+            },
+            Kind::List(items) => {
+                self.charge(e, cost::LIST_CREATE)?;
+                let mut out = Vec::with_capacity(items.len());
+                for (item, optional) in items {
+                    let v = self.eval(item)?;
+                    if *optional {
+                        match v {
+                            Value::Optional(Some(inner)) => out.push((*inner).clone()),
+                            Value::Optional(None) => {}
+                            other => return Err(fail(item, f::no_overload("optional list element", &[&other]))),
+                        }
+                    } else {
+                        out.push(v);
+                    }
+                }
+                Ok(Value::list(out))
+            }
+            Kind::Map(entries) => {
+                self.charge(e, cost::MAP_CREATE)?;
+                let mut out = Vec::with_capacity(entries.len());
+                for (k, v, optional) in entries {
+                    let key = self.eval(k)?;
+                    let value = self.eval(v)?;
+                    if *optional {
+                        match value {
+                            Value::Optional(Some(inner)) => out.push((key, (*inner).clone())),
+                            Value::Optional(None) => {}
+                            other => return Err(fail(v, f::no_overload("optional map entry", &[&other]))),
+                        }
+                    } else {
+                        out.push((key, value));
+                    }
+                }
+                f::make_map(out).map_err(|m| fail(e, m))
+            }
+            Kind::Message { name, .. } => Err(fail(e, format!("unknown type: {name} (kubedv has no protobuf message types)"))),
+            Kind::Comprehension(c) => self.comprehension(e, c),
+            Kind::Bind { name, init, body } => {
+                let v = self.eval(init)?;
+                self.locals.push((name, v));
+                let r = self.eval(body);
+                self.locals.pop();
+                r
+            }
+            Kind::Block { inits, body } => {
+                let base = self.locals.len();
+                for (name, init) in inits {
+                    let v = match self.eval(init) {
+                        Ok(v) => v,
+                        Err(err) => {
+                            self.locals.truncate(base);
+                            return Err(err);
+                        }
+                    };
+                    self.locals.push((name, v));
+                }
+                let r = self.eval(body);
+                self.locals.truncate(base);
+                r
+            }
+            Kind::Call { target, name, builtin, args } => self.call(e, target.as_deref(), name, *builtin, args),
+        }
+    }
+
+    /// `a.b.c` naming a variable or type as a whole (when `a` itself is not a variable).
+    fn qualified(&mut self, e: &Expr) -> Result<Option<Value>, EvalError> {
+        let mut parts = Vec::new();
+        let mut cur = e;
+        loop {
+            match &cur.kind {
+                Kind::Select { operand, field, optional: false } => {
+                    parts.push(&**field);
+                    cur = operand;
+                }
+                Kind::Ident(root) => {
+                    if self.lookup(root).is_some() {
+                        return Ok(None);
+                    }
+                    parts.push(&**root);
+                    break;
+                }
+                _ => return Ok(None),
+            }
+        }
+        parts.reverse();
+        let name = parts.join(".");
+        if let Some(v) = self.act.resolve(&name) {
+            self.charge(e, cost::SELECT)?;
+            return Ok(Some(v));
+        }
+        Ok(f::type_ident(&name).map(Value::Type))
+    }
+
+    fn select(&mut self, e: &Expr, target: Value, field: &str, optional: bool) -> R {
+        match target {
+            Value::Map(m) => match m.get_str(field) {
+                Some(v) if optional => Ok(Value::Optional(Some(Rc::new(v.clone())))),
+                Some(v) => Ok(v.clone()),
+                None if optional => Ok(Value::Optional(None)),
+                None => Err(fail(e, format!("no such key: {field}"))),
+            },
+            Value::Optional(None) => Ok(Value::Optional(None)),
+            Value::Optional(Some(inner)) => match &*inner {
+                Value::Map(m) => Ok(Value::Optional(m.get_str(field).map(|v| Rc::new(v.clone())))),
+                other => Err(fail(e, format!("invalid type for field selection: {}", other.type_name()))),
+            },
+            other => Err(fail(e, format!("type '{}' does not support field selection", other.type_name()))),
+        }
+    }
+
+    fn index(&mut self, e: &Expr, target: Value, key: Value, optional: bool) -> R {
+        let (container, wrap) = match target {
+            Value::Optional(None) => return Ok(Value::Optional(None)),
+            Value::Optional(Some(inner)) => ((*inner).clone(), true),
+            other => (other, optional),
+        };
+        if !wrap {
+            return f::index(&container, &key).map_err(|m| fail(e, m));
+        }
+        let found = match &container {
+            Value::List(items) => match key {
+                Value::Int(i) => usize::try_from(i).ok().and_then(|i| items.get(i)).cloned(),
+                Value::Uint(u) => usize::try_from(u).ok().and_then(|i| items.get(i)).cloned(),
+                Value::Double(d) if d.fract() == 0.0 => usize::try_from(d as i64).ok().and_then(|i| items.get(i)).cloned(),
+                _ => return Err(fail(e, f::no_overload("_[?_]", &[&container, &key]))),
+            },
+            Value::Map(m) => m.get(&key).cloned(),
+            _ => return Err(fail(e, f::no_overload("_[?_]", &[&container, &key]))),
+        };
+        Ok(Value::Optional(found.map(Rc::new)))
+    }
+
+    /// `&&` (`or` false) and `||` (`or` true): the deciding value wins over an error on either side.
+    fn logic(&mut self, a: &'p Expr, b: &'p Expr, or: bool) -> R {
+        let left = self.eval(a);
+        match &left {
+            Ok(Value::Bool(v)) if *v == or => return left,
+            Err(err) if err.cost_exceeded => return left,
+            _ => {}
+        }
+        let right = self.eval(b);
+        match (&left, &right) {
+            (_, Ok(Value::Bool(v))) if *v == or => right,
+            (_, Err(err)) if err.cost_exceeded => right,
+            (Ok(Value::Bool(_)), Ok(Value::Bool(_))) => right,
+            (Err(_), _) => left,
+            (Ok(Value::Bool(_)), Err(_)) => right,
+            (Ok(Value::Bool(_)), Ok(other)) => {
+                let name = if or { "_||_" } else { "_&&_" };
+                Err(fail(b, f::no_overload(name, &[other])))
+            }
+            (Ok(other), _) => {
+                let name = if or { "_||_" } else { "_&&_" };
+                Err(fail(a, f::no_overload(name, &[other])))
+            }
+        }
+    }
+
+    fn comprehension(&mut self, e: &Expr, c: &'p Comprehension) -> R {
+        let range = self.eval(&c.range)?;
+        // Each element is visited as (first variable, second variable).
+        let items: Vec<(Value, Value)> = match &range {
+            Value::List(items) => {
+                if c.var2.is_some() {
+                    items.iter().enumerate().map(|(i, v)| (Value::Int(i as i64), v.clone())).collect()
+                } else {
+                    items.iter().map(|v| (v.clone(), Value::Null)).collect()
+                }
+            }
+            Value::Map(m) => m.entries.iter().map(|(k, v)| (k.to_value(), v.clone())).collect(),
+            other => return Err(fail(&c.range, format!("expression of type '{}' cannot be the range of a comprehension (must be list, map, or dynamic)", other.type_name()))),
+        };
+        let base = self.locals.len();
+        self.locals.push((&c.var, Value::Null));
+        if let Some(v2) = &c.var2 {
+            self.locals.push((v2, Value::Null));
+        }
+        let r = self.run_comprehension(e, c, items);
+        self.locals.truncate(base);
+        r
+    }
+
+    fn run_comprehension(&mut self, e: &Expr, c: &'p Comprehension, items: Vec<(Value, Value)>) -> R {
+        let two = c.var2.is_some();
+        let slot = self.locals.len() - if two { 2 } else { 1 };
+        let mut error: Option<EvalError> = None;
+        let mut count = 0i64;
+        let mut list_out: Vec<Value> = Vec::new();
+        let mut map_out: Vec<(Value, Value)> = Vec::new();
+        let mut merged = Map::default();
+        // Costs follow cel-go's macro expansions: the accumulator's initial value, the loop
+        // condition before each iteration, the step's accumulator reads, list/map building.
+        let (init, cond, result) = match c.kind {
+            CompKind::All => (0, 2, 1),
+            CompKind::Exists => (0, 3, 1),
+            CompKind::ExistsOne => (0, 0, 2),
+            CompKind::Map | CompKind::Filter | CompKind::TransformList => (cost::LIST_CREATE, 0, 1),
+            CompKind::TransformMap | CompKind::TransformMapEntry => (cost::MAP_CREATE, 0, 1),
+        };
+        self.charge(e, init)?;
+        let total = items.len();
+        for (n, (first, second)) in items.into_iter().enumerate() {
+            self.charge(e, cond)?;
+            self.locals[slot].1 = first.clone();
+            if two {
+                self.locals[slot + 1].1 = second.clone();
+            }
+            if let Some(filter) = &c.filter {
+                match self.eval(filter)? {
+                    Value::Bool(true) => {}
+                    Value::Bool(false) => {
+                        self.charge(e, 1)?;
+                        continue;
+                    }
+                    other => return Err(fail(filter, f::no_overload("filter", &[&other]))),
+                }
+            }
+            match c.kind {
+                CompKind::All | CompKind::Exists => {
+                    let want = c.kind == CompKind::Exists;
+                    self.charge(e, 1)?;
+                    match self.eval(&c.step) {
+                        Ok(Value::Bool(b)) if b == want => {
+                            // cel-go checks the loop condition once more before stopping.
+                            let more = if n + 1 < total { cond } else { 0 };
+                            self.charge(e, more + result)?;
+                            return Ok(Value::Bool(want));
+                        }
+                        Ok(Value::Bool(_)) => {}
+                        Ok(other) => error = Some(fail(&c.step, f::no_overload(if want { "_||_" } else { "_&&_" }, &[&other]))),
+                        Err(err) if err.cost_exceeded => return Err(err),
+                        Err(err) => error = error.or(Some(err)),
+                    }
+                }
+                CompKind::ExistsOne => match self.eval(&c.step)? {
+                    Value::Bool(true) => {
+                        count += 1;
+                        self.charge(e, 2)?;
+                    }
+                    Value::Bool(false) => self.charge(e, 1)?,
+                    other => return Err(fail(&c.step, f::no_overload("exists_one", &[&other]))),
+                },
+                CompKind::Filter => match self.eval(&c.step)? {
+                    Value::Bool(true) => {
+                        self.charge(e, 3 + cost::LIST_CREATE)?;
+                        list_out.push(first);
+                    }
+                    Value::Bool(false) => self.charge(e, 1)?,
+                    other => return Err(fail(&c.step, f::no_overload("filter", &[&other]))),
+                },
+                CompKind::Map | CompKind::TransformList => {
+                    self.charge(e, 2 + cost::LIST_CREATE)?;
+                    let v = self.eval(&c.step)?;
+                    list_out.push(v);
+                }
+                CompKind::TransformMap => {
+                    self.charge(e, 3)?;
+                    let v = self.eval(&c.step)?;
+                    map_out.push((first, v));
+                }
+                CompKind::TransformMapEntry => match {
+                    self.charge(e, 2)?;
+                    self.eval(&c.step)?
+                } {
+                    Value::Map(m) => {
+                        for (k, v) in &m.entries {
+                            if merged.get(&k.to_value()).is_some() {
+                                return Err(fail(&c.step, format!("insert failed: key {} already exists", f::to_string(&k.to_value()).unwrap_or_default())));
+                            }
+                            merged.entries.insert(k.clone(), v.clone());
+                        }
+                    }
+                    other => return Err(fail(&c.step, f::no_overload("transformMapEntry", &[&other]))),
+                },
+            }
+        }
+        self.charge(e, result)?;
+        match c.kind {
+            CompKind::All | CompKind::Exists => match error {
+                Some(err) => Err(err),
+                None => Ok(Value::Bool(c.kind == CompKind::All)),
+            },
+            CompKind::ExistsOne => Ok(Value::Bool(count == 1)),
+            CompKind::Filter | CompKind::Map | CompKind::TransformList => Ok(Value::list(list_out)),
+            CompKind::TransformMap => f::make_map(map_out).map_err(|m| fail(e, m)),
+            CompKind::TransformMapEntry => Ok(Value::Map(Rc::new(merged))),
+        }
+    }
+
+    fn call(&mut self, e: &Expr, target: Option<&'p Expr>, name: &str, builtin: Builtin, args: &'p [Expr]) -> R {
+        let recv = match target {
+            Some(t) => Some(self.eval(t)?),
+            None => None,
+        };
+        // Most calls have at most two arguments: avoid a heap allocation for them.
+        let mut small: [Value; 2] = [Value::Null, Value::Null];
+        let mut big: Vec<Value> = Vec::new();
+        let argv: &[Value] = if args.len() <= 2 {
+            for (i, a) in args.iter().enumerate() {
+                small[i] = self.eval(a)?;
+            }
+            &small[..args.len()]
+        } else {
+            for a in args {
+                big.push(self.eval(a)?);
+            }
+            &big
+        };
+        let c = cost::call_cost(builtin, recv.as_ref(), argv);
+        self.charge(e, c)?;
+        library::call(builtin, name, recv.as_ref(), argv, self.regexes).map_err(|m| fail(e, m))
+    }
+}
+
+impl From<Key> for Value {
+    fn from(k: Key) -> Value {
+        k.to_value()
+    }
+}

@@ -1,0 +1,142 @@
+//! CEL, the Common Expression Language, as Kubernetes runs it.
+//!
+//! The pipeline follows cel-go's split: [`lexer`] → [`parser`] (macros expanded, AST with byte
+//! offsets) → [`checker`] (types, when declarations are known) → [`Program`] → evaluation with
+//! Kubernetes' runtime [`cost`] tracking. [`library`] dispatches the standard functions and the
+//! extensions of the Kubernetes environment; [`k8s`] holds the Kubernetes library types.
+//!
+//! ```
+//! use kubedv_core::cel::{Program, NoVars};
+//! let program = Program::compile("[1, 2, 3].all(x, x > 0) && 'abc'.startsWith('a')").unwrap();
+//! let result = program.eval(&NoVars).unwrap();
+//! assert_eq!(kubedv_core::cel::to_json(&result.value), serde_json::json!(true));
+//! ```
+
+pub mod ast;
+pub mod checker;
+pub mod cost;
+mod eval;
+mod format;
+pub mod functions;
+pub mod k8s;
+pub mod lexer;
+pub mod library;
+mod math;
+pub mod parser;
+pub mod time;
+pub mod value;
+
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+
+pub use eval::{Activation, EvalError, NoVars, COST_EXCEEDED};
+pub use value::{from_json, to_json, Key, Map, Type, Value};
+
+use crate::diag::Pos;
+
+/// Which stage rejected an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ErrorKind {
+    /// Syntax.
+    Parse,
+    /// Types (undeclared names, no matching overload, wrong result type).
+    Check,
+    /// Evaluation.
+    Eval,
+    /// The runtime cost limit.
+    Cost,
+}
+
+/// An error from compiling or evaluating an expression, with its position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CelError {
+    /// Which stage failed.
+    pub kind: ErrorKind,
+    /// What is wrong.
+    pub message: String,
+    /// 1-based line.
+    pub line: u32,
+    /// 1-based column (in characters).
+    pub column: u32,
+}
+
+impl core::fmt::Display for CelError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// The 1-based line and column of a byte offset.
+pub fn position(src: &str, offset: usize) -> Pos {
+    let offset = offset.min(src.len());
+    let before = src.get(..offset).unwrap_or(src);
+    let line = before.matches('\n').count() as u32 + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let column = src.get(line_start..offset).map_or(0, |s| s.chars().count()) as u32 + 1;
+    Pos { line, column }
+}
+
+/// A parsed expression, ready to evaluate many times.
+pub struct Program {
+    source: Rc<str>,
+    expr: ast::Expr,
+    regexes: eval::RegexCache,
+}
+
+/// The result of an evaluation.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    /// The value.
+    pub value: Value,
+    /// The runtime cost, as Kubernetes measures it.
+    pub cost: u64,
+}
+
+impl Program {
+    /// Parses an expression with the standard macros.
+    pub fn compile(src: &str) -> Result<Program, CelError> {
+        Program::compile_with(src, true)
+    }
+
+    /// Parses an expression, with or without macro expansion.
+    pub fn compile_with(src: &str, macros: bool) -> Result<Program, CelError> {
+        let expr = parser::parse(src, macros).map_err(|e| error_at(src, ErrorKind::Parse, e.offset, e.message))?;
+        Ok(Program { source: Rc::from(src), expr, regexes: eval::RegexCache::default() })
+    }
+
+    /// The expanded syntax tree.
+    pub fn ast(&self) -> &ast::Expr {
+        &self.expr
+    }
+
+    /// The source text.
+    pub fn source(&self) -> &str {
+        &self.source
+    }
+
+    /// Evaluates with Kubernetes' per-expression cost limit.
+    pub fn eval(&self, vars: &dyn Activation) -> Result<Evaluated, CelError> {
+        self.eval_with_limit(vars, cost::PER_CALL_LIMIT)
+    }
+
+    /// Evaluates, failing once the runtime cost exceeds `limit`.
+    pub fn eval_with_limit(&self, vars: &dyn Activation, limit: u64) -> Result<Evaluated, CelError> {
+        let mut it = eval::Interpreter { act: vars, locals: Vec::new(), cost: 0, limit, regexes: &self.regexes };
+        match it.eval(&self.expr) {
+            Ok(value) => Ok(Evaluated { value, cost: it.cost }),
+            Err(e) => {
+                let kind = if e.cost_exceeded { ErrorKind::Cost } else { ErrorKind::Eval };
+                Err(error_at(&self.source, kind, e.offset as usize, e.message))
+            }
+        }
+    }
+}
+
+fn error_at(src: &str, kind: ErrorKind, offset: usize, message: String) -> CelError {
+    let pos = position(src, offset);
+    CelError { kind, message, line: pos.line, column: pos.column }
+}

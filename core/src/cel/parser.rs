@@ -1,0 +1,621 @@
+//! The CEL parser: recursive descent over the grammar of the CEL specification (CEL.g4), with
+//! the standard macros (and the Kubernetes environment's extensions) expanded as they are read.
+
+use alloc::boxed::Box;
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::ast::{CompKind, Comprehension, Expr, Kind};
+use super::functions::Builtin;
+use super::lexer::{tokenize, Tok, Token};
+use super::value::Value;
+
+/// How deeply expressions may nest (cel-go's default parser recursion limit).
+pub const MAX_DEPTH: usize = 250;
+/// The longest expression accepted, in bytes (Kubernetes caps rules well below this).
+pub const MAX_LEN: usize = 100_000;
+
+/// A syntax error at a byte offset.
+#[derive(Debug)]
+pub struct ParseError {
+    pub offset: usize,
+    pub message: String,
+}
+
+/// Parses a CEL expression. `macros` turns macro expansion on (the CEL default).
+pub fn parse(src: &str, macros: bool) -> Result<Expr, ParseError> {
+    if src.len() > MAX_LEN {
+        return Err(ParseError {
+            offset: 0,
+            message: format!("expression is {} bytes long; the limit is {MAX_LEN}", src.len()),
+        });
+    }
+    let tokens = tokenize(src).map_err(|e| ParseError { offset: e.offset, message: e.message })?;
+    let mut p = Parser { tokens, at: 0, depth: 0, macros };
+    let e = p.expr()?;
+    if p.tok() != &Tok::Eof {
+        return p.unexpected("the end of the expression");
+    }
+    Ok(e)
+}
+
+struct Parser {
+    tokens: Vec<Token>,
+    at: usize,
+    depth: usize,
+    macros: bool,
+}
+
+type PResult = Result<Expr, ParseError>;
+
+impl Parser {
+    fn tok(&self) -> &Tok {
+        &self.tokens[self.at].tok
+    }
+
+    fn offset(&self) -> usize {
+        self.tokens[self.at].start
+    }
+
+    fn peek(&self, n: usize) -> &Tok {
+        &self.tokens[(self.at + n).min(self.tokens.len() - 1)].tok
+    }
+
+    fn bump(&mut self) -> Tok {
+        let t = self.tokens[self.at].tok.clone();
+        if self.at + 1 < self.tokens.len() {
+            self.at += 1;
+        }
+        t
+    }
+
+    fn is(&self, p: &str) -> bool {
+        matches!(self.tok(), Tok::Punct(q) if *q == p)
+    }
+
+    fn eat(&mut self, p: &str) -> bool {
+        if self.is(p) {
+            self.bump();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn expect(&mut self, p: &str) -> Result<(), ParseError> {
+        if self.eat(p) {
+            Ok(())
+        } else {
+            self.unexpected(&format!("'{p}'"))
+        }
+    }
+
+    fn error<T>(&self, offset: usize, message: String) -> Result<T, ParseError> {
+        Err(ParseError { offset, message })
+    }
+
+    fn unexpected<T>(&self, expected: &str) -> Result<T, ParseError> {
+        let found = match self.tok() {
+            Tok::Eof => String::from("the end of the expression"),
+            Tok::Punct(p) => format!("'{p}'"),
+            Tok::Reserved(r) => return self.error(self.offset(), format!("reserved identifier: {r}")),
+            Tok::Ident(name) => format!("'{name}'"),
+            _ => String::from("a literal"),
+        };
+        self.error(self.offset(), format!("Syntax error: found {found}, expected {expected}"))
+    }
+
+    fn enter(&mut self) -> Result<(), ParseError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return self.error(
+                self.offset(),
+                format!("expression recursion limit exceeded: more than {MAX_DEPTH} levels of nesting"),
+            );
+        }
+        Ok(())
+    }
+
+    fn expr(&mut self) -> PResult {
+        self.enter()?;
+        let r = self.conditional();
+        self.depth -= 1;
+        r
+    }
+
+    fn conditional(&mut self) -> PResult {
+        let cond = self.or()?;
+        if !self.is("?") {
+            return Ok(cond);
+        }
+        let offset = self.offset();
+        self.bump();
+        let a = self.or()?;
+        self.expect(":")?;
+        let b = self.expr()?;
+        Ok(Expr::new(offset, Kind::Cond(Box::new(cond), Box::new(a), Box::new(b))))
+    }
+
+    fn or(&mut self) -> PResult {
+        let mut terms = Vec::from([self.and()?]);
+        let mut offsets = Vec::new();
+        while self.is("||") {
+            offsets.push(self.offset());
+            self.bump();
+            terms.push(self.and()?);
+        }
+        Ok(balance(terms, &offsets, false))
+    }
+
+    fn and(&mut self) -> PResult {
+        let mut terms = Vec::from([self.relation()?]);
+        let mut offsets = Vec::new();
+        while self.is("&&") {
+            offsets.push(self.offset());
+            self.bump();
+            terms.push(self.relation()?);
+        }
+        Ok(balance(terms, &offsets, true))
+    }
+
+    /// Left-associative binary operators; each link of a chain counts as a level of nesting,
+    /// which bounds the height of the tree the evaluator walks.
+    fn binary(&mut self, ops: &[(&str, Builtin)], next: fn(&mut Parser) -> PResult) -> PResult {
+        let mut left = next(self)?;
+        let depth = self.depth;
+        loop {
+            let op = match self.tok() {
+                Tok::Punct(p) => ops.iter().find(|(o, _)| o == p),
+                Tok::In => ops.iter().find(|(o, _)| *o == "in"),
+                _ => None,
+            };
+            let Some(&(name, builtin)) = op else { break };
+            let offset = self.offset();
+            self.bump();
+            self.enter()?;
+            let right = next(self)?;
+            left = call(offset, operator_name(name), builtin, Vec::from([left, right]));
+        }
+        self.depth = depth;
+        Ok(left)
+    }
+
+    fn relation(&mut self) -> PResult {
+        const OPS: &[(&str, Builtin)] = &[
+            ("==", Builtin::Eq),
+            ("!=", Builtin::Ne),
+            ("<", Builtin::Lt),
+            ("<=", Builtin::Le),
+            (">", Builtin::Gt),
+            (">=", Builtin::Ge),
+            ("in", Builtin::In),
+        ];
+        self.binary(OPS, Parser::addition)
+    }
+
+    fn addition(&mut self) -> PResult {
+        self.binary(&[("+", Builtin::Add), ("-", Builtin::Sub)], Parser::multiplication)
+    }
+
+    fn multiplication(&mut self) -> PResult {
+        self.binary(&[("*", Builtin::Mul), ("/", Builtin::Div), ("%", Builtin::Mod)], Parser::unary)
+    }
+
+    fn unary(&mut self) -> PResult {
+        let offset = self.offset();
+        if self.is("!") || self.is("-") {
+            let op = if self.is("!") { "!" } else { "-" };
+            let mut count = 0;
+            while self.is(op) {
+                self.bump();
+                count += 1;
+                self.enter()?;
+            }
+            let entered = count;
+            // `-` directly before a number literal is part of the literal (CEL.g4 `literal`).
+            let mut operand = if op == "-" && matches!(self.tok(), Tok::Int(_) | Tok::IntOverflow(_) | Tok::Double(_)) {
+                count -= 1;
+                self.negative_literal()?
+            } else {
+                self.member()?
+            };
+            let (name, builtin) = if op == "!" { ("!_", Builtin::Not) } else { ("-_", Builtin::Neg) };
+            for _ in 0..count {
+                operand = call(offset, name, builtin, Vec::from([operand]));
+            }
+            self.depth -= entered;
+            return Ok(operand);
+        }
+        self.member()
+    }
+
+    fn negative_literal(&mut self) -> PResult {
+        let offset = self.offset();
+        let value = match self.bump() {
+            Tok::Int(v) => Value::Int(-v),
+            Tok::IntOverflow(v) if v == 1u64 << 63 => Value::Int(i64::MIN),
+            Tok::IntOverflow(_) => {
+                return self.error(offset, String::from("int literal out of range (the smallest is -9223372036854775808)"))
+            }
+            Tok::Double(v) => Value::Double(-v),
+            _ => unreachable_literal(),
+        };
+        self.postfix(Expr::new(offset, Kind::Lit(value)))
+    }
+
+    fn member(&mut self) -> PResult {
+        let primary = self.primary()?;
+        self.postfix(primary)
+    }
+
+    fn postfix(&mut self, mut e: Expr) -> PResult {
+        let depth = self.depth;
+        loop {
+            let offset = self.offset();
+            if self.is(".") || self.is(".?") {
+                let optional = self.is(".?");
+                self.bump();
+                self.enter()?;
+                let field = match self.bump() {
+                    Tok::Ident(name) | Tok::Quoted(name) => name,
+                    Tok::Reserved(r) => return self.error(offset, format!("reserved identifier: {r}")),
+                    Tok::True | Tok::False | Tok::Null | Tok::In => {
+                        return self.error(offset, String::from("Syntax error: a keyword cannot be a field name"))
+                    }
+                    _ => {
+                        self.at -= 1;
+                        return self.unexpected("a field name");
+                    }
+                };
+                if !optional && self.is("(") {
+                    self.bump();
+                    let args = self.args(")")?;
+                    e = self.method(offset, e, field, args)?;
+                } else {
+                    e = Expr::new(offset, Kind::Select { operand: Box::new(e), field: field.into(), optional });
+                }
+            } else if self.is("[") {
+                self.bump();
+                self.enter()?;
+                let optional = self.eat("?");
+                let index = self.expr()?;
+                self.expect("]")?;
+                e = Expr::new(offset, Kind::Index { operand: Box::new(e), index: Box::new(index), optional });
+            } else if self.is("{") && is_type_name(&e) {
+                self.bump();
+                let name = qualified_name(&e);
+                let fields = self.message_fields()?;
+                e = Expr::new(e.offset as usize, Kind::Message { name: name.into(), fields });
+            } else {
+                break;
+            }
+        }
+        self.depth = depth;
+        Ok(e)
+    }
+
+    fn primary(&mut self) -> PResult {
+        let offset = self.offset();
+        let tok = self.bump();
+        let lit = |v: Value| Ok(Expr::new(offset, Kind::Lit(v)));
+        match tok {
+            Tok::Int(v) => lit(Value::Int(v)),
+            Tok::IntOverflow(_) => self.error(offset, String::from("int literal out of range (the largest is 9223372036854775807)")),
+            Tok::Uint(v) => lit(Value::Uint(v)),
+            Tok::Double(v) => lit(Value::Double(v)),
+            Tok::Str(s) => lit(Value::from(s.as_str())),
+            Tok::Bytes(b) => lit(Value::Bytes(b.into())),
+            Tok::True => lit(Value::Bool(true)),
+            Tok::False => lit(Value::Bool(false)),
+            Tok::Null => lit(Value::Null),
+            Tok::Ident(name) => {
+                if self.is("(") {
+                    self.bump();
+                    let args = self.args(")")?;
+                    return self.global(offset, name, args);
+                }
+                Ok(Expr::new(offset, Kind::Ident(name.into())))
+            }
+            Tok::Punct(".") => {
+                // A leading dot names the root scope: `.name`.
+                match self.bump() {
+                    Tok::Ident(name) => {
+                        if self.is("(") {
+                            self.bump();
+                            let args = self.args(")")?;
+                            return self.global(offset, name, args);
+                        }
+                        Ok(Expr::new(offset, Kind::Ident(name.into())))
+                    }
+                    _ => {
+                        self.at -= 1;
+                        self.unexpected("an identifier after '.'")
+                    }
+                }
+            }
+            Tok::Punct("(") => {
+                let e = self.expr()?;
+                self.expect(")")?;
+                Ok(e)
+            }
+            Tok::Punct("[") => {
+                self.enter()?;
+                let mut elems = Vec::new();
+                while !self.is("]") {
+                    let optional = self.eat("?");
+                    elems.push((self.expr()?, optional));
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                self.expect("]")?;
+                self.depth -= 1;
+                Ok(Expr::new(offset, Kind::List(elems)))
+            }
+            Tok::Punct("{") => {
+                self.enter()?;
+                let mut entries = Vec::new();
+                while !self.is("}") {
+                    let optional = self.eat("?");
+                    let k = self.expr()?;
+                    self.expect(":")?;
+                    let v = self.expr()?;
+                    entries.push((k, v, optional));
+                    if !self.eat(",") {
+                        break;
+                    }
+                }
+                self.expect("}")?;
+                self.depth -= 1;
+                Ok(Expr::new(offset, Kind::Map(entries)))
+            }
+            Tok::Reserved(r) => self.error(offset, format!("reserved identifier: {r}")),
+            _ => {
+                self.at -= 1;
+                self.unexpected("an expression")
+            }
+        }
+    }
+
+    fn args(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
+        self.enter()?;
+        let mut args = Vec::new();
+        while !self.is(close) {
+            args.push(self.expr()?);
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect(close)?;
+        self.depth -= 1;
+        Ok(args)
+    }
+
+    fn message_fields(&mut self) -> Result<Vec<(Box<str>, Expr, bool)>, ParseError> {
+        self.enter()?;
+        let mut fields = Vec::new();
+        while !self.is("}") {
+            let optional = self.eat("?");
+            let name = match self.bump() {
+                Tok::Ident(n) | Tok::Quoted(n) => n,
+                _ => {
+                    self.at -= 1;
+                    return self.unexpected("a field name");
+                }
+            };
+            self.expect(":")?;
+            fields.push((name.into(), self.expr()?, optional));
+            if !self.eat(",") {
+                break;
+            }
+        }
+        self.expect("}")?;
+        self.depth -= 1;
+        Ok(fields)
+    }
+
+    /// A global call, or the `has` macro.
+    fn global(&mut self, offset: usize, name: String, mut args: Vec<Expr>) -> PResult {
+        if self.macros && name == "has" && args.len() == 1 {
+            let arg = args.pop().unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
+            return match arg.kind {
+                Kind::Select { operand, field, optional: false } => Ok(Expr::new(offset, Kind::Has { operand, field })),
+                _ => self.error(arg.offset as usize, String::from("invalid argument to has() macro")),
+            };
+        }
+        let builtin = Builtin::global(&name);
+        Ok(Expr::new(offset, Kind::Call { target: None, name: name.into(), builtin, args }))
+    }
+
+    /// A method call, or a receiver-style macro.
+    fn method(&mut self, offset: usize, target: Expr, name: String, mut args: Vec<Expr>) -> PResult {
+        if self.macros {
+            if let Some(e) = self.macro_call(offset, &target, &name, &mut args)? {
+                return Ok(e);
+            }
+        }
+        if let Kind::Ident(ns) = &target.kind {
+            // Namespaced functions (`math.greatest`, `base64.encode`, `optional.of`, ...).
+            let qualified = format!("{ns}.{name}");
+            let builtin = Builtin::global(&qualified);
+            if builtin != Builtin::Unknown {
+                return Ok(Expr::new(offset, Kind::Call { target: None, name: qualified.into(), builtin, args }));
+            }
+        }
+        let builtin = Builtin::method(&name);
+        Ok(Expr::new(offset, Kind::Call { target: Some(Box::new(target)), name: name.into(), builtin, args }))
+    }
+
+    fn macro_call(&mut self, offset: usize, target: &Expr, name: &str, args: &mut Vec<Expr>) -> Result<Option<Expr>, ParseError> {
+        let n = args.len();
+        if let Kind::Ident(ns) = &target.kind {
+            if &**ns == "cel" {
+                return self.cel_namespace(offset, name, args);
+            }
+        }
+        let kind = match (name, n) {
+            ("all", 2 | 3) => CompKind::All,
+            ("exists", 2 | 3) => CompKind::Exists,
+            ("exists_one", 2 | 3) | ("existsOne", 2 | 3) => CompKind::ExistsOne,
+            ("map", 2 | 3) => CompKind::Map,
+            ("filter", 2) => CompKind::Filter,
+            ("transformList", 3 | 4) => CompKind::TransformList,
+            ("transformMap", 3 | 4) => CompKind::TransformMap,
+            ("transformMapEntry", 3 | 4) => CompKind::TransformMapEntry,
+            ("optMap" | "optFlatMap", 2) => return self.opt_map(offset, target, name == "optFlatMap", args).map(Some),
+            _ => return Ok(None),
+        };
+        let two_vars = match kind {
+            CompKind::All | CompKind::Exists | CompKind::ExistsOne => n == 3,
+            CompKind::TransformList | CompKind::TransformMap | CompKind::TransformMapEntry => true,
+            _ => false,
+        };
+        let mut it = core::mem::take(args).into_iter();
+        let var = self.macro_var(it.next())?;
+        let var2 = if two_vars { Some(self.macro_var(it.next())?) } else { None };
+        let rest: Vec<Expr> = it.collect();
+        let (filter, step) = match rest.len() {
+            1 => (None, rest.into_iter().next()),
+            _ => {
+                let mut r = rest.into_iter();
+                (r.next(), r.next())
+            }
+        };
+        let step = step.unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
+        if let Some(v2) = &var2 {
+            if *v2 == var {
+                return self.error(offset, format!("duplicate variable name: {var}"));
+            }
+        }
+        let comp = Comprehension { kind, var, var2, range: target.clone(), filter, step };
+        Ok(Some(Expr::new(offset, Kind::Comprehension(Box::new(comp)))))
+    }
+
+    fn macro_var(&self, e: Option<Expr>) -> Result<Box<str>, ParseError> {
+        match e {
+            Some(Expr { kind: Kind::Ident(name), .. }) => Ok(name),
+            Some(e) => self.error(e.offset as usize, String::from("argument must be a simple name")),
+            None => self.error(self.offset(), String::from("argument must be a simple name")),
+        }
+    }
+
+    /// `cel.bind`, `cel.block`, `cel.index`, `cel.iterVar`, `cel.accuVar`.
+    fn cel_namespace(&mut self, offset: usize, name: &str, args: &mut Vec<Expr>) -> Result<Option<Expr>, ParseError> {
+        let mut it = core::mem::take(args).into_iter();
+        match (name, it.len()) {
+            ("bind", 3) => {
+                let var = self.macro_var(it.next())?;
+                let (init, body) = (it.next(), it.next());
+                let (Some(init), Some(body)) = (init, body) else { return Ok(None) };
+                Ok(Some(Expr::new(offset, Kind::Bind { name: var, init: Box::new(init), body: Box::new(body) })))
+            }
+            ("block", 2) => {
+                let (list, body) = (it.next(), it.next());
+                let (Some(list), Some(body)) = (list, body) else { return Ok(None) };
+                let Kind::List(items) = list.kind else {
+                    return self.error(list.offset as usize, String::from("cel.block requires a list literal"));
+                };
+                let inits = items.into_iter().enumerate().map(|(i, (e, _))| (format!("@index{i}").into(), e)).collect();
+                Ok(Some(Expr::new(offset, Kind::Block { inits, body: Box::new(body) })))
+            }
+            ("index", 1) => {
+                let arg = it.next();
+                match arg.map(|a| a.kind) {
+                    Some(Kind::Lit(Value::Int(i))) if i >= 0 => Ok(Some(Expr::new(offset, Kind::Ident(format!("@index{i}").into())))),
+                    _ => self.error(offset, String::from("cel.index requires a non-negative int literal")),
+                }
+            }
+            ("iterVar" | "accuVar", 2) => {
+                let a = it.next().map(|a| a.kind);
+                let b = it.next().map(|a| a.kind);
+                match (a, b) {
+                    (Some(Kind::Lit(Value::Int(i))), Some(Kind::Lit(Value::Int(j)))) => {
+                        let prefix = if name == "iterVar" { "@it" } else { "@ac" };
+                        Ok(Some(Expr::new(offset, Kind::Ident(format!("{prefix}:{i}:{j}").into()))))
+                    }
+                    _ => self.error(offset, format!("cel.{name} requires two int literals")),
+                }
+            }
+            _ => {
+                *args = it.collect();
+                Ok(None)
+            }
+        }
+    }
+
+    /// `opt.optMap(x, e)` → `opt.hasValue() ? optional.of(bind x = opt.value() in e) : optional.none()`;
+    /// `optFlatMap` leaves the body's optional as the result.
+    fn opt_map(&mut self, offset: usize, target: &Expr, flat: bool, args: &mut Vec<Expr>) -> PResult {
+        let mut it = core::mem::take(args).into_iter();
+        let var = self.macro_var(it.next())?;
+        let body = it.next().unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
+        let method = |name: &str, b: Builtin| Expr::new(offset, Kind::Call { target: Some(Box::new(target.clone())), name: name.into(), builtin: b, args: Vec::new() });
+        let bound = Expr::new(offset, Kind::Bind { name: var, init: Box::new(method("value", Builtin::OptValue)), body: Box::new(body) });
+        let some = if flat { bound } else { call(offset, "optional.of", Builtin::OptionalOf, Vec::from([bound])) };
+        let none = call(offset, "optional.none", Builtin::OptionalNone, Vec::new());
+        Ok(Expr::new(offset, Kind::Cond(Box::new(method("hasValue", Builtin::OptHasValue)), Box::new(some), Box::new(none))))
+    }
+}
+
+fn unreachable_literal() -> Value {
+    Value::Null
+}
+
+fn call(offset: usize, name: &str, builtin: Builtin, args: Vec<Expr>) -> Expr {
+    Expr::new(offset, Kind::Call { target: None, name: name.into(), builtin, args })
+}
+
+fn operator_name(op: &str) -> &'static str {
+    match op {
+        "==" => "_==_",
+        "!=" => "_!=_",
+        "<" => "_<_",
+        "<=" => "_<=_",
+        ">" => "_>_",
+        ">=" => "_>=_",
+        "in" => "@in",
+        "+" => "_+_",
+        "-" => "_-_",
+        "*" => "_*_",
+        "/" => "_/_",
+        _ => "_%_",
+    }
+}
+
+/// Builds `&&` / `||` chains as balanced trees, as cel-go does, so long chains stay shallow.
+fn balance(mut terms: Vec<Expr>, offsets: &[usize], and: bool) -> Expr {
+    if terms.len() == 1 {
+        return terms.pop().unwrap_or_else(|| Expr::new(0, Kind::Lit(Value::Null)));
+    }
+    fn build(terms: &mut [Option<Expr>], offsets: &[usize], lo: usize, hi: usize, and: bool) -> Expr {
+        if lo == hi {
+            return terms[lo].take().unwrap_or_else(|| Expr::new(0, Kind::Lit(Value::Null)));
+        }
+        let mid = (lo + hi).div_ceil(2);
+        let left = build(terms, offsets, lo, mid - 1, and);
+        let right = build(terms, offsets, mid, hi, and);
+        let offset = offsets[mid - 1];
+        let kind = if and { Kind::And(Box::new(left), Box::new(right)) } else { Kind::Or(Box::new(left), Box::new(right)) };
+        Expr::new(offset, kind)
+    }
+    let n = terms.len();
+    let mut slots: Vec<Option<Expr>> = terms.into_iter().map(Some).collect();
+    build(&mut slots, offsets, 0, n - 1, and)
+}
+
+fn is_type_name(e: &Expr) -> bool {
+    match &e.kind {
+        Kind::Ident(_) => true,
+        Kind::Select { operand, optional: false, .. } => is_type_name(operand),
+        _ => false,
+    }
+}
+
+fn qualified_name(e: &Expr) -> String {
+    match &e.kind {
+        Kind::Ident(n) => String::from(&**n),
+        Kind::Select { operand, field, .. } => format!("{}.{field}", qualified_name(operand)),
+        _ => String::new(),
+    }
+}

@@ -1,0 +1,356 @@
+//! CEL values: the runtime representation, CEL's heterogeneous equality and ordering, and the
+//! conversion from JSON (how Kubernetes objects reach CEL) and back.
+
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cmp::Ordering;
+
+use super::library::Object;
+use super::time::{Timestamp, MAX_TS, MIN_TS};
+
+/// A CEL value. Cloning is cheap: compound values are shared.
+#[derive(Clone, Debug)]
+pub enum Value {
+    /// `null`.
+    Null,
+    /// `bool`.
+    Bool(bool),
+    /// `int` (64-bit).
+    Int(i64),
+    /// `uint` (64-bit).
+    Uint(u64),
+    /// `double`.
+    Double(f64),
+    /// `string`.
+    String(Rc<str>),
+    /// `bytes`.
+    Bytes(Rc<[u8]>),
+    /// `list`.
+    List(Rc<[Value]>),
+    /// `map`.
+    Map(Rc<Map>),
+    /// `google.protobuf.Timestamp`.
+    Timestamp(Timestamp),
+    /// `google.protobuf.Duration`, in nanoseconds (Go's `time.Duration` range, as cel-go).
+    Duration(i64),
+    /// A type value (`int`, `list`, ...).
+    Type(Type),
+    /// `optional_type`: `optional.none()` or `optional.of(v)`.
+    Optional(Option<Rc<Value>>),
+    /// A value of a Kubernetes library type (quantity, IP, CIDR, URL, semver, format).
+    Object(Rc<Object>),
+}
+
+/// A type value: a builtin type's name, or a message name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Type {
+    /// A type with a fixed name.
+    Named(&'static str),
+    /// A type named at run time (messages, not otherwise supported).
+    Other(Rc<str>),
+}
+
+impl Type {
+    /// The type's name.
+    pub fn name(&self) -> &str {
+        match self {
+            Type::Named(n) => n,
+            Type::Other(n) => n,
+        }
+    }
+}
+
+/// A map key: CEL allows bool, int, uint and string keys.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Key {
+    /// A bool key.
+    Bool(bool),
+    /// An int key.
+    Int(i64),
+    /// A uint key.
+    Uint(u64),
+    /// A string key.
+    String(Rc<str>),
+}
+
+impl Key {
+    /// The key as a value.
+    pub fn to_value(&self) -> Value {
+        match self {
+            Key::Bool(b) => Value::Bool(*b),
+            Key::Int(i) => Value::Int(*i),
+            Key::Uint(u) => Value::Uint(*u),
+            Key::String(s) => Value::String(s.clone()),
+        }
+    }
+
+    /// The key for a value, if the value can be a key.
+    pub fn from_value(v: &Value) -> Option<Key> {
+        match v {
+            Value::Bool(b) => Some(Key::Bool(*b)),
+            Value::Int(i) => Some(Key::Int(*i)),
+            Value::Uint(u) => Some(Key::Uint(*u)),
+            Value::String(s) => Some(Key::String(s.clone())),
+            _ => None,
+        }
+    }
+}
+
+/// A CEL map.
+#[derive(Clone, Debug, Default)]
+pub struct Map {
+    /// The entries, ordered by key.
+    pub entries: BTreeMap<Key, Value>,
+}
+
+impl Map {
+    /// Looks a key up with CEL's numeric key equivalence (`{1u: x}[1]`, `{1: x}[1.0]`).
+    pub fn get(&self, key: &Value) -> Option<&Value> {
+        match key {
+            Value::String(s) => self.get_str(s),
+            Value::Bool(b) => self.entries.get(&Key::Bool(*b)),
+            Value::Int(i) => self
+                .entries
+                .get(&Key::Int(*i))
+                .or_else(|| u64::try_from(*i).ok().and_then(|u| self.entries.get(&Key::Uint(u)))),
+            Value::Uint(u) => self
+                .entries
+                .get(&Key::Uint(*u))
+                .or_else(|| i64::try_from(*u).ok().and_then(|i| self.entries.get(&Key::Int(i)))),
+            Value::Double(d) => {
+                if d.fract() != 0.0 || !d.is_finite() {
+                    return None;
+                }
+                if *d >= -9.223372036854776e18 && *d < 9.223372036854776e18 {
+                    if let Some(v) = self.entries.get(&Key::Int(*d as i64)) {
+                        return Some(v);
+                    }
+                }
+                if *d >= 0.0 && *d < 1.8446744073709552e19 {
+                    return self.entries.get(&Key::Uint(*d as u64));
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// Looks a string key up.
+    pub fn get_str(&self, key: &str) -> Option<&Value> {
+        self.entries.get(&Key::String(Rc::from(key)))
+    }
+
+    /// How many entries.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// Whether the map is empty.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+impl From<&str> for Value {
+    fn from(s: &str) -> Value {
+        Value::String(Rc::from(s))
+    }
+}
+
+impl From<String> for Value {
+    fn from(s: String) -> Value {
+        Value::String(Rc::from(s))
+    }
+}
+
+impl From<bool> for Value {
+    fn from(b: bool) -> Value {
+        Value::Bool(b)
+    }
+}
+
+impl Value {
+    /// A list value.
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(items.into())
+    }
+
+    /// The name `type(v)` gives.
+    pub fn type_name(&self) -> &str {
+        match self {
+            Value::Null => "null_type",
+            Value::Bool(_) => "bool",
+            Value::Int(_) => "int",
+            Value::Uint(_) => "uint",
+            Value::Double(_) => "double",
+            Value::String(_) => "string",
+            Value::Bytes(_) => "bytes",
+            Value::List(_) => "list",
+            Value::Map(_) => "map",
+            Value::Timestamp(_) => "google.protobuf.Timestamp",
+            Value::Duration(_) => "google.protobuf.Duration",
+            Value::Type(_) => "type",
+            Value::Optional(_) => "optional_type",
+            Value::Object(o) => o.type_name(),
+        }
+    }
+
+    /// CEL equality (`==`): numbers compare across int, uint and double; values of different
+    /// types are unequal; NaN equals nothing.
+    pub fn equals(&self, other: &Value) -> bool {
+        use Value::*;
+        match (self, other) {
+            (Null, Null) => true,
+            (Bool(a), Bool(b)) => a == b,
+            (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => numeric_cmp(self, other) == Some(Ordering::Equal),
+            (String(a), String(b)) => a == b,
+            (Bytes(a), Bytes(b)) => a == b,
+            (List(a), List(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y)),
+            (Map(a), Map(b)) => {
+                a.len() == b.len() && a.entries.iter().all(|(k, v)| b.get(&k.to_value()).is_some_and(|w| v.equals(w)))
+            }
+            (Timestamp(a), Timestamp(b)) => a == b,
+            (Duration(a), Duration(b)) => a == b,
+            (Type(a), Type(b)) => a.name() == b.name(),
+            (Optional(a), Optional(b)) => match (a, b) {
+                (None, None) => true,
+                (Some(x), Some(y)) => x.equals(y),
+                _ => false,
+            },
+            (Object(a), Object(b)) => a.equals(b),
+            _ => false,
+        }
+    }
+
+    /// CEL ordering for `<`, `<=`, `>`, `>=`; `None` when the types have no ordering (an error)
+    /// or a NaN is involved (`Some` is never returned for NaN; see [`Value::less`]).
+    pub fn compare(&self, other: &Value) -> Result<Option<Ordering>, ()> {
+        use Value::*;
+        Ok(match (self, other) {
+            (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => numeric_cmp(self, other),
+            (Bool(a), Bool(b)) => Some(a.cmp(b)),
+            (String(a), String(b)) => Some(a.cmp(b)),
+            (Bytes(a), Bytes(b)) => Some(a.cmp(b)),
+            (Timestamp(a), Timestamp(b)) => Some(a.cmp(b)),
+            (Duration(a), Duration(b)) => Some(a.cmp(b)),
+            (Object(a), Object(b)) => return a.compare(b).map(Some),
+            _ => return Err(()),
+        })
+    }
+}
+
+/// Compares two numbers of any CEL numeric types exactly (no rounding through double).
+pub fn numeric_cmp(a: &Value, b: &Value) -> Option<Ordering> {
+    use Value::*;
+    match (a, b) {
+        (Int(x), Int(y)) => Some(x.cmp(y)),
+        (Uint(x), Uint(y)) => Some(x.cmp(y)),
+        (Int(x), Uint(y)) => Some(if *x < 0 { Ordering::Less } else { (*x as u64).cmp(y) }),
+        (Uint(x), Int(y)) => Some(if *y < 0 { Ordering::Greater } else { x.cmp(&(*y as u64)) }),
+        (Double(x), Double(y)) => x.partial_cmp(y),
+        (Double(x), Int(y)) => cmp_double_int(*x, *y),
+        (Int(x), Double(y)) => cmp_double_int(*y, *x).map(Ordering::reverse),
+        (Double(x), Uint(y)) => cmp_double_uint(*x, *y),
+        (Uint(x), Double(y)) => cmp_double_uint(*y, *x).map(Ordering::reverse),
+        _ => None,
+    }
+}
+
+fn cmp_double_int(d: f64, i: i64) -> Option<Ordering> {
+    if d.is_nan() {
+        return None;
+    }
+    if d < -9.223372036854776e18 {
+        return Some(Ordering::Less);
+    }
+    if d >= 9.223372036854776e18 {
+        return Some(Ordering::Greater);
+    }
+    let t = d as i64; // truncation toward zero, exact in this range
+    match t.cmp(&i) {
+        Ordering::Equal => {
+            let f = d - t as f64;
+            Some(if f > 0.0 { Ordering::Greater } else if f < 0.0 { Ordering::Less } else { Ordering::Equal })
+        }
+        o => Some(o),
+    }
+}
+
+fn cmp_double_uint(d: f64, u: u64) -> Option<Ordering> {
+    if d.is_nan() {
+        return None;
+    }
+    if d < 0.0 {
+        return Some(Ordering::Less);
+    }
+    if d >= 1.8446744073709552e19 {
+        return Some(Ordering::Greater);
+    }
+    let t = d as u64;
+    match t.cmp(&u) {
+        Ordering::Equal => Some(if d - (t as f64) > 0.0 { Ordering::Greater } else { Ordering::Equal }),
+        o => Some(o),
+    }
+}
+
+/// Converts JSON (a Kubernetes object) to CEL: integers that fit become `int`, other numbers
+/// `double`; objects become maps with string keys.
+pub fn from_json(v: &serde_json::Value) -> Value {
+    match v {
+        serde_json::Value::Null => Value::Null,
+        serde_json::Value::Bool(b) => Value::Bool(*b),
+        serde_json::Value::Number(n) => match n.as_i64() {
+            Some(i) => Value::Int(i),
+            None => match n.as_u64() {
+                Some(u) => Value::Uint(u),
+                None => Value::Double(n.as_f64().unwrap_or(f64::NAN)),
+            },
+        },
+        serde_json::Value::String(s) => Value::from(s.as_str()),
+        serde_json::Value::Array(items) => Value::List(items.iter().map(from_json).collect()),
+        serde_json::Value::Object(fields) => {
+            let entries = fields.iter().map(|(k, v)| (Key::String(Rc::from(k.as_str())), from_json(v))).collect();
+            Value::Map(Rc::new(Map { entries }))
+        }
+    }
+}
+
+/// Renders a value as JSON the way DESIGN.md's `kubedv cel` output does: numbers as numbers,
+/// timestamps as RFC 3339, durations in Go's form, bytes as base64, types by name.
+pub fn to_json(v: &Value) -> serde_json::Value {
+    use serde_json::Value as J;
+    match v {
+        Value::Null => J::Null,
+        Value::Bool(b) => J::Bool(*b),
+        Value::Int(i) => J::from(*i),
+        Value::Uint(u) => J::from(*u),
+        Value::Double(d) => serde_json::Number::from_f64(*d).map(J::Number).unwrap_or_else(|| J::String(super::functions::double_to_string(*d))),
+        Value::String(s) => J::String(String::from(&**s)),
+        Value::Bytes(b) => J::String(super::functions::base64_encode(b)),
+        Value::List(items) => J::Array(items.iter().map(to_json).collect()),
+        Value::Map(m) => {
+            let mut out = serde_json::Map::new();
+            for (k, v) in &m.entries {
+                let key = match k {
+                    Key::String(s) => String::from(&**s),
+                    other => super::functions::to_string(&other.to_value()).unwrap_or_default(),
+                };
+                out.insert(key, to_json(v));
+            }
+            J::Object(out)
+        }
+        Value::Timestamp(t) => J::String(t.to_rfc3339()),
+        Value::Duration(d) => J::String(super::time::duration_to_go(*d)),
+        Value::Type(t) => J::String(String::from(t.name())),
+        Value::Optional(None) => J::Null,
+        Value::Optional(Some(v)) => to_json(v),
+        Value::Object(o) => J::String(alloc::string::ToString::to_string(&**o)),
+    }
+}
+
+/// Bounds check for timestamps (year 1 to 9999, as protobuf and cel-go).
+pub fn timestamp_in_range(t: &Timestamp) -> bool {
+    t.secs >= MIN_TS && t.secs <= MAX_TS
+}
