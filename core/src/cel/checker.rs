@@ -95,21 +95,38 @@ impl fmt::Display for CelType {
     }
 }
 
-/// Declared variables.
+/// Declared variables and extra functions.
 #[derive(Clone, Debug, Default)]
 pub struct Decls {
     vars: BTreeMap<String, CelType>,
+    functions: BTreeMap<String, Vec<Overload>>,
+}
+
+/// A declared function overload; `Param` types are its type parameters.
+#[derive(Clone, Debug)]
+pub struct Overload {
+    /// Receiver-style (the first parameter is the receiver).
+    pub member: bool,
+    /// Parameter types.
+    pub params: Vec<CelType>,
+    /// Result type.
+    pub result: CelType,
 }
 
 impl Decls {
     /// Declarations from (name, type) pairs.
     pub fn from_pairs(pairs: Vec<(String, CelType)>) -> Decls {
-        Decls { vars: pairs.into_iter().collect() }
+        Decls { vars: pairs.into_iter().collect(), functions: BTreeMap::new() }
     }
 
     /// Declares a variable.
     pub fn declare(&mut self, name: &str, t: CelType) {
         self.vars.insert(String::from(name), t);
+    }
+
+    /// Declares a function overload.
+    pub fn declare_function(&mut self, name: &str, overload: Overload) {
+        self.functions.entry(String::from(name)).or_default().push(overload);
     }
 }
 
@@ -210,7 +227,9 @@ impl Checker<'_> {
                 true
             }
             (T::Dyn, _) | (_, T::Dyn) => true,
-            (T::List(x), T::List(y)) | (T::Type(x), T::Type(y)) | (T::Optional(x), T::Optional(y)) => self.unify(x, y),
+            // Type values are all of type `type` at run time: any two can be compared.
+            (T::Type(_), T::Type(_)) => true,
+            (T::List(x), T::List(y)) | (T::Optional(x), T::Optional(y)) => self.unify(x, y),
             (T::Map(k1, v1), T::Map(k2, v2)) => self.unify(k1, k2) && self.unify(v1, v2),
             (T::Opaque(n1, p1), T::Opaque(n2, p2)) => n1 == n2 && p1.len() == p2.len() && p1.iter().zip(p2.iter()).all(|(x, y)| self.unify(x, y)),
             (T::Object(o), T::Map(k, v)) | (T::Map(k, v), T::Object(o)) => {
@@ -493,6 +512,13 @@ impl Checker<'_> {
                 map(k, v)
             }
             (CelType::Optional(x), CelType::Optional(y)) => optional(self.join(x, y)),
+            (CelType::Opaque(n1, p1), CelType::Opaque(n2, p2)) if n1 == n2 && p1.len() == p2.len() => {
+                let params: Vec<CelType> = p1.iter().zip(p2.iter()).map(|(x, y)| self.join(x, y)).collect();
+                CelType::Opaque(n1.clone(), params.into())
+            }
+            // null is assignable to the nullable (abstract and object) types.
+            (CelType::Null, other @ (CelType::Optional(_) | CelType::Opaque(..) | CelType::Object(_) | CelType::Timestamp | CelType::Duration))
+            | (other @ (CelType::Optional(_) | CelType::Opaque(..) | CelType::Object(_) | CelType::Timestamp | CelType::Duration), CelType::Null) => other.clone(),
             _ => CelType::Dyn,
         }
     }
@@ -552,8 +578,20 @@ impl Checker<'_> {
         if name == "type" && all.len() == 1 && !member {
             return Ok(T::Type(Rc::new(self.substitute(&all[0]))));
         }
+        let declared: Vec<(Vec<CelType>, CelType)> = match self.decls.functions.get(name) {
+            Some(list) => list
+                .iter()
+                .filter(|o| o.member == member)
+                .map(|o| {
+                    self.fresh += 1;
+                    let n = self.fresh;
+                    (o.params.iter().map(|t| rename(t, n)).collect(), rename(&o.result, n))
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         let sigs = signatures(name, member);
-        if sigs.is_empty() {
+        if sigs.is_empty() && declared.is_empty() {
             if !member && !super::functions::Builtin::global(name).eq(&super::functions::Builtin::Unknown) {
                 // A known function without a signature entry: accept it dynamically.
                 return Ok(T::Dyn);
@@ -563,12 +601,17 @@ impl Checker<'_> {
         }
         let mut results: Vec<CelType> = Vec::new();
         let mut matched_subst: Option<Vec<(Rc<str>, CelType)>> = None;
-        for sig in sigs {
-            let Some((params, result)) = parse_signature(sig, self.fresh) else { continue };
+        let parsed: Vec<(Vec<CelType>, CelType)> = sigs
+            .iter()
+            .filter_map(|sig| {
+                self.fresh += 1;
+                parse_signature(sig, self.fresh)
+            })
+            .collect();
+        for (params, result) in declared.into_iter().chain(parsed) {
             if params.len() != all.len() {
                 continue;
             }
-            self.fresh += 2;
             let mark = self.subst.len();
             if params.iter().zip(all.iter()).all(|(p, a)| self.unify(p, a)) {
                 let r = self.substitute(&result);
@@ -617,6 +660,19 @@ impl Checker<'_> {
         }
         let first = items[0].clone();
         Ok(if items.iter().all(|t| *t == first) { first } else { T::Dyn })
+    }
+}
+
+/// Gives a declared overload's type parameters names unique to one use.
+fn rename(t: &CelType, n: usize) -> CelType {
+    match t {
+        CelType::Param(p) => CelType::Param(Rc::from(format!("{p}#{n}").as_str())),
+        CelType::List(e) => list(rename(e, n)),
+        CelType::Map(k, v) => map(rename(k, n), rename(v, n)),
+        CelType::Type(e) => CelType::Type(Rc::new(rename(e, n))),
+        CelType::Optional(e) => optional(rename(e, n)),
+        CelType::Opaque(name, ps) => CelType::Opaque(name.clone(), ps.iter().map(|p| rename(p, n)).collect()),
+        other => other.clone(),
     }
 }
 

@@ -259,7 +259,8 @@ impl Parser {
                 self.enter()?;
                 let field = match self.bump() {
                     Tok::Ident(name) | Tok::Quoted(name) => name,
-                    Tok::Reserved(r) => return self.error(offset, format!("reserved identifier: {r}")),
+                    // Reserved words (not keywords) may name fields and methods.
+                    Tok::Reserved(r) => String::from(r),
                     Tok::True | Tok::False | Tok::Null | Tok::In => {
                         return self.error(offset, String::from("Syntax error: a keyword cannot be a field name"))
                     }

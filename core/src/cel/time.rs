@@ -192,6 +192,10 @@ pub fn zone_offset(zone: &str, ts: &Timestamp) -> Option<i64> {
         return Some(0);
     }
     let b = zone.as_bytes();
+    if b.len() == 5 && b[2] == b':' {
+        // cel-go reads an unsigned `HH:MM` as a positive offset.
+        return Some(i64::from(digits(b, 0, 2)?) * 3600 + i64::from(digits(b, 3, 2)?) * 60);
+    }
     if matches!(b[0], b'+' | b'-') {
         let (h, m) = match b.len() {
             6 if b[3] == b':' => (digits(b, 1, 2)?, digits(b, 4, 2)?),
@@ -226,6 +230,12 @@ const ZONES: &[(&str, i32, Dst)] = &[
     ("America/Phoenix", -420, Dst::None),
     ("America/Los_Angeles", -480, Dst::Us),
     ("America/Anchorage", -540, Dst::Us),
+    ("US/Eastern", -300, Dst::Us),
+    ("US/Central", -360, Dst::Us),
+    ("US/Mountain", -420, Dst::Us),
+    ("US/Pacific", -480, Dst::Us),
+    ("US/Alaska", -540, Dst::Us),
+    ("US/Hawaii", -600, Dst::None),
     ("America/Toronto", -300, Dst::Us),
     ("America/Vancouver", -480, Dst::Us),
     ("America/Halifax", -240, Dst::Us),

@@ -258,41 +258,14 @@ pub fn numeric_cmp(a: &Value, b: &Value) -> Option<Ordering> {
     }
 }
 
+/// cel-go compares an int with a double by converting the int to a double (which rounds
+/// integers beyond 2^53): `dyn(9223372036854775807) < 9223372036854775808.0` is false.
 fn cmp_double_int(d: f64, i: i64) -> Option<Ordering> {
-    if d.is_nan() {
-        return None;
-    }
-    if d < -9.223372036854776e18 {
-        return Some(Ordering::Less);
-    }
-    if d >= 9.223372036854776e18 {
-        return Some(Ordering::Greater);
-    }
-    let t = d as i64; // truncation toward zero, exact in this range
-    match t.cmp(&i) {
-        Ordering::Equal => {
-            let f = d - t as f64;
-            Some(if f > 0.0 { Ordering::Greater } else if f < 0.0 { Ordering::Less } else { Ordering::Equal })
-        }
-        o => Some(o),
-    }
+    d.partial_cmp(&(i as f64))
 }
 
 fn cmp_double_uint(d: f64, u: u64) -> Option<Ordering> {
-    if d.is_nan() {
-        return None;
-    }
-    if d < 0.0 {
-        return Some(Ordering::Less);
-    }
-    if d >= 1.8446744073709552e19 {
-        return Some(Ordering::Greater);
-    }
-    let t = d as u64;
-    match t.cmp(&u) {
-        Ordering::Equal => Some(if d - (t as f64) > 0.0 { Ordering::Greater } else { Ordering::Equal }),
-        o => Some(o),
-    }
+    d.partial_cmp(&(u as f64))
 }
 
 /// Converts JSON (a Kubernetes object) to CEL: integers that fit become `int`, other numbers

@@ -158,7 +158,15 @@ fn run(test: &Message) -> Outcome {
             Err(e) => return Outcome::Fail(format!("bad binding: {e}")),
         }
     }
-    let decls = cel::checker::Decls::from_pairs(test.messages("type_env").filter_map(decl).collect());
+    let mut decls = cel::checker::Decls::from_pairs(test.messages("type_env").filter_map(decl).collect());
+    for env in test.messages("type_env") {
+        let (Some(name), Some(function)) = (env.string("name"), env.message("function")) else { continue };
+        for o in function.messages("overloads") {
+            let params = o.messages("params").map(to_type).collect();
+            let result = o.message("result_type").map_or(cel::checker::CelType::Dyn, to_type);
+            decls.declare_function(&name, cel::checker::Overload { member: o.flag("is_instance_function"), params, result });
+        }
+    }
     let program = match Program::compile_with(&expr, macros) {
         Ok(p) => p,
         Err(e) => {
