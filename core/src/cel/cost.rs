@@ -53,7 +53,7 @@ fn regex_cost(s: &Value, re: &Value) -> u64 {
 }
 
 /// The cost of one call; `args` are the receiver (if any) followed by the arguments.
-pub fn call_cost(b: Builtin, recv: Option<&Value>, args: &[Value]) -> u64 {
+pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -> u64 {
     use Builtin as B;
     let first = recv.or(args.first());
     let second = if recv.is_some() { args.first() } else { args.get(1) };
@@ -63,7 +63,7 @@ pub fn call_cost(b: Builtin, recv: Option<&Value>, args: &[Value]) -> u64 {
         // Kubernetes library costs.
         B::IsSorted | B::Sum | B::Max | B::Min | B::IndexOf | B::LastIndexOf => first.map_or(0, traversal),
         B::Url | B::LowerAscii | B::UpperAscii | B::Substring | B::Trim => ceil_factor(size0(), STRING_TRAVERSAL),
-        B::Replace | B::Split => ceil_factor(size0(), 2.0 * STRING_TRAVERSAL),
+        B::Replace | B::Split | B::IpIsCanonical => ceil_factor(size0(), 2.0 * STRING_TRAVERSAL),
         B::Join => {
             // The result's size: the elements and the separators.
             let (Some(Value::List(items)), sep) = (first, second) else { return 1 };
@@ -82,7 +82,7 @@ pub fn call_cost(b: Builtin, recv: Option<&Value>, args: &[Value]) -> u64 {
             Some(Value::String(_)) => ceil_factor(size0(), STRING_TRAVERSAL),
             _ => 1,
         },
-        B::ObjectMethod => super::k8s::method_cost(recv, args),
+        B::ObjectMethod => super::k8s::method_cost(name, recv, args),
         // cel-go's costs.
         B::StartsWith | B::EndsWith | B::Quote | B::Format => ceil_factor(size0(), STRING_TRAVERSAL),
         B::Bytes | B::String if is_str(first) && !matches!((b, first), (B::Bytes, Some(Value::Bytes(_))) | (B::String, Some(Value::String(_)))) => {

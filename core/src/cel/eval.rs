@@ -459,7 +459,7 @@ impl<'p> Interpreter<'p, '_> {
             }
             &big
         };
-        let c = cost::call_cost(builtin, recv.as_ref(), argv);
+        let c = cost::call_cost(builtin, name, recv.as_ref(), argv);
         self.charge(e, c)?;
         library::call(builtin, name, recv.as_ref(), argv, self.regexes).map_err(|m| fail(e, m))
     }

@@ -245,6 +245,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
                 _ => x.iter().any(|v| has(y, v)),
             }))
         }
+        B::IpIsCanonical if arity == 1 => k8s::ip_is_canonical(str_arg(name, a0, &all)?),
         B::Quantity | B::IsQuantity | B::Ip | B::IsIp | B::Cidr | B::IsCidr | B::Url | B::IsUrl | B::Semver | B::IsSemver | B::FormatNamed | B::FormatByName => {
             k8s::construct(b, name, &all)
         }
