@@ -3,6 +3,7 @@
 //! Exit status (DESIGN.md): 0 no errors, 1 validation errors, 2 bad usage or unreadable input
 //! (message on stderr, nothing on stdout).
 
+mod cel_cmd;
 mod cri_cmd;
 mod format_cmd;
 mod input;
@@ -39,6 +40,8 @@ enum Command {
     CheckFormat(format_cmd::Args),
     /// List the `+k8s:format` names with what each accepts.
     Formats,
+    /// Evaluate a CEL expression as a Kubernetes validation rule: value, type and cost.
+    Cel(cel_cmd::Args),
     /// Judge a node's CRI version skew: kubelet, runtime and other CRI clients, pair by pair.
     CriSkew(cri_cmd::SkewArgs),
     /// The supported range: runtimes for a kubelet version, or kubelets for a runtime.
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
         Command::Tags(args) => tags_cmd::run(args, cli.format),
         Command::CheckFormat(args) => format_cmd::run(args, cli.format),
         Command::Formats => format_cmd::list(cli.format),
+        Command::Cel(args) => cel_cmd::run(args, cli.format),
         Command::CriSkew(args) => cri_cmd::skew(args, cli.format),
         Command::CriRange(args) => cri_cmd::range(args, cli.format),
         Command::CriFeature(args) => cri_cmd::feature(args, cli.format),

@@ -23,6 +23,7 @@ pub mod lexer;
 pub mod library;
 mod math;
 pub mod parser;
+pub mod schema;
 pub mod time;
 pub mod value;
 
@@ -38,7 +39,7 @@ pub use value::{from_json, to_json, Key, Map, Type, Value};
 use crate::diag::Pos;
 
 /// Which stage rejected an expression.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum ErrorKind {
     /// Syntax.
@@ -52,7 +53,7 @@ pub enum ErrorKind {
 }
 
 /// An error from compiling or evaluating an expression, with its position.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct CelError {
     /// Which stage failed.
     pub kind: ErrorKind,

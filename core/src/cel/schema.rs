@@ -1,0 +1,178 @@
+//! CEL types and values from an OpenAPI (structural) schema, as Kubernetes declares `self` for
+//! CRD validation rules (apiserver `pkg/cel/common/schemas.go` `SchemaDeclType`,
+//! `pkg/cel/common/values.go` `UnstructuredToVal`, `pkg/cel/escaping.go`).
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+
+use serde_json::Value as Json;
+
+use super::checker::{CelType, ObjectType};
+use super::time::{parse_duration, Timestamp};
+use super::value::{from_json, Key, Map, Value};
+
+const RESERVED: &[&str] = &[
+    "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if", "import", "let",
+    "loop", "package", "namespace", "return", "var", "void", "while",
+];
+
+/// Kubernetes' `Escape`: a property name as a CEL identifier (`foo-bar` → `foo__dash__bar`,
+/// `namespace` → `__namespace__`), or `None` when it cannot be one.
+pub fn escape(name: &str) -> Option<String> {
+    let first = *name.as_bytes().first()?;
+    if first.is_ascii_digit() {
+        return None;
+    }
+    if RESERVED.contains(&name) {
+        return Some(format!("__{name}__"));
+    }
+    let mut out = String::with_capacity(name.len());
+    let mut chars = name.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '_' if chars.peek() == Some(&'_') => {
+                chars.next();
+                out.push_str("__underscores__");
+            }
+            '.' => out.push_str("__dot__"),
+            '-' => out.push_str("__dash__"),
+            '/' => out.push_str("__slash__"),
+            c if c.is_ascii_alphanumeric() || c == '_' => out.push(c),
+            _ => return None,
+        }
+    }
+    Some(out)
+}
+
+fn string_type(schema: &Json) -> CelType {
+    match schema.get("format").and_then(Json::as_str) {
+        Some("byte") => CelType::Bytes,
+        Some("duration") => CelType::Duration,
+        Some("date") | Some("date-time") => CelType::Timestamp,
+        _ => CelType::String,
+    }
+}
+
+fn is_true(schema: &Json, key: &str) -> bool {
+    schema.get(key).and_then(Json::as_bool).unwrap_or(false)
+}
+
+/// The fields every resource root (and embedded resource) exposes even when not declared.
+fn with_type_and_object_meta(schema: &Json) -> Json {
+    let mut s = schema.clone();
+    if let Some(obj) = s.as_object_mut() {
+        obj.insert("type".into(), Json::from("object"));
+        let props = obj.entry("properties").or_insert_with(|| Json::Object(serde_json::Map::new()));
+        if let Some(props) = props.as_object_mut() {
+            props.entry("apiVersion").or_insert_with(|| serde_json::json!({"type": "string"}));
+            props.entry("kind").or_insert_with(|| serde_json::json!({"type": "string"}));
+            let meta = props.entry("metadata").or_insert_with(|| serde_json::json!({"type": "object"}));
+            if let Some(meta) = meta.as_object_mut() {
+                meta.insert("type".into(), Json::from("object"));
+                let mp = meta.entry("properties").or_insert_with(|| Json::Object(serde_json::Map::new()));
+                if let Some(mp) = mp.as_object_mut() {
+                    mp.entry("name").or_insert_with(|| serde_json::json!({"type": "string"}));
+                    mp.entry("generateName").or_insert_with(|| serde_json::json!({"type": "string"}));
+                }
+            }
+        }
+    }
+    s
+}
+
+/// The CEL type of values of a schema (`SchemaDeclType`); `None` when they are not exposed to
+/// CEL (arrays without items, maps without a value schema).
+pub fn decl_type(schema: &Json, resource_root: bool) -> Option<CelType> {
+    if is_true(schema, "x-kubernetes-int-or-string") {
+        return Some(CelType::Dyn);
+    }
+    let owned;
+    let schema = if resource_root {
+        owned = with_type_and_object_meta(schema);
+        &owned
+    } else {
+        schema
+    };
+    match schema.get("type").and_then(Json::as_str) {
+        Some("array") => {
+            let items = schema.get("items")?;
+            let t = decl_type(items, is_true(items, "x-kubernetes-embedded-resource"))?;
+            Some(CelType::List(Rc::new(t)))
+        }
+        Some("object") => {
+            if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+                let t = decl_type(ap, is_true(ap, "x-kubernetes-embedded-resource"))?;
+                return Some(CelType::Map(Rc::new(CelType::String), Rc::new(t)));
+            }
+            let mut fields = BTreeMap::new();
+            if let Some(props) = schema.get("properties").and_then(Json::as_object) {
+                for (name, prop) in props {
+                    if let (Some(t), Some(escaped)) = (decl_type(prop, is_true(prop, "x-kubernetes-embedded-resource")), escape(name)) {
+                        fields.insert(escaped, t);
+                    }
+                }
+            }
+            Some(CelType::Object(Rc::new(ObjectType { name: String::from("object"), fields })))
+        }
+        Some("string") => Some(string_type(schema)),
+        Some("boolean") => Some(CelType::Bool),
+        Some("number") => Some(CelType::Double),
+        Some("integer") => Some(CelType::Int),
+        _ => None,
+    }
+}
+
+/// A JSON value as CEL sees it under a schema (`UnstructuredToVal`): declared object fields by
+/// their escaped names (undeclared ones hidden), numbers as the schema's type, formatted strings
+/// as timestamps, durations or bytes.
+pub fn value(json: &Json, schema: &Json, resource_root: bool) -> Value {
+    if is_true(schema, "x-kubernetes-int-or-string") {
+        return from_json(json);
+    }
+    let owned;
+    let schema = if resource_root {
+        owned = with_type_and_object_meta(schema);
+        &owned
+    } else {
+        schema
+    };
+    match (schema.get("type").and_then(Json::as_str), json) {
+        (_, Json::Null) => Value::Null,
+        (Some("array"), Json::Array(items)) => match schema.get("items") {
+            Some(item_schema) => {
+                let embedded = is_true(item_schema, "x-kubernetes-embedded-resource");
+                Value::List(items.iter().map(|v| value(v, item_schema, embedded)).collect())
+            }
+            None => from_json(json),
+        },
+        (Some("object"), Json::Object(fields)) => {
+            let mut map = Map::default();
+            if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+                let embedded = is_true(ap, "x-kubernetes-embedded-resource");
+                for (k, v) in fields {
+                    map.entries.insert(Key::String(Rc::from(k.as_str())), value(v, ap, embedded));
+                }
+            } else if let Some(props) = schema.get("properties").and_then(Json::as_object) {
+                for (k, v) in fields {
+                    let (Some(prop), Some(escaped)) = (props.get(k), escape(k)) else { continue };
+                    map.entries.insert(Key::String(Rc::from(escaped.as_str())), value(v, prop, is_true(prop, "x-kubernetes-embedded-resource")));
+                }
+            }
+            Value::Map(Rc::new(map))
+        }
+        (Some("number"), Json::Number(n)) => Value::Double(n.as_f64().unwrap_or(f64::NAN)),
+        (Some("string"), Json::String(s)) => match schema.get("format").and_then(Json::as_str) {
+            Some("byte") => match super::functions::base64_decode(s) {
+                Some(b) => Value::Bytes(b.into()),
+                None => Value::from(s.as_str()),
+            },
+            Some("duration") => parse_duration(s).map(Value::Duration).unwrap_or_else(|| Value::from(s.as_str())),
+            Some("date") => Timestamp::parse(&format!("{s}T00:00:00Z")).map(Value::Timestamp).unwrap_or_else(|| Value::from(s.as_str())),
+            Some("date-time") => Timestamp::parse(s).map(Value::Timestamp).unwrap_or_else(|| Value::from(s.as_str())),
+            _ => Value::from(s.as_str()),
+        },
+        _ => from_json(json),
+    }
+}
