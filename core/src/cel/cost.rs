@@ -83,6 +83,11 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
             _ => 1,
         },
         B::ObjectMethod => super::k8s::method_cost(name, recv, args),
+        // cel-go `ext/sets.go`: a comparison per pair of elements (both ways for equivalent).
+        B::SetsContains | B::SetsIntersects | B::SetsEquivalent => {
+            let pairs = first.map_or(0, actual_size) * second.map_or(0, actual_size);
+            1 + if b == B::SetsEquivalent { 2 * pairs } else { pairs }
+        }
         // cel-go's costs.
         B::StartsWith | B::EndsWith | B::Quote | B::Format => ceil_factor(size0(), STRING_TRAVERSAL),
         B::Bytes | B::String if is_str(first) && !matches!((b, first), (B::Bytes, Some(Value::Bytes(_))) | (B::String, Some(Value::String(_)))) => {
