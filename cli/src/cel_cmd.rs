@@ -53,8 +53,11 @@ fn document(path: &str) -> Result<serde_json::Value, UsageError> {
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let schema = args.schema.as_deref().map(document).transpose()?;
     let self_type = match &schema {
-        Some(s) => cel::schema::decl_type(s, false)
-            .ok_or_else(|| UsageError(String::from("the schema gives `self` no CEL type (an array without items or a map without a value schema?)")))?,
+        Some(s) => cel::schema::decl_type(s, false).ok_or_else(|| {
+            UsageError(String::from(
+                "the schema gives `self` no CEL type (an array without items or a map without a value schema?)",
+            ))
+        })?,
         None => CelType::Dyn,
     };
     let mut decls = Decls::default();
@@ -82,7 +85,10 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         .and_then(|p| checker::check(&p, &decls).map(|_| p))
         .and_then(|p| p.eval(&Vars(vars)));
     let (doc, outcome) = match result {
-        Ok(done) => (json!({"value": cel::to_json(&done.value), "type": done.value.type_name(), "cost": done.cost}), Outcome::Clean),
+        Ok(done) => (
+            json!({"value": cel::to_json(&done.value), "type": done.value.type_name(), "cost": done.cost}),
+            Outcome::Clean,
+        ),
         Err(e) => (json!({"error": e}), Outcome::Invalid),
     };
     match format {
@@ -93,7 +99,8 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                 eprintln!("type {}, cost {}", doc["type"].as_str().unwrap_or(""), doc["cost"]);
             }
             (_, _) => {
-                let e: CelError = serde_json::from_value(doc["error"].clone()).map_err(|e| UsageError(e.to_string()))?;
+                let e: CelError =
+                    serde_json::from_value(doc["error"].clone()).map_err(|e| UsageError(e.to_string()))?;
                 let kind = match e.kind {
                     ErrorKind::Parse => "parse error",
                     ErrorKind::Check => "check error",

@@ -31,7 +31,10 @@ const CASES: &[(&str, u64)] = &[
     (r#"isQuantity("20M")"#, 1),
     (r#"quantity("200M") == quantity("200M")"#, 3),
     (r#"quantity("200M") == quantity("0.2G") && quantity("0.2G") == quantity("200M")"#, 6),
-    (r#"quantity("2M") == quantity("0.002G") && quantity("2000k") == quantity("2M") && quantity("0.002G") == quantity("2000k")"#, 9),
+    (
+        r#"quantity("2M") == quantity("0.002G") && quantity("2000k") == quantity("2M") && quantity("0.002G") == quantity("2000k")"#,
+        9,
+    ),
     (r#"quantity("50M").isLessThan(quantity("50Mi"))"#, 3),
     (r#"quantity("50Mi").isGreaterThan(quantity("50M"))"#, 3),
     (r#"quantity("200M").compareTo(quantity("0.2G")) > 0"#, 4),

@@ -16,7 +16,8 @@ pub struct Expr {
     pub kind: Kind,
 }
 
-/// The node kinds.
+/// The node kinds. (Each variant's doc names its fields.)
+#[allow(missing_docs)]
 #[derive(Clone, Debug)]
 pub enum Kind {
     /// A literal.

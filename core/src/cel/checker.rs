@@ -231,7 +231,9 @@ impl Checker<'_> {
             (T::Type(_), T::Type(_)) => true,
             (T::List(x), T::List(y)) | (T::Optional(x), T::Optional(y)) => self.unify(x, y),
             (T::Map(k1, v1), T::Map(k2, v2)) => self.unify(k1, k2) && self.unify(v1, v2),
-            (T::Opaque(n1, p1), T::Opaque(n2, p2)) => n1 == n2 && p1.len() == p2.len() && p1.iter().zip(p2.iter()).all(|(x, y)| self.unify(x, y)),
+            (T::Opaque(n1, p1), T::Opaque(n2, p2)) => {
+                n1 == n2 && p1.len() == p2.len() && p1.iter().zip(p2.iter()).all(|(x, y)| self.unify(x, y))
+            }
             (T::Object(o), T::Map(k, v)) | (T::Map(k, v), T::Object(o)) => {
                 // Schema objects behave as maps of string to their field types.
                 let _ = o;
@@ -297,23 +299,33 @@ impl Checker<'_> {
                 let elem = match &inner {
                     T::List(elem) => {
                         if !self.unify(&i, &T::Int) && !self.unify(&i, &T::Uint) {
-                            return self.err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {i})'"));
+                            return self
+                                .err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {i})'"));
                         }
                         (**elem).clone()
                     }
                     T::Map(k, v) => {
                         let k = (**k).clone();
                         if !self.unify(&k, &i) {
-                            return self.err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {i})'"));
+                            return self
+                                .err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {i})'"));
                         }
                         (**v).clone()
                     }
                     T::Object(o) => match self.resolve(&i) {
                         T::String | T::Dyn => o.fields.values().next().cloned().unwrap_or(T::Dyn),
-                        other => return self.err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {other})'")),
+                        other => {
+                            return self.err(
+                                e,
+                                format!("found no matching overload for '_[_]' applied to '({inner}, {other})'"),
+                            )
+                        }
                     },
                     T::Dyn | T::Param(_) => T::Dyn,
-                    other => return self.err(e, format!("found no matching overload for '_[_]' applied to '({other}, {i})'")),
+                    other => {
+                        return self
+                            .err(e, format!("found no matching overload for '_[_]' applied to '({other}, {i})'"))
+                    }
                 };
                 Ok(if *opt || was_optional { optional(elem) } else { elem })
             }
@@ -322,19 +334,36 @@ impl Checker<'_> {
                 let ta = self.check(a)?;
                 let tb = self.check(b)?;
                 if !self.unify(&ta, &T::Bool) || !self.unify(&tb, &T::Bool) {
-                    return self.err(e, format!("found no matching overload for '{name}' applied to '({}, {})'", self.substitute(&ta), self.substitute(&tb)));
+                    return self.err(
+                        e,
+                        format!(
+                            "found no matching overload for '{name}' applied to '({}, {})'",
+                            self.substitute(&ta),
+                            self.substitute(&tb)
+                        ),
+                    );
                 }
                 Ok(T::Bool)
             }
             Kind::Cond(c, a, b) => {
                 let tc = self.check(c)?;
                 if !self.unify(&tc, &T::Bool) {
-                    return self.err(c, format!("found no matching overload for '_?_:_' applied to '({}, ...)'", self.substitute(&tc)));
+                    return self.err(
+                        c,
+                        format!("found no matching overload for '_?_:_' applied to '({}, ...)'", self.substitute(&tc)),
+                    );
                 }
                 let ta = self.check(a)?;
                 let tb = self.check(b)?;
                 if !self.unify(&ta, &tb) {
-                    return self.err(e, format!("found no matching overload for '_?_:_' applied to '(bool, {}, {})'", self.substitute(&ta), self.substitute(&tb)));
+                    return self.err(
+                        e,
+                        format!(
+                            "found no matching overload for '_?_:_' applied to '(bool, {}, {})'",
+                            self.substitute(&ta),
+                            self.substitute(&tb)
+                        ),
+                    );
                 }
                 Ok(self.join(&ta, &tb))
             }
@@ -346,7 +375,9 @@ impl Checker<'_> {
                         t = match self.resolve(&t) {
                             T::Optional(inner) => (*inner).clone(),
                             T::Dyn => T::Dyn,
-                            other => return self.err(item, format!("expected type 'optional_type' but found '{other}'")),
+                            other => {
+                                return self.err(item, format!("expected type 'optional_type' but found '{other}'"))
+                            }
                         };
                     }
                     elem = Some(match elem {
@@ -389,7 +420,9 @@ impl Checker<'_> {
                 let v = vt.unwrap_or_else(|| self.fresh());
                 Ok(map(k, v))
             }
-            Kind::Message { name, .. } => self.err(e, format!("undeclared reference to '{name}' (kubedv has no protobuf message types)")),
+            Kind::Message { name, .. } => {
+                self.err(e, format!("undeclared reference to '{name}' (kubedv has no protobuf message types)"))
+            }
             Kind::Bind { name, init, body } => {
                 let t = self.check(init)?;
                 self.locals.push((String::from(&**name), t));
@@ -450,7 +483,15 @@ impl Checker<'_> {
         }
     }
 
-    fn comprehension(&mut self, e: &Expr, kind: CompKind, filter: Option<&Expr>, step: &Expr, t1: &CelType, range: &CelType) -> TResult {
+    fn comprehension(
+        &mut self,
+        e: &Expr,
+        kind: CompKind,
+        filter: Option<&Expr>,
+        step: &Expr,
+        t1: &CelType,
+        range: &CelType,
+    ) -> TResult {
         use CelType as T;
         if let Some(f) = filter {
             let tf = self.check(f)?;
@@ -517,8 +558,22 @@ impl Checker<'_> {
                 CelType::Opaque(n1.clone(), params.into())
             }
             // null is assignable to the nullable (abstract and object) types.
-            (CelType::Null, other @ (CelType::Optional(_) | CelType::Opaque(..) | CelType::Object(_) | CelType::Timestamp | CelType::Duration))
-            | (other @ (CelType::Optional(_) | CelType::Opaque(..) | CelType::Object(_) | CelType::Timestamp | CelType::Duration), CelType::Null) => other.clone(),
+            (
+                CelType::Null,
+                other @ (CelType::Optional(_)
+                | CelType::Opaque(..)
+                | CelType::Object(_)
+                | CelType::Timestamp
+                | CelType::Duration),
+            )
+            | (
+                other @ (CelType::Optional(_)
+                | CelType::Opaque(..)
+                | CelType::Object(_)
+                | CelType::Timestamp
+                | CelType::Duration),
+                CelType::Null,
+            ) => other.clone(),
             _ => CelType::Dyn,
         }
     }
@@ -596,7 +651,11 @@ impl Checker<'_> {
                 // A known function without a signature entry: accept it dynamically.
                 return Ok(T::Dyn);
             }
-            let shown = if member { format!("undeclared reference to '{name}' as a method") } else { format!("undeclared reference to '{name}' (in container '')") };
+            let shown = if member {
+                format!("undeclared reference to '{name}' as a method")
+            } else {
+                format!("undeclared reference to '{name}' (in container '')")
+            };
             return self.err(e, shown);
         }
         let mut results: Vec<CelType> = Vec::new();
@@ -717,7 +776,9 @@ fn type_ident(name: &str) -> Option<CelType> {
         "google.protobuf.Timestamp" => T::Timestamp,
         "google.protobuf.Duration" => T::Duration,
         "optional_type" => optional(T::Dyn),
-        "net.IP" | "net.CIDR" | "kubernetes.Quantity" | "kubernetes.URL" | "kubernetes.Semver" => T::Opaque(Rc::from(name), Rc::from([])),
+        "net.IP" | "net.CIDR" | "kubernetes.Quantity" | "kubernetes.URL" | "kubernetes.Semver" => {
+            T::Opaque(Rc::from(name), Rc::from([]))
+        }
         _ => return None,
     })
 }
@@ -726,7 +787,11 @@ fn type_ident(name: &str) -> Option<CelType> {
 /// names unique to this use (`A` → `A#n`).
 fn parse_signature(sig: &str, n: usize) -> Option<(Vec<CelType>, CelType)> {
     let (params, result) = sig.split_once("->")?;
-    let params = if params.is_empty() { Vec::new() } else { split_top(params).into_iter().map(|p| parse_type(p, n)).collect::<Option<Vec<_>>>()? };
+    let params = if params.is_empty() {
+        Vec::new()
+    } else {
+        split_top(params).into_iter().map(|p| parse_type(p, n)).collect::<Option<Vec<_>>>()?
+    };
     Some((params, parse_type(result, n)?))
 }
 
@@ -799,8 +864,12 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
         return match name {
             "size" => &["string->int", "bytes->int", "list(A)->int", "map(A,B)->int"],
             "contains" | "startsWith" | "endsWith" | "matches" => &["string,string->bool"],
-            "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek" | "getDayOfYear" => &["timestamp->int", "timestamp,string->int"],
-            "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds" => &["timestamp->int", "timestamp,string->int", "duration->int"],
+            "getFullYear" | "getMonth" | "getDate" | "getDayOfMonth" | "getDayOfWeek" | "getDayOfYear" => {
+                &["timestamp->int", "timestamp,string->int"]
+            }
+            "getHours" | "getMinutes" | "getSeconds" | "getMilliseconds" => {
+                &["timestamp->int", "timestamp,string->int", "duration->int"]
+            }
             "value" => &["optional(A)->A"],
             "hasValue" => &["optional(A)->bool"],
             "or" => &["optional(A),optional(A)->optional(A)"],
@@ -827,12 +896,21 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "asInteger" => &["kubernetes.Quantity->int"],
             "asApproximateFloat" => &["kubernetes.Quantity->double"],
             "sign" => &["kubernetes.Quantity->int"],
-            "add" | "sub" => &["kubernetes.Quantity,kubernetes.Quantity->kubernetes.Quantity", "kubernetes.Quantity,int->kubernetes.Quantity"],
-            "isGreaterThan" | "isLessThan" => &["kubernetes.Quantity,kubernetes.Quantity->bool", "kubernetes.Semver,kubernetes.Semver->bool"],
-            "compareTo" => &["kubernetes.Quantity,kubernetes.Quantity->int", "kubernetes.Semver,kubernetes.Semver->int"],
+            "add" | "sub" => &[
+                "kubernetes.Quantity,kubernetes.Quantity->kubernetes.Quantity",
+                "kubernetes.Quantity,int->kubernetes.Quantity",
+            ],
+            "isGreaterThan" | "isLessThan" => {
+                &["kubernetes.Quantity,kubernetes.Quantity->bool", "kubernetes.Semver,kubernetes.Semver->bool"]
+            }
+            "compareTo" => {
+                &["kubernetes.Quantity,kubernetes.Quantity->int", "kubernetes.Semver,kubernetes.Semver->int"]
+            }
             "major" | "minor" | "patch" => &["kubernetes.Semver->int"],
             "family" => &["net.IP->int"],
-            "isUnspecified" | "isLoopback" | "isLinkLocalMulticast" | "isLinkLocalUnicast" | "isGlobalUnicast" => &["net.IP->bool"],
+            "isUnspecified" | "isLoopback" | "isLinkLocalMulticast" | "isLinkLocalUnicast" | "isGlobalUnicast" => {
+                &["net.IP->bool"]
+            }
             "containsIP" => &["net.CIDR,string->bool", "net.CIDR,net.IP->bool"],
             "containsCIDR" => &["net.CIDR,string->bool", "net.CIDR,net.CIDR->bool"],
             "ip" => &["net.CIDR->net.IP"],
@@ -857,7 +935,14 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "duration,timestamp->timestamp",
             "duration,duration->duration",
         ],
-        "_-_" => &["int,int->int", "uint,uint->uint", "double,double->double", "timestamp,timestamp->duration", "timestamp,duration->timestamp", "duration,duration->duration"],
+        "_-_" => &[
+            "int,int->int",
+            "uint,uint->uint",
+            "double,double->double",
+            "timestamp,timestamp->duration",
+            "timestamp,duration->timestamp",
+            "duration,duration->duration",
+        ],
         "_*_" | "_/_" => &["int,int->int", "uint,uint->uint", "double,double->double"],
         "_%_" => &["int,int->int", "uint,uint->uint"],
         "-_" => &["int->int", "double->double"],

@@ -90,7 +90,10 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
         }
         // cel-go's costs.
         B::StartsWith | B::EndsWith | B::Quote | B::Format => ceil_factor(size0(), STRING_TRAVERSAL),
-        B::Bytes | B::String if is_str(first) && !matches!((b, first), (B::Bytes, Some(Value::Bytes(_))) | (B::String, Some(Value::String(_)))) => {
+        B::Bytes | B::String
+            if is_str(first)
+                && !matches!((b, first), (B::Bytes, Some(Value::Bytes(_))) | (B::String, Some(Value::String(_)))) =>
+        {
             ceil_factor(size0(), STRING_TRAVERSAL)
         }
         B::In => match second {
@@ -108,13 +111,17 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
             let min = size0().min(second.map_or(0, actual_size));
             ceil_factor(min, STRING_TRAVERSAL)
         }
-        B::Add if is_str(first) && is_str(second) => ceil_factor(size0() + second.map_or(0, actual_size), STRING_TRAVERSAL),
+        B::Add if is_str(first) && is_str(second) => {
+            ceil_factor(size0() + second.map_or(0, actual_size), STRING_TRAVERSAL)
+        }
         B::Matches => match (first, second) {
             (Some(s), Some(re)) => regex_cost(s, re),
             _ => 1,
         },
         B::Contains => match (first, second) {
-            (Some(s), Some(sub)) => ceil_factor(actual_size(s), STRING_TRAVERSAL) * ceil_factor(actual_size(sub), STRING_TRAVERSAL),
+            (Some(s), Some(sub)) => {
+                ceil_factor(actual_size(s), STRING_TRAVERSAL) * ceil_factor(actual_size(sub), STRING_TRAVERSAL)
+            }
             _ => 1,
         },
         _ => 1,

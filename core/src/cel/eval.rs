@@ -186,7 +186,9 @@ impl<'p> Interpreter<'p, '_> {
                 }
                 f::make_map(out).map_err(|m| fail(e, m))
             }
-            Kind::Message { name, .. } => Err(fail(e, format!("unknown type: {name} (kubedv has no protobuf message types)"))),
+            Kind::Message { name, .. } => {
+                Err(fail(e, format!("unknown type: {name} (kubedv has no protobuf message types)")))
+            }
             Kind::Comprehension(c) => self.comprehension(e, c),
             Kind::Bind { name, init, body } => {
                 let v = self.eval(init)?;
@@ -274,7 +276,9 @@ impl<'p> Interpreter<'p, '_> {
             Value::List(items) => match key {
                 Value::Int(i) => usize::try_from(i).ok().and_then(|i| items.get(i)).cloned(),
                 Value::Uint(u) => usize::try_from(u).ok().and_then(|i| items.get(i)).cloned(),
-                Value::Double(d) if d.fract() == 0.0 => usize::try_from(d as i64).ok().and_then(|i| items.get(i)).cloned(),
+                Value::Double(d) if d.fract() == 0.0 => {
+                    usize::try_from(d as i64).ok().and_then(|i| items.get(i)).cloned()
+                }
                 _ => return Err(fail(e, f::no_overload("_[?_]", &[&container, &key]))),
             },
             Value::Map(m) => m.get(&key).cloned(),
@@ -321,7 +325,13 @@ impl<'p> Interpreter<'p, '_> {
                 }
             }
             Value::Map(m) => m.entries.iter().map(|(k, v)| (k.to_value(), v.clone())).collect(),
-            other => return Err(fail(&c.range, format!("expression of type '{}' cannot be the range of a comprehension (must be list, map, or dynamic)", other.type_name()))),
+            other => return Err(fail(
+                &c.range,
+                format!(
+                    "expression of type '{}' cannot be the range of a comprehension (must be list, map, or dynamic)",
+                    other.type_name()
+                ),
+            )),
         };
         let base = self.locals.len();
         self.locals.push((&c.var, Value::Null));
@@ -380,7 +390,9 @@ impl<'p> Interpreter<'p, '_> {
                             return Ok(Value::Bool(want));
                         }
                         Ok(Value::Bool(_)) => {}
-                        Ok(other) => error = Some(fail(&c.step, f::no_overload(if want { "_||_" } else { "_&&_" }, &[&other]))),
+                        Ok(other) => {
+                            error = Some(fail(&c.step, f::no_overload(if want { "_||_" } else { "_&&_" }, &[&other])))
+                        }
                         Err(err) if err.cost_exceeded => return Err(err),
                         Err(err) => error = error.or(Some(err)),
                     }
@@ -411,20 +423,11 @@ impl<'p> Interpreter<'p, '_> {
                     let v = self.eval(&c.step)?;
                     map_out.push((first, v));
                 }
-                CompKind::TransformMapEntry => match {
+                CompKind::TransformMapEntry => {
                     self.charge(e, 2)?;
-                    self.eval(&c.step)?
-                } {
-                    Value::Map(m) => {
-                        for (k, v) in &m.entries {
-                            if merged.get(&k.to_value()).is_some() {
-                                return Err(fail(&c.step, format!("insert failed: key {} already exists", f::to_string(&k.to_value()).unwrap_or_default())));
-                            }
-                            merged.entries.insert(k.clone(), v.clone());
-                        }
-                    }
-                    other => return Err(fail(&c.step, f::no_overload("transformMapEntry", &[&other]))),
-                },
+                    let entry = self.eval(&c.step)?;
+                    self.merge_entry(&c.step, entry, &mut merged)?;
+                }
             }
         }
         self.charge(e, result)?;
@@ -437,6 +440,28 @@ impl<'p> Interpreter<'p, '_> {
             CompKind::Filter | CompKind::Map | CompKind::TransformList => Ok(Value::list(list_out)),
             CompKind::TransformMap => f::make_map(map_out).map_err(|m| fail(e, m)),
             CompKind::TransformMapEntry => Ok(Value::Map(Rc::new(merged))),
+        }
+    }
+
+    /// Adds the entries of one `transformMapEntry` result; a repeated key is an error.
+    fn merge_entry(&mut self, step: &Expr, entry: Value, merged: &mut Map) -> Result<(), EvalError> {
+        match entry {
+            Value::Map(m) => {
+                for (k, v) in &m.entries {
+                    if merged.get(&k.to_value()).is_some() {
+                        return Err(fail(
+                            step,
+                            format!(
+                                "insert failed: key {} already exists",
+                                f::to_string(&k.to_value()).unwrap_or_default()
+                            ),
+                        ));
+                    }
+                    merged.entries.insert(k.clone(), v.clone());
+                }
+                Ok(())
+            }
+            other => Err(fail(step, f::no_overload("transformMapEntry", &[&other]))),
         }
     }
 

@@ -41,15 +41,27 @@ pub fn format(template: &str, args: &[Value]) -> Result<String, Fail> {
             'd' => match arg {
                 Value::Int(i) => format!("{i}"),
                 Value::Uint(u) => format!("{u}"),
-                Value::Double(d) if !d.is_finite() => f::double_to_string(*d).replace("+Inf", "Infinity").replace("-Inf", "-Infinity"),
-                _ => return Err(format!("error during formatting: decimal clause can only be used on integers, was given {}", arg.type_name())),
+                Value::Double(d) if !d.is_finite() => {
+                    f::double_to_string(*d).replace("+Inf", "Infinity").replace("-Inf", "-Infinity")
+                }
+                _ => {
+                    return Err(format!(
+                        "error during formatting: decimal clause can only be used on integers, was given {}",
+                        arg.type_name()
+                    ))
+                }
             },
             'f' | 'e' => {
                 let d = match arg {
                     Value::Double(d) => *d,
                     Value::Int(i) => *i as f64,
                     Value::Uint(u) => *u as f64,
-                    _ => return Err(format!("error during formatting: fixed-point clause can only be used on doubles, was given {}", arg.type_name())),
+                    _ => {
+                        return Err(format!(
+                            "error during formatting: fixed-point clause can only be used on doubles, was given {}",
+                            arg.type_name()
+                        ))
+                    }
                 };
                 let p = precision.unwrap_or(6);
                 if d.is_nan() {
@@ -83,7 +95,9 @@ pub fn format(template: &str, args: &[Value]) -> Result<String, Fail> {
                 };
                 s
             }
-            other => return Err(format!("could not parse formatting clause: unrecognized formatting clause \"{other}\"")),
+            other => {
+                return Err(format!("could not parse formatting clause: unrecognized formatting clause \"{other}\""))
+            }
         };
         out.push_str(&text);
     }

@@ -286,7 +286,9 @@ pub fn add(a: &Value, b: &Value) -> Result<Value, Fail> {
             List(x.iter().chain(y.iter()).cloned().collect())
         }
         (Duration(x), Duration(y)) => Duration(x.checked_add(*y).ok_or(OVERFLOW)?),
-        (Timestamp(t), Duration(d)) | (Duration(d), Timestamp(t)) => Timestamp(t.add_nanos(i128::from(*d)).ok_or(OVERFLOW)?),
+        (Timestamp(t), Duration(d)) | (Duration(d), Timestamp(t)) => {
+            Timestamp(t.add_nanos(i128::from(*d)).ok_or(OVERFLOW)?)
+        }
         _ => return Err(no_overload("_+_", &[a, b])),
     })
 }
@@ -700,7 +702,9 @@ const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz012
 pub fn base64_encode(b: &[u8]) -> String {
     let mut out = String::with_capacity(b.len().div_ceil(3) * 4);
     for chunk in b.chunks(3) {
-        let n = (u32::from(chunk[0]) << 16) | (u32::from(*chunk.get(1).unwrap_or(&0)) << 8) | u32::from(*chunk.get(2).unwrap_or(&0));
+        let n = (u32::from(chunk[0]) << 16)
+            | (u32::from(*chunk.get(1).unwrap_or(&0)) << 8)
+            | u32::from(*chunk.get(2).unwrap_or(&0));
         for i in 0..4 {
             if i <= chunk.len() {
                 out.push(B64[(n >> (18 - 6 * i)) as usize & 63] as char);

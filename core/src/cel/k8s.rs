@@ -55,19 +55,19 @@ impl Object {
     /// `==` as each type's `Equal` defines it.
     pub fn equals(&self, other: &Object) -> bool {
         match (self, other) {
-            (Object::Quantity(a), Object::Quantity(b)) => a.cmp(b) == Ordering::Equal,
+            (Object::Quantity(a), Object::Quantity(b)) => a.compare(b) == Ordering::Equal,
             (Object::Ip(a), Object::Ip(b)) => a == b,
             (Object::Cidr(a), Object::Cidr(b)) => a == b,
             (Object::Url(a), Object::Url(b)) => a.raw == b.raw,
-            (Object::Semver(a), Object::Semver(b)) => a.cmp(b) == Ordering::Equal,
+            (Object::Semver(a), Object::Semver(b)) => a.compare(b) == Ordering::Equal,
             (Object::Format(a), Object::Format(b)) => a.name == b.name,
             _ => false,
         }
     }
 
     /// The library types have no `<`: comparisons go through methods.
-    pub fn compare(&self, _: &Object) -> Result<Ordering, ()> {
-        Err(())
+    pub fn compare(&self, _: &Object) -> Option<Ordering> {
+        None
     }
 }
 
@@ -178,10 +178,34 @@ impl NamedFormat {
                 Ok(_) => Vec::new(),
                 Err(e) => Vec::from([e]),
             },
-            "uuid" => if is_uuid(s) { Vec::new() } else { Vec::from([String::from("does not match the UUID format")]) },
-            "byte" => if super::functions::base64_decode(s).is_some() { Vec::new() } else { Vec::from([String::from("invalid base64")]) },
-            "date" => if is_full_date(s) { Vec::new() } else { Vec::from([String::from("invalid date")]) },
-            _ => if is_datetime(s) { Vec::new() } else { Vec::from([String::from("invalid datetime")]) },
+            "uuid" => {
+                if is_uuid(s) {
+                    Vec::new()
+                } else {
+                    Vec::from([String::from("does not match the UUID format")])
+                }
+            }
+            "byte" => {
+                if super::functions::base64_decode(s).is_some() {
+                    Vec::new()
+                } else {
+                    Vec::from([String::from("invalid base64")])
+                }
+            }
+            "date" => {
+                if is_full_date(s) {
+                    Vec::new()
+                } else {
+                    Vec::from([String::from("invalid date")])
+                }
+            }
+            _ => {
+                if is_datetime(s) {
+                    Vec::new()
+                } else {
+                    Vec::from([String::from("invalid datetime")])
+                }
+            }
         }
     }
 }
@@ -208,7 +232,11 @@ pub fn is_uuid(s: &str) -> bool {
         }
     }
     let hex = s.chars().filter(char::is_ascii_hexdigit).count();
-    hex == 32 && (s.len() == 32 || s.len() == 36 || s.matches('-').count() <= 4) && !s.starts_with('-') && !s.ends_with('-') && !s.contains("--")
+    hex == 32
+        && (s.len() == 32 || s.len() == 36 || s.matches('-').count() <= 4)
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+        && !s.contains("--")
 }
 
 /// RFC 3339 full-date (`2006-01-02`).
@@ -239,9 +267,18 @@ pub fn construct(b: Builtin, name: &str, all: &[&Value]) -> Result<Value, Fail> 
         (B::IsQuantity, 1) => Ok(Value::Bool(Quantity::parse(&s).is_ok())),
         (B::Ip, 1) => Ip::parse(&s).map(|ip| object(Object::Ip(ip))),
         (B::IsIp, 1) => Ok(Value::Bool(Ip::parse(&s).is_ok())),
-        (B::Cidr, 1) => Cidr::parse(&s).map(|c| object(Object::Cidr(c))),
+        // `stringToCIDR` wraps `parseCIDR`'s error in the same words again.
+        (B::Cidr, 1) => Cidr::parse(&s).map(|c| object(Object::Cidr(c))).map_err(|e| {
+            if e.starts_with("network address") {
+                format!("network address parse error during conversion from string: {e}")
+            } else {
+                e
+            }
+        }),
         (B::IsCidr, 1) => Ok(Value::Bool(Cidr::parse(&s).is_ok())),
-        (B::Url, 1) => Url::parse_request_uri(&s).map(|u| object(Object::Url(u))).map_err(|e| format!("URL parse error during conversion from string: {e}")),
+        (B::Url, 1) => Url::parse_request_uri(&s)
+            .map(|u| object(Object::Url(u)))
+            .map_err(|e| format!("URL parse error during conversion from string: {e}")),
         (B::IsUrl, 1) => Ok(Value::Bool(Url::parse_request_uri(&s).is_ok())),
         (B::Semver | B::IsSemver, 1 | 2) => {
             let normalize = match all.get(1) {
@@ -314,7 +351,8 @@ pub fn method(o: &Object, name: &str, args: &[Value], all: &[&Value]) -> Result<
         (Object::Url(u), "getQuery", []) => {
             let mut m = Map::default();
             for (k, vs) in u.query() {
-                m.entries.insert(Key::String(Rc::from(k.as_str())), Value::list(vs.into_iter().map(Value::from).collect()));
+                m.entries
+                    .insert(Key::String(Rc::from(k.as_str())), Value::list(vs.into_iter().map(Value::from).collect()));
             }
             Ok(Value::Map(Rc::new(m)))
         }
@@ -323,7 +361,7 @@ pub fn method(o: &Object, name: &str, args: &[Value], all: &[&Value]) -> Result<
         (Object::Semver(v), "patch", []) => Ok(Value::Int(v.patch as i64)),
         (Object::Semver(v), "isGreaterThan" | "isLessThan" | "compareTo", [Value::Object(other)]) => {
             let Object::Semver(w) = &**other else { return Err(bad()) };
-            let o = v.cmp(w);
+            let o = v.compare(w);
             Ok(match name {
                 "isGreaterThan" => Value::Bool(o == Ordering::Greater),
                 "isLessThan" => Value::Bool(o == Ordering::Less),
@@ -332,7 +370,9 @@ pub fn method(o: &Object, name: &str, args: &[Value], all: &[&Value]) -> Result<
         }
         (Object::Format(f), "validate", [Value::String(s)]) => {
             let errs = f.validate(s);
-            Ok(Value::Optional((!errs.is_empty()).then(|| Rc::new(Value::list(errs.into_iter().map(Value::from).collect())))))
+            Ok(Value::Optional(
+                (!errs.is_empty()).then(|| Rc::new(Value::list(errs.into_iter().map(Value::from).collect()))),
+            ))
         }
         _ => Err(bad()),
     }
@@ -352,9 +392,9 @@ fn quantity_method(q: &Quantity, name: &str, args: &[Value]) -> Option<Result<Va
         ("asInteger", 0) => q.as_i64().map(Value::Int).ok_or_else(|| String::from("cannot convert value to integer")),
         ("asApproximateFloat", 0) => Ok(Value::Double(q.as_f64())),
         ("sign", 0) => Ok(Value::Int(q.sign())),
-        ("isGreaterThan", 1) => Ok(Value::Bool(q.cmp(&other()?) == Ordering::Greater)),
-        ("isLessThan", 1) => Ok(Value::Bool(q.cmp(&other()?) == Ordering::Less)),
-        ("compareTo", 1) => Ok(Value::Int(q.cmp(&other()?) as i64)),
+        ("isGreaterThan", 1) => Ok(Value::Bool(q.compare(&other()?) == Ordering::Greater)),
+        ("isLessThan", 1) => Ok(Value::Bool(q.compare(&other()?) == Ordering::Less)),
+        ("compareTo", 1) => Ok(Value::Int(q.compare(&other()?) as i64)),
         ("add", 1) => Ok(object(Object::Quantity(q.add(&other()?)))),
         ("sub", 1) => Ok(object(Object::Quantity(q.sub(&other()?)))),
         _ => return None,
@@ -374,7 +414,9 @@ pub fn method_cost(name: &str, recv: Option<&Value>, args: &[Value]) -> u64 {
         ("containsIP", Some(_)) => ceil(2.0 * 0.1) + string_cost(args.first()),
         ("containsCIDR", Some(_)) => ceil(2.0 * 0.1) + ceil(0.1) + 1 + string_cost(args.first()),
         ("validate", Some(Value::Object(o))) => match (&**o, args.first()) {
-            (Object::Format(f), Some(s)) => ceil((1.0 + super::cost::actual_size(s) as f64) * 0.1) * ceil(f.max_regex_size as f64 * 0.25),
+            (Object::Format(f), Some(s)) => {
+                ceil((1.0 + super::cost::actual_size(s) as f64) * 0.1) * ceil(f.max_regex_size as f64 * 0.25)
+            }
             _ => 1,
         },
         _ => 1,

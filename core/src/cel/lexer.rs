@@ -125,7 +125,10 @@ impl Lexer<'_> {
             while self.pos < self.bytes.len() && self.bytes[self.pos] != b'`' {
                 let b = self.bytes[self.pos];
                 if !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b'/' | b' ')) {
-                    return self.err(self.pos, "a quoted field name may hold only letters, digits, '_', '.', '-', '/' and spaces");
+                    return self.err(
+                        self.pos,
+                        "a quoted field name may hold only letters, digits, '_', '.', '-', '/' and spaces",
+                    );
                 }
                 self.pos += 1;
             }

@@ -40,7 +40,7 @@ impl Regex {
     }
 }
 
-fn arg<'v>(args: &'v [Value], i: usize) -> &'v Value {
+fn arg(args: &[Value], i: usize) -> &Value {
     args.get(i).unwrap_or(&Value::Null)
 }
 
@@ -151,10 +151,22 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         B::IndexOf | B::LastIndexOf if matches!(a0, Value::List(_)) && arity == 2 => {
             let Value::List(items) = a0 else { return Err(bad()) };
             let x = arg(rest, 0);
-            let found = if b == B::IndexOf { items.iter().position(|v| v.equals(x)) } else { items.iter().rposition(|v| v.equals(x)) };
+            let found = if b == B::IndexOf {
+                items.iter().position(|v| v.equals(x))
+            } else {
+                items.iter().rposition(|v| v.equals(x))
+            };
             Ok(Value::Int(found.map_or(-1, |i| i as i64)))
         }
-        B::CharAt | B::IndexOf | B::LastIndexOf | B::LowerAscii | B::UpperAscii | B::Replace | B::Split | B::Substring | B::Trim
+        B::CharAt
+        | B::IndexOf
+        | B::LastIndexOf
+        | B::LowerAscii
+        | B::UpperAscii
+        | B::Replace
+        | B::Split
+        | B::Substring
+        | B::Trim
             if matches!(a0, Value::String(_)) =>
         {
             strings(b, name, a0, rest, &all)
@@ -182,7 +194,17 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             let Value::List(fargs) = arg(rest, 0) else { return Err(bad()) };
             super::format::format(str_arg(name, a0, &all)?, fargs).map(Value::from)
         }
-        B::IsSorted | B::Sum | B::Min | B::Max | B::Distinct | B::Flatten | B::Slice | B::Sort | B::First | B::Last | B::Reverse
+        B::IsSorted
+        | B::Sum
+        | B::Min
+        | B::Max
+        | B::Distinct
+        | B::Flatten
+        | B::Slice
+        | B::Sort
+        | B::First
+        | B::Last
+        | B::Reverse
             if matches!(a0, Value::List(_)) =>
         {
             let Value::List(items) = a0 else { return Err(bad()) };
@@ -246,9 +268,18 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             }))
         }
         B::IpIsCanonical if arity == 1 => k8s::ip_is_canonical(str_arg(name, a0, &all)?),
-        B::Quantity | B::IsQuantity | B::Ip | B::IsIp | B::Cidr | B::IsCidr | B::Url | B::IsUrl | B::Semver | B::IsSemver | B::FormatNamed | B::FormatByName => {
-            k8s::construct(b, name, &all)
-        }
+        B::Quantity
+        | B::IsQuantity
+        | B::Ip
+        | B::IsIp
+        | B::Cidr
+        | B::IsCidr
+        | B::Url
+        | B::IsUrl
+        | B::Semver
+        | B::IsSemver
+        | B::FormatNamed
+        | B::FormatByName => k8s::construct(b, name, &all),
         B::ObjectMethod | B::IndexOf | B::Sum | B::Min | B::Max | B::IsSorted | B::Reverse => match a0 {
             Value::Object(o) if recv.is_some() => k8s::method(o, name, rest, &all),
             _ => Err(bad()),
@@ -346,7 +377,8 @@ fn strings(b: Builtin, name: &str, s: &Value, rest: &[Value], all: &[&Value]) ->
 
 /// Go's `unicode.IsSpace`.
 fn is_go_space(c: char) -> bool {
-    matches!(c, '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{85}' | '\u{A0}') || (c as u32 > 0xFF && c.is_whitespace())
+    matches!(c, '\t' | '\n' | '\u{0B}' | '\u{0C}' | '\r' | ' ' | '\u{85}' | '\u{A0}')
+        || (c as u32 > 0xFF && c.is_whitespace())
 }
 
 /// Go's `strings.Replace(s, old, new, n)` (n < 0: all).
@@ -397,8 +429,7 @@ fn go_split<'s>(s: &'s str, sep: &str, n: i64) -> Vec<&'s str> {
     let limit = if n < 0 { usize::MAX } else { n as usize };
     if sep.is_empty() {
         let mut out: Vec<&str> = Vec::new();
-        let mut idx = s.char_indices().peekable();
-        while let Some((i, c)) = idx.next() {
+        for (i, c) in s.char_indices() {
             if out.len() + 1 == limit {
                 out.push(&s[i..]);
                 return out;
@@ -447,7 +478,7 @@ fn compare_or_err(a: &Value, b: &Value, name: &str) -> Result<Ordering, Fail> {
     match a.compare(b) {
         Ok(Some(o)) => Ok(o),
         Ok(None) => Ok(Ordering::Equal),
-        Err(()) => Err(no_overload(name, &[a, b])),
+        Err(_) => Err(no_overload(name, &[a, b])),
     }
 }
 
@@ -538,7 +569,9 @@ fn lists(b: Builtin, name: &str, items: &Rc<[Value]>, rest: &[Value], all: &[&Va
                 return Err(format!("cannot slice({start}, {end}), negative indexes not supported"));
             }
             if start > end {
-                return Err(format!("cannot slice({start}, {end}), start index must be less than or equal to end index"));
+                return Err(format!(
+                    "cannot slice({start}, {end}), start index must be less than or equal to end index"
+                ));
             }
             if end as usize > items.len() {
                 return Err(format!("cannot slice({start}, {end}), list is length {}", items.len()));

@@ -50,7 +50,7 @@ pub fn call(b: Builtin, name: &str, all: &[&Value]) -> Result<Value, Fail> {
             let left = b == B::MathBitShiftLeft;
             match v {
                 // Shifts of 64 or more give 0 (Go semantics); right shifts of ints are logical.
-                Int(x) if *n >= 64 => Ok(Int(0 * x)),
+                Int(_) if *n >= 64 => Ok(Int(0)),
                 Int(x) if left => Ok(Int(((*x as u64) << n) as i64)),
                 Int(x) => Ok(Int(((*x as u64) >> n) as i64)),
                 Uint(_) if *n >= 64 => Ok(Uint(0)),

@@ -19,10 +19,10 @@ mod eval;
 mod format;
 pub mod functions;
 pub mod k8s;
-pub mod lexer;
+mod lexer;
 pub mod library;
 mod math;
-pub mod parser;
+mod parser;
 pub mod schema;
 pub mod time;
 pub mod value;
@@ -34,6 +34,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 pub use eval::{Activation, EvalError, NoVars, COST_EXCEEDED};
+pub use parser::{MAX_DEPTH, MAX_LEN};
 pub use value::{from_json, to_json, Key, Map, Type, Value};
 
 use crate::diag::Pos;

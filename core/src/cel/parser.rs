@@ -58,10 +58,6 @@ impl Parser {
         self.tokens[self.at].start
     }
 
-    fn peek(&self, n: usize) -> &Tok {
-        &self.tokens[(self.at + n).min(self.tokens.len() - 1)].tok
-    }
-
     fn bump(&mut self) -> Tok {
         let t = self.tokens[self.at].tok.clone();
         if self.at + 1 < self.tokens.len() {
@@ -236,7 +232,8 @@ impl Parser {
             Tok::Int(v) => Value::Int(-v),
             Tok::IntOverflow(v) if v == 1u64 << 63 => Value::Int(i64::MIN),
             Tok::IntOverflow(_) => {
-                return self.error(offset, String::from("int literal out of range (the smallest is -9223372036854775808)"))
+                return self
+                    .error(offset, String::from("int literal out of range (the smallest is -9223372036854775808)"))
             }
             Tok::Double(v) => Value::Double(-v),
             _ => unreachable_literal(),
@@ -302,7 +299,9 @@ impl Parser {
         let lit = |v: Value| Ok(Expr::new(offset, Kind::Lit(v)));
         match tok {
             Tok::Int(v) => lit(Value::Int(v)),
-            Tok::IntOverflow(_) => self.error(offset, String::from("int literal out of range (the largest is 9223372036854775807)")),
+            Tok::IntOverflow(_) => {
+                self.error(offset, String::from("int literal out of range (the largest is 9223372036854775807)"))
+            }
             Tok::Uint(v) => lit(Value::Uint(v)),
             Tok::Double(v) => lit(Value::Double(v)),
             Tok::Str(s) => lit(Value::from(s.as_str())),
@@ -448,7 +447,13 @@ impl Parser {
         Ok(Expr::new(offset, Kind::Call { target: Some(Box::new(target)), name: name.into(), builtin, args }))
     }
 
-    fn macro_call(&mut self, offset: usize, target: &Expr, name: &str, args: &mut Vec<Expr>) -> Result<Option<Expr>, ParseError> {
+    fn macro_call(
+        &mut self,
+        offset: usize,
+        target: &Expr,
+        name: &str,
+        args: &mut Vec<Expr>,
+    ) -> Result<Option<Expr>, ParseError> {
         let n = args.len();
         if let Kind::Ident(ns) = &target.kind {
             if &**ns == "cel" {
@@ -523,7 +528,9 @@ impl Parser {
             ("index", 1) => {
                 let arg = it.next();
                 match arg.map(|a| a.kind) {
-                    Some(Kind::Lit(Value::Int(i))) if i >= 0 => Ok(Some(Expr::new(offset, Kind::Ident(format!("@index{i}").into())))),
+                    Some(Kind::Lit(Value::Int(i))) if i >= 0 => {
+                        Ok(Some(Expr::new(offset, Kind::Ident(format!("@index{i}").into()))))
+                    }
                     _ => self.error(offset, String::from("cel.index requires a non-negative int literal")),
                 }
             }
@@ -551,11 +558,22 @@ impl Parser {
         let mut it = core::mem::take(args).into_iter();
         let var = self.macro_var(it.next())?;
         let body = it.next().unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
-        let method = |name: &str, b: Builtin| Expr::new(offset, Kind::Call { target: Some(Box::new(target.clone())), name: name.into(), builtin: b, args: Vec::new() });
-        let bound = Expr::new(offset, Kind::Bind { name: var, init: Box::new(method("value", Builtin::OptValue)), body: Box::new(body) });
+        let method = |name: &str, b: Builtin| {
+            Expr::new(
+                offset,
+                Kind::Call { target: Some(Box::new(target.clone())), name: name.into(), builtin: b, args: Vec::new() },
+            )
+        };
+        let bound = Expr::new(
+            offset,
+            Kind::Bind { name: var, init: Box::new(method("value", Builtin::OptValue)), body: Box::new(body) },
+        );
         let some = if flat { bound } else { call(offset, "optional.of", Builtin::OptionalOf, Vec::from([bound])) };
         let none = call(offset, "optional.none", Builtin::OptionalNone, Vec::new());
-        Ok(Expr::new(offset, Kind::Cond(Box::new(method("hasValue", Builtin::OptHasValue)), Box::new(some), Box::new(none))))
+        Ok(Expr::new(
+            offset,
+            Kind::Cond(Box::new(method("hasValue", Builtin::OptHasValue)), Box::new(some), Box::new(none)),
+        ))
     }
 }
 
@@ -597,7 +615,8 @@ fn balance(mut terms: Vec<Expr>, offsets: &[usize], and: bool) -> Expr {
         let left = build(terms, offsets, lo, mid - 1, and);
         let right = build(terms, offsets, mid, hi, and);
         let offset = offsets[mid - 1];
-        let kind = if and { Kind::And(Box::new(left), Box::new(right)) } else { Kind::Or(Box::new(left), Box::new(right)) };
+        let kind =
+            if and { Kind::And(Box::new(left), Box::new(right)) } else { Kind::Or(Box::new(left), Box::new(right)) };
         Expr::new(offset, kind)
     }
     let n = terms.len();

@@ -14,8 +14,27 @@ use super::time::{parse_duration, Timestamp};
 use super::value::{from_json, Key, Map, Value};
 
 const RESERVED: &[&str] = &[
-    "true", "false", "null", "in", "as", "break", "const", "continue", "else", "for", "function", "if", "import", "let",
-    "loop", "package", "namespace", "return", "var", "void", "while",
+    "true",
+    "false",
+    "null",
+    "in",
+    "as",
+    "break",
+    "const",
+    "continue",
+    "else",
+    "for",
+    "function",
+    "if",
+    "import",
+    "let",
+    "loop",
+    "package",
+    "namespace",
+    "return",
+    "var",
+    "void",
+    "while",
 ];
 
 /// Kubernetes' `Escape`: a property name as a CEL identifier (`foo-bar` → `foo__dash__bar`,
@@ -109,7 +128,9 @@ pub fn decl_type(schema: &Json, resource_root: bool) -> Option<CelType> {
             let mut fields = BTreeMap::new();
             if let Some(props) = schema.get("properties").and_then(Json::as_object) {
                 for (name, prop) in props {
-                    if let (Some(t), Some(escaped)) = (decl_type(prop, is_true(prop, "x-kubernetes-embedded-resource")), escape(name)) {
+                    if let (Some(t), Some(escaped)) =
+                        (decl_type(prop, is_true(prop, "x-kubernetes-embedded-resource")), escape(name))
+                    {
                         fields.insert(escaped, t);
                     }
                 }
@@ -157,7 +178,10 @@ pub fn value(json: &Json, schema: &Json, resource_root: bool) -> Value {
             } else if let Some(props) = schema.get("properties").and_then(Json::as_object) {
                 for (k, v) in fields {
                     let (Some(prop), Some(escaped)) = (props.get(k), escape(k)) else { continue };
-                    map.entries.insert(Key::String(Rc::from(escaped.as_str())), value(v, prop, is_true(prop, "x-kubernetes-embedded-resource")));
+                    map.entries.insert(
+                        Key::String(Rc::from(escaped.as_str())),
+                        value(v, prop, is_true(prop, "x-kubernetes-embedded-resource")),
+                    );
                 }
             }
             Value::Map(Rc::new(map))
@@ -169,7 +193,9 @@ pub fn value(json: &Json, schema: &Json, resource_root: bool) -> Value {
                 None => Value::from(s.as_str()),
             },
             Some("duration") => parse_duration(s).map(Value::Duration).unwrap_or_else(|| Value::from(s.as_str())),
-            Some("date") => Timestamp::parse(&format!("{s}T00:00:00Z")).map(Value::Timestamp).unwrap_or_else(|| Value::from(s.as_str())),
+            Some("date") => Timestamp::parse(&format!("{s}T00:00:00Z"))
+                .map(Value::Timestamp)
+                .unwrap_or_else(|| Value::from(s.as_str())),
             Some("date-time") => Timestamp::parse(s).map(Value::Timestamp).unwrap_or_else(|| Value::from(s.as_str())),
             _ => Value::from(s.as_str()),
         },

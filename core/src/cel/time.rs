@@ -71,7 +71,13 @@ impl Timestamp {
         if b.get(13) != Some(&b':') || b.get(16) != Some(&b':') {
             return None;
         }
-        if !(1..=12).contains(&month) || day < 1 || day > days_in_month(year as i64, month) || hour > 23 || min > 59 || sec > 59 {
+        if !(1..=12).contains(&month)
+            || day < 1
+            || day > days_in_month(year as i64, month)
+            || hour > 23
+            || min > 59
+            || sec > 59
+        {
             return None;
         }
         let mut at = 19;
@@ -140,7 +146,8 @@ impl Timestamp {
 
     /// `self - other` in nanoseconds.
     pub fn diff_nanos(&self, other: &Timestamp) -> i128 {
-        (i128::from(self.secs) - i128::from(other.secs)) * 1_000_000_000 + i128::from(self.nanos) - i128::from(other.nanos)
+        (i128::from(self.secs) - i128::from(other.secs)) * 1_000_000_000 + i128::from(self.nanos)
+            - i128::from(other.nanos)
     }
 }
 
@@ -154,7 +161,9 @@ pub fn days_in_month(y: i64, m: u32) -> u32 {
     }
 }
 
-/// The calendar fields of a timestamp in a zone.
+/// The calendar fields of a timestamp in a zone (month and day 1-based, weekday 0 = Sunday,
+/// yearday 0-based).
+#[allow(missing_docs)]
 pub struct Civil {
     pub year: i64,
     pub month: u32,

@@ -204,7 +204,9 @@ impl Value {
         match (self, other) {
             (Null, Null) => true,
             (Bool(a), Bool(b)) => a == b,
-            (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => numeric_cmp(self, other) == Some(Ordering::Equal),
+            (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => {
+                numeric_cmp(self, other) == Some(Ordering::Equal)
+            }
             (String(a), String(b)) => a == b,
             (Bytes(a), Bytes(b)) => a == b,
             (List(a), List(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y)),
@@ -226,7 +228,7 @@ impl Value {
 
     /// CEL ordering for `<`, `<=`, `>`, `>=`; `None` when the types have no ordering (an error)
     /// or a NaN is involved (`Some` is never returned for NaN; see [`Value::less`]).
-    pub fn compare(&self, other: &Value) -> Result<Option<Ordering>, ()> {
+    pub fn compare(&self, other: &Value) -> Result<Option<Ordering>, NotComparable> {
         use Value::*;
         Ok(match (self, other) {
             (Int(_) | Uint(_) | Double(_), Int(_) | Uint(_) | Double(_)) => numeric_cmp(self, other),
@@ -235,11 +237,15 @@ impl Value {
             (Bytes(a), Bytes(b)) => Some(a.cmp(b)),
             (Timestamp(a), Timestamp(b)) => Some(a.cmp(b)),
             (Duration(a), Duration(b)) => Some(a.cmp(b)),
-            (Object(a), Object(b)) => return a.compare(b).map(Some),
-            _ => return Err(()),
+            (Object(a), Object(b)) => return a.compare(b).map(Some).ok_or(NotComparable),
+            _ => return Err(NotComparable),
         })
     }
 }
+
+/// The values' types have no ordering (`<` on them is "no such overload").
+#[derive(Debug)]
+pub struct NotComparable;
 
 /// Compares two numbers of any CEL numeric types exactly (no rounding through double).
 pub fn numeric_cmp(a: &Value, b: &Value) -> Option<Ordering> {
@@ -299,7 +305,9 @@ pub fn to_json(v: &Value) -> serde_json::Value {
         Value::Bool(b) => J::Bool(*b),
         Value::Int(i) => J::from(*i),
         Value::Uint(u) => J::from(*u),
-        Value::Double(d) => serde_json::Number::from_f64(*d).map(J::Number).unwrap_or_else(|| J::String(super::functions::double_to_string(*d))),
+        Value::Double(d) => serde_json::Number::from_f64(*d)
+            .map(J::Number)
+            .unwrap_or_else(|| J::String(super::functions::double_to_string(*d))),
         Value::String(s) => J::String(String::from(&**s)),
         Value::Bytes(b) => J::String(super::functions::base64_encode(b)),
         Value::List(items) => J::Array(items.iter().map(to_json).collect()),

@@ -104,7 +104,22 @@ fn needs_protobuf(test: &Message) -> Option<&'static str> {
     if expr.contains("TestAllTypes") || expr.contains("google.protobuf.") && has_message_literal(&expr) {
         return Some("constructs a protobuf message");
     }
-    for wrapper in ["Int32Value", "Int64Value", "UInt32Value", "UInt64Value", "FloatValue", "DoubleValue", "BoolValue", "StringValue", "BytesValue", "google.protobuf.Any", "google.protobuf.Value", "google.protobuf.Struct", "google.protobuf.ListValue", "google.protobuf.NullValue"] {
+    for wrapper in [
+        "Int32Value",
+        "Int64Value",
+        "UInt32Value",
+        "UInt64Value",
+        "FloatValue",
+        "DoubleValue",
+        "BoolValue",
+        "StringValue",
+        "BytesValue",
+        "google.protobuf.Any",
+        "google.protobuf.Value",
+        "google.protobuf.Struct",
+        "google.protobuf.ListValue",
+        "google.protobuf.NullValue",
+    ] {
         if expr.contains(wrapper) {
             return Some("uses a protobuf wrapper or well-known message");
         }
@@ -164,7 +179,10 @@ fn run(test: &Message) -> Outcome {
         for o in function.messages("overloads") {
             let params = o.messages("params").map(to_type).collect();
             let result = o.message("result_type").map_or(cel::checker::CelType::Dyn, to_type);
-            decls.declare_function(&name, cel::checker::Overload { member: o.flag("is_instance_function"), params, result });
+            decls.declare_function(
+                &name,
+                cel::checker::Overload { member: o.flag("is_instance_function"), params, result },
+            );
         }
     }
     let program = match Program::compile_with(&expr, macros) {
@@ -252,7 +270,10 @@ fn to_type(m: &Message) -> cel::checker::CelType {
         return T::List(Rc::new(l.message("elem_type").map_or(T::Dyn, to_type)));
     }
     if let Some(mt) = m.message("map_type") {
-        return T::Map(Rc::new(mt.message("key_type").map_or(T::Dyn, to_type)), Rc::new(mt.message("value_type").map_or(T::Dyn, to_type)));
+        return T::Map(
+            Rc::new(mt.message("key_type").map_or(T::Dyn, to_type)),
+            Rc::new(mt.message("value_type").map_or(T::Dyn, to_type)),
+        );
     }
     if m.get("null").is_some() {
         return T::Null;

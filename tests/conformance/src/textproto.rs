@@ -174,7 +174,9 @@ impl Parser<'_> {
             }
             _ => {
                 let start = self.at;
-                while self.at < self.b.len() && (self.b[self.at].is_ascii_alphanumeric() || matches!(self.b[self.at], b'_' | b'-' | b'+' | b'.')) {
+                while self.at < self.b.len()
+                    && (self.b[self.at].is_ascii_alphanumeric() || matches!(self.b[self.at], b'_' | b'-' | b'+' | b'.'))
+                {
                     self.at += 1;
                 }
                 if start == self.at {

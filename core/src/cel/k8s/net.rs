@@ -16,55 +16,76 @@ pub enum Ip {
     V6([u8; 16]),
 }
 
-fn parse_v4(s: &str) -> Result<[u8; 4], &'static str> {
+/// A netip parse error: the message and, for some, the rest of the input where it happened.
+type NetErr = (&'static str, Option<String>);
+
+/// Go's `parseIPv4`: four decimal fields, no leading zeros, each at most 255.
+fn parse_v4(s: &str) -> Result<[u8; 4], NetErr> {
+    let b = s.as_bytes();
     let mut out = [0u8; 4];
-    let mut parts = s.split('.');
-    for slot in out.iter_mut() {
-        let part = parts.next().ok_or("IPv4 address too short")?;
-        if part.is_empty() {
-            return Err("IPv4 field must have at least one digit");
+    let (mut pos, mut val, mut digits) = (0usize, 0u32, 0);
+    for (i, &c) in b.iter().enumerate() {
+        match c {
+            b'0'..=b'9' => {
+                if digits == 1 && val == 0 {
+                    return Err(("IPv4 field has octet with leading zero", None));
+                }
+                val = val * 10 + u32::from(c - b'0');
+                digits += 1;
+                if val > 255 {
+                    return Err(("IPv4 field has value >255", None));
+                }
+            }
+            b'.' => {
+                if i == 0 || i == b.len() - 1 || b[i - 1] == b'.' {
+                    return Err(("IPv4 field must have at least one digit", Some(String::from(&s[i..]))));
+                }
+                if pos == 3 {
+                    return Err(("IPv4 address too long", None));
+                }
+                out[pos] = val as u8;
+                pos += 1;
+                val = 0;
+                digits = 0;
+            }
+            _ => return Err(("unexpected character", Some(String::from(&s[i..])))),
         }
-        if part.len() > 1 && part.starts_with('0') {
-            return Err("IPv4 field has octet with leading zero");
-        }
-        if !part.bytes().all(|b| b.is_ascii_digit()) {
-            return Err("unexpected character");
-        }
-        let v: u32 = part.parse().map_err(|_| "IPv4 field has value >255")?;
-        if v > 255 {
-            return Err("IPv4 field has value >255");
-        }
-        *slot = v as u8;
     }
-    if parts.next().is_some() {
-        return Err("IPv4 address too long");
+    if pos < 3 {
+        return Err(("IPv4 address too short", None));
     }
+    out[3] = val as u8;
     Ok(out)
 }
 
-fn parse_v6(s: &str) -> Result<[u8; 16], &'static str> {
+fn parse_v6(s: &str) -> Result<[u8; 16], NetErr> {
     let mut groups: [u16; 8] = [0; 8];
     let (head, tail) = match s.find("::") {
         Some(i) => (&s[..i], Some(&s[i + 2..])),
         None => (s, None),
     };
-    if tail.is_some_and(|t| t.contains("::")) {
-        return Err("multiple :: in address");
+    if let Some(t) = tail {
+        if let Some(i) = t.find("::") {
+            return Err(("multiple :: in address", Some(String::from(&t[i..]))));
+        }
     }
-    let mut parse_side = |text: &str, out: &mut [u16; 8], max: usize| -> Result<usize, &'static str> {
+    let parse_side = |text: &str, out: &mut [u16; 8], max: usize| -> Result<usize, NetErr> {
         if text.is_empty() {
             return Ok(0);
         }
         let mut n = 0;
         let parts: alloc::vec::Vec<&str> = text.split(':').collect();
+        let mut offset = 0usize;
         for (i, p) in parts.iter().enumerate() {
+            let here = offset;
+            offset += p.len() + 1;
             if p.contains('.') {
                 if i + 1 != parts.len() {
-                    return Err("unexpected character");
+                    return Err(("unexpected character", Some(String::from(&text[here..]))));
                 }
                 let v4 = parse_v4(p)?;
                 if n + 2 > max {
-                    return Err("address string too long");
+                    return Err(("address string too long", None));
                 }
                 out[n] = u16::from_be_bytes([v4[0], v4[1]]);
                 out[n + 1] = u16::from_be_bytes([v4[2], v4[3]]);
@@ -72,14 +93,19 @@ fn parse_v6(s: &str) -> Result<[u8; 16], &'static str> {
                 continue;
             }
             if p.is_empty() {
-                return Err("each colon-separated field must have at least one digit");
+                let rest = if here == 0 { text } else { &text[here - 1..] };
+                return Err(("each colon-separated field must have at least one digit", Some(String::from(rest))));
             }
             if p.len() > 4 {
-                return Err("each colon-separated field must have at most 4 hex digits");
+                return Err((
+                    "each colon-separated field must have at most 4 hex digits",
+                    Some(String::from(&text[here..])),
+                ));
             }
-            let v = u16::from_str_radix(p, 16).map_err(|_| "unexpected character")?;
+            let v =
+                u16::from_str_radix(p, 16).map_err(|_| ("unexpected character", Some(String::from(&text[here..]))))?;
             if n >= max {
-                return Err("address string too long");
+                return Err(("address string too long", None));
             }
             out[n] = v;
             n += 1;
@@ -91,7 +117,7 @@ fn parse_v6(s: &str) -> Result<[u8; 16], &'static str> {
     match tail {
         None => {
             if nf != 8 {
-                return Err("address string too short");
+                return Err(("address string too short", None));
             }
             groups = front;
         }
@@ -99,7 +125,7 @@ fn parse_v6(s: &str) -> Result<[u8; 16], &'static str> {
             let mut back = [0u16; 8];
             let nb = parse_side(t, &mut back, 8)?;
             if nf + nb > 7 {
-                return Err("address string too long");
+                return Err(("address string too long", None));
             }
             groups[..nf].copy_from_slice(&front[..nf]);
             groups[8 - nb..].copy_from_slice(&back[..nb]);
@@ -115,15 +141,20 @@ fn parse_v6(s: &str) -> Result<[u8; 16], &'static str> {
 impl Ip {
     /// Parses as `ip()` does (apiserver `pkg/cel/library/ip.go` `parseIPAddr`).
     pub fn parse(raw: &str) -> Result<Ip, Fail> {
-        let wrap = |why: &str| format!("IP Address {raw:?} parse error during conversion from string: ParseAddr({raw:?}): {why}");
+        let wrap = |(why, at): NetErr| match at {
+            Some(at) => format!(
+                "IP Address {raw:?} parse error during conversion from string: ParseAddr({raw:?}): {why} (at {at:?})"
+            ),
+            None => format!("IP Address {raw:?} parse error during conversion from string: ParseAddr({raw:?}): {why}"),
+        };
         if raw.is_empty() {
-            return Err(wrap("unable to parse IP"));
+            return Err(wrap(("unable to parse IP", None)));
         }
         if raw.contains('%') {
             if raw.contains(':') {
                 return Err(format!("IP address {raw:?} with zone value is not allowed"));
             }
-            return Err(wrap("unexpected character"));
+            return Err(wrap(("unexpected character", None)));
         }
         if raw.contains(':') {
             let bytes = parse_v6(raw).map_err(wrap)?;
@@ -136,7 +167,7 @@ impl Ip {
         if raw.contains('.') {
             return parse_v4(raw).map(Ip::V4).map_err(wrap);
         }
-        Err(wrap("unable to parse IP"))
+        Err(wrap(("unable to parse IP", None)))
     }
 
     /// IPv4?
@@ -270,19 +301,25 @@ pub struct Cidr {
 impl Cidr {
     /// Parses as `cidr()` does (apiserver `pkg/cel/library/cidr.go` `parseCIDR`).
     pub fn parse(raw: &str) -> Result<Cidr, Fail> {
-        let wrap = |why: &str| format!("network address parse error during conversion from string: netip.ParsePrefix({raw:?}): {why}");
+        let wrap = |why: &str| {
+            format!("network address parse error during conversion from string: netip.ParsePrefix({raw:?}): {why}")
+        };
+        let addr_err = |addr: &str, (why, at): NetErr| match at {
+            Some(at) => wrap(&format!("ParseAddr({addr:?}): {why} (at {at:?})")),
+            None => wrap(&format!("ParseAddr({addr:?}): {why}")),
+        };
         let Some((addr, bits)) = raw.rsplit_once('/') else { return Err(wrap("no '/'")) };
         if addr.contains('%') {
             return Err(wrap("IPv6 zones cannot be present in a prefix"));
         }
         let ip = if addr.contains(':') {
-            let bytes = parse_v6(addr).map_err(|e| wrap(&format!("ParseAddr({addr:?}): {e}")))?;
+            let bytes = parse_v6(addr).map_err(|e| addr_err(addr, e))?;
             if bytes[..10].iter().all(|b| *b == 0) && bytes[10] == 0xff && bytes[11] == 0xff {
                 return Err(format!("IPv4-mapped IPv6 address {raw:?} is not allowed"));
             }
             Ip::V6(bytes)
         } else {
-            Ip::V4(parse_v4(addr).map_err(|e| wrap(&format!("ParseAddr({addr:?}): {e}")))?)
+            Ip::V4(parse_v4(addr).map_err(|e| addr_err(addr, e))?)
         };
         let max = if ip.is_v4() { 32 } else { 128 };
         if bits.is_empty() || !bits.bytes().all(|b| b.is_ascii_digit()) || (bits.len() > 1 && bits.starts_with('0')) {
@@ -290,7 +327,7 @@ impl Cidr {
         }
         let n: u32 = bits.parse().map_err(|_| wrap(&format!("bad bits after slash: {bits:?}")))?;
         if n > max {
-            return Err(wrap(&format!("prefix length out of range")));
+            return Err(wrap("prefix length out of range"));
         }
         Ok(Cidr { ip, bits: n as u8 })
     }

@@ -14,9 +14,8 @@ const MAX_ALLOWED: i128 = i64::MAX as i128;
 const MAX_DIGITS: u32 = 36;
 
 /// apimachinery `resource.ErrFormatWrong`.
-pub const ERR_FORMAT: &str = "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
-/// apimachinery `resource.ErrNumeric`.
-pub const ERR_NUMERIC: &str = "unable to parse numeric part of quantity";
+pub const ERR_FORMAT: &str =
+    "quantities must match the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'";
 /// apimachinery `resource.ErrSuffix`.
 pub const ERR_SUFFIX: &str = "unable to parse quantity's suffix";
 
@@ -159,7 +158,7 @@ impl Quantity {
                     }
                 }
             }
-            if Quantity::new(mantissa, exponent).cmp(&Quantity::new(MAX_ALLOWED, 0)) == Ordering::Greater {
+            if Quantity::new(mantissa, exponent).compare(&Quantity::new(MAX_ALLOWED, 0)) == Ordering::Greater {
                 mantissa = MAX_ALLOWED;
                 exponent = 0;
             }
@@ -219,7 +218,7 @@ impl Quantity {
     }
 
     /// `Cmp`.
-    pub fn cmp(&self, other: &Quantity) -> Ordering {
+    pub fn compare(&self, other: &Quantity) -> Ordering {
         let (sa, sb) = (self.mantissa.signum(), other.mantissa.signum());
         if sa != sb || sa == 0 {
             return sa.cmp(&sb);

@@ -103,7 +103,11 @@ impl Semver {
         for p in parts.iter_mut() {
             if p.len() > 1 {
                 let trimmed = p.trim_start_matches('0');
-                *p = if trimmed.is_empty() || !trimmed.as_bytes()[0].is_ascii_digit() { format!("0{trimmed}") } else { String::from(trimmed) };
+                *p = if trimmed.is_empty() || !trimmed.as_bytes()[0].is_ascii_digit() {
+                    format!("0{trimmed}")
+                } else {
+                    String::from(trimmed)
+                };
             }
         }
         if parts.len() < 3 {
@@ -118,7 +122,7 @@ impl Semver {
     }
 
     /// Precedence (semver 2.0.0 §11; build metadata ignored).
-    pub fn cmp(&self, other: &Semver) -> Ordering {
+    pub fn compare(&self, other: &Semver) -> Ordering {
         let core = (self.major, self.minor, self.patch).cmp(&(other.major, other.minor, other.patch));
         if core != Ordering::Equal {
             return core;

@@ -32,7 +32,8 @@ fn unescape(s: &str, query: bool) -> Result<String, String> {
     while i < b.len() {
         match b[i] {
             b'%' => {
-                let (Some(h), Some(l)) = (b.get(i + 1).and_then(|c| unhex(*c)), b.get(i + 2).and_then(|c| unhex(*c))) else {
+                let (Some(h), Some(l)) = (b.get(i + 1).and_then(|c| unhex(*c)), b.get(i + 2).and_then(|c| unhex(*c)))
+                else {
                     let end = (i + 3).min(b.len());
                     return Err(format!("invalid URL escape {:?}", &s[i..end]));
                 };
@@ -98,7 +99,13 @@ impl Url {
         if !rest.starts_with('/') {
             if !scheme.is_empty() {
                 // An opaque URL (`mailto:x`): valid, with no host or path.
-                return Ok(Url { raw: String::from(raw), scheme, host: String::new(), path: String::new(), query: without_fragment(query) });
+                return Ok(Url {
+                    raw: String::from(raw),
+                    scheme,
+                    host: String::new(),
+                    path: String::new(),
+                    query: without_fragment(query),
+                });
             }
             return Err(fail(String::from("invalid URI for request")));
         }
@@ -117,7 +124,11 @@ impl Url {
         }
         unescape(path, false).map_err(fail)?;
         // `url.Parse` (used for the accessors) splits off the fragment.
-        let (path, query) = if query.is_empty() { (without_fragment(path), String::new()) } else { (String::from(path), without_fragment(query)) };
+        let (path, query) = if query.is_empty() {
+            (without_fragment(path), String::new())
+        } else {
+            (String::from(path), without_fragment(query))
+        };
         Ok(Url { raw: String::from(raw), scheme, host: host.split('#').next().unwrap_or("").into(), path, query })
     }
 
