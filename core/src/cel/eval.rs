@@ -276,7 +276,7 @@ impl<'p> Interpreter<'p, '_> {
             Value::List(items) => match key {
                 Value::Int(i) => usize::try_from(i).ok().and_then(|i| items.get(i)).cloned(),
                 Value::Uint(u) => usize::try_from(u).ok().and_then(|i| items.get(i)).cloned(),
-                Value::Double(d) if d.fract() == 0.0 => {
+                Value::Double(d) if libm::trunc(d) == d => {
                     usize::try_from(d as i64).ok().and_then(|i| items.get(i)).cloned()
                 }
                 _ => return Err(fail(e, f::no_overload("_[?_]", &[&container, &key]))),
@@ -325,13 +325,15 @@ impl<'p> Interpreter<'p, '_> {
                 }
             }
             Value::Map(m) => m.entries.iter().map(|(k, v)| (k.to_value(), v.clone())).collect(),
-            other => return Err(fail(
-                &c.range,
-                format!(
+            other => {
+                return Err(fail(
+                    &c.range,
+                    format!(
                     "expression of type '{}' cannot be the range of a comprehension (must be list, map, or dynamic)",
                     other.type_name()
                 ),
-            )),
+                ))
+            }
         };
         let base = self.locals.len();
         self.locals.push((&c.var, Value::Null));

@@ -396,7 +396,7 @@ pub fn index(container: &Value, index: &Value) -> Result<Value, Fail> {
             let i = match index {
                 Value::Int(i) => *i,
                 Value::Uint(u) => i64::try_from(*u).unwrap_or(i64::MAX),
-                Value::Double(d) if d.fract() == 0.0 && d.is_finite() => *d as i64,
+                Value::Double(d) if libm::trunc(*d) == *d && d.is_finite() => *d as i64,
                 Value::Double(d) => return Err(format!("unsupported index value: {}", double_to_string(*d))),
                 _ => return Err(no_overload("_[_]", &[container, index])),
             };

@@ -340,7 +340,6 @@ impl Parser {
                 Ok(e)
             }
             Tok::Punct("[") => {
-                self.enter()?;
                 let mut elems = Vec::new();
                 while !self.is("]") {
                     let optional = self.eat("?");
@@ -350,11 +349,9 @@ impl Parser {
                     }
                 }
                 self.expect("]")?;
-                self.depth -= 1;
                 Ok(Expr::new(offset, Kind::List(elems)))
             }
             Tok::Punct("{") => {
-                self.enter()?;
                 let mut entries = Vec::new();
                 while !self.is("}") {
                     let optional = self.eat("?");
@@ -367,7 +364,6 @@ impl Parser {
                     }
                 }
                 self.expect("}")?;
-                self.depth -= 1;
                 Ok(Expr::new(offset, Kind::Map(entries)))
             }
             Tok::Reserved(r) => self.error(offset, format!("reserved identifier: {r}")),
@@ -379,7 +375,6 @@ impl Parser {
     }
 
     fn args(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
-        self.enter()?;
         let mut args = Vec::new();
         while !self.is(close) {
             args.push(self.expr()?);
@@ -388,12 +383,10 @@ impl Parser {
             }
         }
         self.expect(close)?;
-        self.depth -= 1;
         Ok(args)
     }
 
     fn message_fields(&mut self) -> Result<Vec<(Box<str>, Expr, bool)>, ParseError> {
-        self.enter()?;
         let mut fields = Vec::new();
         while !self.is("}") {
             let optional = self.eat("?");
@@ -411,7 +404,6 @@ impl Parser {
             }
         }
         self.expect("}")?;
-        self.depth -= 1;
         Ok(fields)
     }
 

@@ -120,7 +120,7 @@ impl Map {
                 .get(&Key::Uint(*u))
                 .or_else(|| i64::try_from(*u).ok().and_then(|i| self.entries.get(&Key::Int(i)))),
             Value::Double(d) => {
-                if d.fract() != 0.0 || !d.is_finite() {
+                if libm::trunc(*d) != *d || !d.is_finite() {
                     return None;
                 }
                 if *d >= -9.223372036854776e18 && *d < 9.223372036854776e18 {
