@@ -50,19 +50,19 @@ struct Parser {
 type PResult = Result<Expr, ParseError>;
 
 impl Parser {
+    /// The current token; past the end it stays `Eof` (the tokens end with one).
     fn tok(&self) -> &Tok {
-        &self.tokens[self.at].tok
+        &self.tokens[self.at.min(self.tokens.len() - 1)].tok
     }
 
     fn offset(&self) -> usize {
-        self.tokens[self.at].start
+        self.tokens[self.at.min(self.tokens.len() - 1)].start
     }
 
+    /// Takes the current token; `self.at -= 1` after it steps back.
     fn bump(&mut self) -> Tok {
-        let t = self.tokens[self.at].tok.clone();
-        if self.at + 1 < self.tokens.len() {
-            self.at += 1;
-        }
+        let t = self.tok().clone();
+        self.at += 1;
         t
     }
 

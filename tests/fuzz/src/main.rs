@@ -1,8 +1,10 @@
 //! `cargo run --profile fuzz -p kubedv-fuzz -- [SECONDS] [SEED]`
 //!
 //! Mutation fuzzing of the untrusted-input paths of kubedv-core: Go source → `Schema::compile`
-//! (lexer, parser, tag grammar, compiler) and `Schema::validate` on random JSON. Seeds are the
-//! declarative table files; mutations splice in the tokens that matter to the grammars. Any
+//! (lexer, parser, tag grammar, compiler) and `Schema::validate` on random JSON; CEL expressions
+//! → parser, checker and evaluator (with a random `self`), including very deep nesting. Seeds
+//! are the declarative table files and the CEL conformance expressions; mutations splice in the
+//! tokens that matter to the grammars. Any
 //! panic is caught, its input saved under `target/fuzz-crashes/`, and the run fails. cargo-fuzz
 //! needs a nightly toolchain, which this project does not assume.
 
@@ -11,6 +13,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use kubedv_core::cel::{self, checker, Program};
 use kubedv_core::declarative::{Options, Schema};
 use kubedv_core::tags;
 use serde_json::{json, Value};
@@ -90,7 +93,126 @@ const TOKENS: &[&str] = &[
     "TypeMeta int\n",
 ];
 
-fn mutate(rng: &mut Rng, base: &str) -> String {
+const CEL_TOKENS: &[&str] = &[
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ".",
+    ".?",
+    "[?",
+    ",",
+    ":",
+    "?",
+    "!",
+    "-",
+    "+",
+    "*",
+    "/",
+    "%",
+    "==",
+    "!=",
+    "<",
+    "<=",
+    ">",
+    ">=",
+    "&&",
+    "||",
+    " in ",
+    "'",
+    "\"",
+    "'''",
+    "r'",
+    "b'",
+    "\\",
+    "\\u00",
+    "\\x",
+    "0x",
+    "1u",
+    "1.5e300",
+    "9223372036854775807",
+    "-9223372036854775808",
+    "18446744073709551615u",
+    "null",
+    "true",
+    "self",
+    "oldSelf",
+    "x",
+    ".all(x, ",
+    ".exists(x, ",
+    ".exists_one(x, ",
+    ".map(x, ",
+    ".filter(x, ",
+    ".transformMap(k, v, ",
+    "has(self.",
+    "size(",
+    "int(",
+    "uint(",
+    "double(",
+    "string(",
+    "bytes(",
+    "timestamp('",
+    "duration('",
+    ".matches('",
+    "'(a*)*b'",
+    ".find('",
+    ".split(',')",
+    ".substring(",
+    ".charAt(",
+    "quantity('",
+    "ip('",
+    "cidr('",
+    "url('",
+    "semver('",
+    "format.named('",
+    ".validate(",
+    "optional.of(",
+    ".orValue(",
+    "cel.bind(x, ",
+    "lists.range(",
+    "math.greatest(",
+    "sets.contains(",
+    "[1, 2, 3]",
+    "{'a': 1}",
+    "dyn(",
+    "type(",
+];
+
+fn cel_seeds() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../conformance/cel-spec");
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("the CEL conformance files") {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "textproto") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            if let Some(rest) = line.trim().strip_prefix("expr: ") {
+                out.push(rest.trim_matches(|c| c == '"' || c == '\'').replace("\\\\", "\\").replace("\\'", "'"));
+            }
+        }
+    }
+    out.push("self.spec.replicas <= 10 && self.metadata.name.startsWith('web')".into());
+    out.push(
+        "self.items.all(i, i.name.matches('^[a-z]+$')) && quantity(self.limit).isLessThan(quantity('1Gi'))".into(),
+    );
+    out
+}
+
+/// Parses, checks and evaluates one expression; errors are fine, panics and hangs are not.
+fn run_cel(src: &str, self_value: &Value) {
+    let Ok(program) = Program::compile(src) else { return };
+    let mut decls = checker::Decls::default();
+    decls.declare("self", checker::CelType::Dyn);
+    let _ = checker::check(&program, &decls);
+    let mut vars = std::collections::BTreeMap::new();
+    vars.insert(String::from("self"), cel::from_json(self_value));
+    let _ = program.eval(&vars);
+}
+
+fn mutate_with(rng: &mut Rng, base: &str, tokens: &[&str]) -> String {
     let mut chars: Vec<char> = base.chars().collect();
     for _ in 0..1 + rng.below(8) {
         let at = rng.below(chars.len() + 1);
@@ -100,7 +222,7 @@ fn mutate(rng: &mut Rng, base: &str) -> String {
                 chars.drain(at.min(chars.len())..end);
             }
             1 => {
-                let tok = TOKENS[rng.below(TOKENS.len())];
+                let tok = tokens[rng.below(tokens.len())];
                 chars.splice(at..at, tok.chars());
             }
             2 if !chars.is_empty() => {
@@ -117,6 +239,10 @@ fn mutate(rng: &mut Rng, base: &str) -> String {
         }
     }
     chars.into_iter().collect()
+}
+
+fn mutate(rng: &mut Rng, base: &str) -> String {
+    mutate_with(rng, base, TOKENS)
 }
 
 fn random_json(rng: &mut Rng, depth: usize) -> Value {
@@ -154,10 +280,20 @@ fn seeds() -> Vec<String> {
 }
 
 fn main() {
+    // The work runs on a thread with WebAssembly's stack size (1 MiB): a stack overflow that
+    // would kill the npm package or the playground must show up here too.
+    let worker = std::thread::Builder::new().stack_size(1 << 20).spawn(fuzz).expect("thread");
+    if worker.join().is_err() {
+        std::process::exit(1);
+    }
+}
+
+fn fuzz() {
     let mut args = std::env::args().skip(1);
     let seconds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15);
     let corpus = seeds();
+    let cel_corpus = cel_seeds();
     let mut rng = Rng(seed | 1);
     let trace = std::env::var_os("KUBEDV_FUZZ_TRACE").is_some();
     let deadline = Instant::now() + Duration::from_secs(seconds);
@@ -180,7 +316,7 @@ fn main() {
             }
         });
     }
-    let (mut runs, mut validations, mut tag_runs) = (0u64, 0u64, 0u64);
+    let (mut runs, mut validations, mut tag_runs, mut cel_runs) = (0u64, 0u64, 0u64, 0u64);
     while Instant::now() < deadline {
         for _ in 0..64 {
             let base = &corpus[rng.below(corpus.len())];
@@ -228,9 +364,33 @@ fn main() {
                 std::process::exit(1);
             }
             tag_runs += 1;
+            // CEL: mutated expressions, sometimes wrapped in very deep nesting.
+            let pick = rng.below(cel_corpus.len());
+            let mut expr = mutate_with(&mut rng, &cel_corpus[pick], CEL_TOKENS);
+            if rng.below(50) == 0 {
+                let n = 1 + rng.below(20_000);
+                let (open, close) =
+                    [("(", ")"), ("[", "]"), ("!", ""), ("-", ""), ("{1: ", "}"), ("size(", ")"), ("[1].map(x, ", ")")]
+                        [rng.below(7)];
+                expr = format!("{}{expr}{}", open.repeat(n), close.repeat(n));
+            }
+            let self_value = random_json(&mut rng, 0);
+            *current.lock().unwrap() = (Instant::now(), expr.clone());
+            if trace {
+                std::fs::create_dir_all(&crash_dir).unwrap();
+                std::fs::write(crash_dir.join("last.cel"), &expr).unwrap();
+            }
+            if catch_unwind(AssertUnwindSafe(|| run_cel(&expr, &self_value))).is_err() {
+                std::fs::create_dir_all(&crash_dir).unwrap();
+                let file = crash_dir.join(format!("crash-{cel_runs}.cel"));
+                std::fs::write(&file, &expr).unwrap();
+                eprintln!("panic in CEL on the expression saved to {}", file.display());
+                std::process::exit(1);
+            }
+            cel_runs += 1;
         }
     }
     println!(
-        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings in {seconds} s: no panic"
+        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions in {seconds} s: no panic"
     );
 }
