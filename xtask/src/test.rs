@@ -62,6 +62,24 @@ pub fn run() -> ExitCode {
             ]),
         )
     });
+    check("CEL conformance (>= 97% of non-skipped tests)", &mut || {
+        // The CEL specification's conformance files, vendored from ../shared/conformance.
+        let dir = env.root.join("tests/conformance/cel-spec");
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .map_err(|e| format!("{}: {e}", dir.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "textproto"))
+            .map(|p| p.display().to_string())
+            .collect();
+        files.sort();
+        let mut cmd = env.command("cargo");
+        cmd.args(["run", "--quiet", "--release", "-p", "kubedv-conformance", "--", "--min-pass-rate", "97"])
+            .args(&files);
+        env.run(
+            "cargo run --release -p kubedv-conformance -- --min-pass-rate 97 tests/conformance/cel-spec/*.textproto",
+            &mut cmd,
+        )
+    });
     check("fuzz smoke run (30 s)", &mut || {
         env.run(
             "cargo run --profile fuzz -p kubedv-fuzz -- 30",

@@ -22,8 +22,13 @@ pub struct Expr {
 pub enum Kind {
     /// A literal.
     Lit(Value),
-    /// A variable, or a (possibly qualified) type name such as `int` or `google.protobuf.Duration`.
+    /// A variable, or a (possibly qualified) type name such as `int` or `google.protobuf.Duration`,
+    /// as parsed; name resolution turns it into `Local` or `Var`.
     Ident(Box<str>),
+    /// A comprehension, bind or block variable: its slot on the evaluator's stack.
+    Local { slot: u32, name: Box<str> },
+    /// A free variable (or type name): its index in the program's variable table.
+    Var { index: u32, name: Box<str> },
     /// `operand.field`, `operand.?field` (optional).
     Select { operand: Box<Expr>, field: Box<str>, optional: bool },
     /// `has(operand.field)`.

@@ -256,7 +256,7 @@ impl Checker<'_> {
         use CelType as T;
         match &e.kind {
             Kind::Lit(v) => Ok(literal_type(v)),
-            Kind::Ident(name) => {
+            Kind::Ident(name) | Kind::Local { name, .. } | Kind::Var { name, .. } => {
                 if let Some(t) = self.lookup(name) {
                     return Ok(t);
                 }
@@ -587,7 +587,7 @@ impl Checker<'_> {
                     parts.push(&**field);
                     cur = operand;
                 }
-                Kind::Ident(root) => {
+                Kind::Ident(root) | Kind::Local { name: root, .. } | Kind::Var { name: root, .. } => {
                     if self.lookup(root).is_some() {
                         return None;
                     }

@@ -43,7 +43,7 @@ fn traversal(v: &Value) -> u64 {
         Value::String(s) => (s.len() as f64 * STRING_TRAVERSAL) as u64,
         Value::Bytes(b) => (b.len() as f64 * STRING_TRAVERSAL) as u64,
         Value::List(items) => items.iter().map(traversal).sum(),
-        Value::Map(m) => m.entries.iter().map(|(k, v)| traversal(&k.to_value()) + traversal(v)).sum(),
+        Value::Map(m) => m.iter().map(|(k, v)| traversal(&k.to_value()) + traversal(v)).sum(),
         _ => 1,
     }
 }
@@ -83,6 +83,12 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
             _ => 1,
         },
         B::ObjectMethod => super::k8s::method_cost(name, recv, args),
+        // kubedv's guard: the list is built element by element, so it costs its length
+        // (charged before anything is allocated).
+        B::ListsRange => match first {
+            Some(Value::Int(n)) => (*n).max(1) as u64,
+            _ => 1,
+        },
         // cel-go `ext/sets.go`: a comparison per pair of elements (both ways for equivalent).
         B::SetsContains | B::SetsIntersects | B::SetsEquivalent => {
             let pairs = first.map_or(0, actual_size) * second.map_or(0, actual_size);

@@ -2,6 +2,7 @@
 //! `&&`, `||` and the `all`/`exists` macros when the other side decides the result) and tracks
 //! Kubernetes' runtime cost as it goes.
 
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
@@ -72,12 +73,26 @@ impl RegexCache {
     }
 }
 
+/// A free variable's value, looked up on first use.
+#[derive(Clone)]
+enum Slot {
+    Unknown,
+    Bound(Value),
+    Unbound,
+}
+
 pub(crate) struct Interpreter<'p, 'a> {
-    pub act: &'a dyn Activation,
-    pub locals: Vec<(&'p str, Value)>,
+    act: &'a dyn Activation,
+    /// Comprehension, bind and block variables, by the slots name resolution gave them.
+    locals: Vec<Value>,
+    /// The program's free variables and what the activation binds them to.
+    names: &'p [Box<str>],
+    /// The first few variables' slots live inline: no allocation for typical rules.
+    inline: [Slot; 4],
+    spill: Vec<Slot>,
     pub cost: u64,
-    pub limit: u64,
-    pub regexes: &'p RegexCache,
+    limit: u64,
+    regexes: &'p RegexCache,
 }
 
 type R = Result<Value, EvalError>;
@@ -86,7 +101,35 @@ fn fail(e: &Expr, message: impl Into<String>) -> EvalError {
     EvalError { message: message.into(), offset: e.offset, cost_exceeded: false }
 }
 
-impl<'p> Interpreter<'p, '_> {
+impl<'p, 'a> Interpreter<'p, 'a> {
+    pub fn new(act: &'a dyn Activation, names: &'p [Box<str>], limit: u64, regexes: &'p RegexCache) -> Self {
+        let spill = if names.len() > 4 { alloc::vec![Slot::Unknown; names.len() - 4] } else { Vec::new() };
+        let inline = [Slot::Unknown, Slot::Unknown, Slot::Unknown, Slot::Unknown];
+        Interpreter { act, locals: Vec::new(), names, inline, spill, cost: 0, limit, regexes }
+    }
+
+    /// The slot of free variable `index`, resolved once per evaluation.
+    fn slot(&mut self, index: u32) -> &Slot {
+        let i = index as usize;
+        let (act, names) = (self.act, self.names);
+        let slot = if i < 4 { &mut self.inline[i] } else { &mut self.spill[i - 4] };
+        if let Slot::Unknown = slot {
+            *slot = match act.resolve(&names[i]) {
+                Some(v) => Slot::Bound(v),
+                None => Slot::Unbound,
+            };
+        }
+        slot
+    }
+
+    /// The value of free variable `index`.
+    fn var(&mut self, index: u32) -> Option<Value> {
+        match self.slot(index) {
+            Slot::Bound(v) => Some(v.clone()),
+            _ => None,
+        }
+    }
+
     fn charge(&mut self, e: &Expr, n: u64) -> Result<(), EvalError> {
         self.cost = self.cost.saturating_add(n);
         if self.cost > self.limit {
@@ -95,21 +138,16 @@ impl<'p> Interpreter<'p, '_> {
         Ok(())
     }
 
-    fn lookup(&self, name: &str) -> Option<Value> {
-        for (n, v) in self.locals.iter().rev() {
-            if *n == name {
-                return Some(v.clone());
-            }
-        }
-        self.act.resolve(name)
-    }
-
     pub fn eval(&mut self, e: &'p Expr) -> R {
         match &e.kind {
             Kind::Lit(v) => Ok(v.clone()),
-            Kind::Ident(name) => {
+            Kind::Local { slot, .. } => {
                 self.charge(e, cost::SELECT)?;
-                if let Some(v) = self.lookup(name) {
+                Ok(self.locals[*slot as usize].clone())
+            }
+            Kind::Var { index, name } => {
+                self.charge(e, cost::SELECT)?;
+                if let Some(v) = self.var(*index) {
                     return Ok(v);
                 }
                 if let Some(t) = f::type_ident(name) {
@@ -117,7 +155,11 @@ impl<'p> Interpreter<'p, '_> {
                 }
                 Err(fail(e, format!("undeclared reference to '{name}' (in container '')")))
             }
+            Kind::Ident(name) => Err(fail(e, format!("unresolved name '{name}'"))),
             Kind::Select { operand, field, optional } => {
+                if let Some(v) = self.field_path(e)? {
+                    return Ok(v);
+                }
                 if let Some(v) = self.qualified(e)? {
                     return Ok(v);
                 }
@@ -190,16 +232,16 @@ impl<'p> Interpreter<'p, '_> {
                 Err(fail(e, format!("unknown type: {name} (kubedv has no protobuf message types)")))
             }
             Kind::Comprehension(c) => self.comprehension(e, c),
-            Kind::Bind { name, init, body } => {
+            Kind::Bind { init, body, .. } => {
                 let v = self.eval(init)?;
-                self.locals.push((name, v));
+                self.locals.push(v);
                 let r = self.eval(body);
                 self.locals.pop();
                 r
             }
             Kind::Block { inits, body } => {
                 let base = self.locals.len();
-                for (name, init) in inits {
+                for (_, init) in inits {
                     let v = match self.eval(init) {
                         Ok(v) => v,
                         Err(err) => {
@@ -207,7 +249,7 @@ impl<'p> Interpreter<'p, '_> {
                             return Err(err);
                         }
                     };
-                    self.locals.push((name, v));
+                    self.locals.push(v);
                 }
                 let r = self.eval(body);
                 self.locals.truncate(base);
@@ -217,26 +259,62 @@ impl<'p> Interpreter<'p, '_> {
         }
     }
 
-    /// `a.b.c` naming a variable or type as a whole (when `a` itself is not a variable).
-    fn qualified(&mut self, e: &Expr) -> Result<Option<Value>, EvalError> {
-        let mut parts = Vec::new();
+    /// The fast path for `self.a.b.c` (the bulk of Kubernetes rules): walks the fields of a
+    /// bound variable by reference and clones only the result. Anything unusual (a missing
+    /// field, a non-map, an optional select) returns `None` for the general path to handle.
+    fn field_path(&mut self, e: &'p Expr) -> Result<Option<Value>, EvalError> {
+        let mut fields: [&str; 8] = [""; 8];
+        let mut n = 0;
         let mut cur = e;
-        loop {
-            match &cur.kind {
-                Kind::Select { operand, field, optional: false } => {
-                    parts.push(&**field);
-                    cur = operand;
-                }
-                Kind::Ident(root) => {
-                    if self.lookup(root).is_some() {
-                        return Ok(None);
-                    }
-                    parts.push(&**root);
-                    break;
-                }
+        while let Kind::Select { operand, field, optional: false } = &cur.kind {
+            if n == fields.len() {
+                return Ok(None);
+            }
+            fields[n] = field;
+            n += 1;
+            cur = operand;
+        }
+        let root: &Value = match &cur.kind {
+            Kind::Local { slot, .. } => &self.locals[*slot as usize],
+            Kind::Var { index, .. } => match self.slot(*index) {
+                Slot::Bound(v) => v,
+                _ => return Ok(None),
+            },
+            _ => return Ok(None),
+        };
+        let mut value = root;
+        for field in fields[..n].iter().rev() {
+            match value {
+                Value::Map(m) => match m.get_str(field) {
+                    Some(v) => value = v,
+                    None => return Ok(None),
+                },
                 _ => return Ok(None),
             }
         }
+        let result = value.clone();
+        // The same cost as evaluating the chain node by node: the variable and each select.
+        self.charge(e, cost::SELECT * (n as u64 + 1))?;
+        Ok(Some(result))
+    }
+
+    /// `a.b.c` naming a variable or type as a whole (when `a` itself is not a variable).
+    fn qualified(&mut self, e: &'p Expr) -> Result<Option<Value>, EvalError> {
+        let mut root = e;
+        while let Kind::Select { operand, optional: false, .. } = &root.kind {
+            root = operand;
+        }
+        let Kind::Var { index, name: root_name } = &root.kind else { return Ok(None) };
+        if let Slot::Bound(_) = self.slot(*index) {
+            return Ok(None);
+        }
+        let mut parts = Vec::new();
+        let mut cur = e;
+        while let Kind::Select { operand, field, .. } = &cur.kind {
+            parts.push(&**field);
+            cur = operand;
+        }
+        parts.push(&**root_name);
         parts.reverse();
         let name = parts.join(".");
         if let Some(v) = self.act.resolve(&name) {
@@ -315,37 +393,40 @@ impl<'p> Interpreter<'p, '_> {
 
     fn comprehension(&mut self, e: &Expr, c: &'p Comprehension) -> R {
         let range = self.eval(&c.range)?;
-        // Each element is visited as (first variable, second variable).
-        let items: Vec<(Value, Value)> = match &range {
-            Value::List(items) => {
-                if c.var2.is_some() {
-                    items.iter().enumerate().map(|(i, v)| (Value::Int(i as i64), v.clone())).collect()
-                } else {
-                    items.iter().map(|v| (v.clone(), Value::Null)).collect()
-                }
-            }
-            Value::Map(m) => m.entries.iter().map(|(k, v)| (k.to_value(), v.clone())).collect(),
-            other => {
-                return Err(fail(
-                    &c.range,
-                    format!(
+        if !matches!(range, Value::List(_) | Value::Map(_)) {
+            return Err(fail(
+                &c.range,
+                format!(
                     "expression of type '{}' cannot be the range of a comprehension (must be list, map, or dynamic)",
-                    other.type_name()
+                    range.type_name()
                 ),
-                ))
-            }
-        };
-        let base = self.locals.len();
-        self.locals.push((&c.var, Value::Null));
-        if let Some(v2) = &c.var2 {
-            self.locals.push((v2, Value::Null));
+            ));
         }
-        let r = self.run_comprehension(e, c, items);
+        let base = self.locals.len();
+        self.locals.push(Value::Null);
+        if c.var2.is_some() {
+            self.locals.push(Value::Null);
+        }
+        let r = self.run_comprehension(e, c, &range);
         self.locals.truncate(base);
         r
     }
 
-    fn run_comprehension(&mut self, e: &Expr, c: &'p Comprehension, items: Vec<(Value, Value)>) -> R {
+    /// The variables of the i-th iteration: list elements (or index and element with two
+    /// variables), map keys (or key and value).
+    fn iteration(range: &Value, i: usize, two: bool) -> (Value, Value) {
+        match range {
+            Value::List(items) if two => (Value::Int(i as i64), items[i].clone()),
+            Value::List(items) => (items[i].clone(), Value::Null),
+            Value::Map(m) => match m.entry(i) {
+                Some((k, v)) => (k.to_value(), if two { v.clone() } else { Value::Null }),
+                None => (Value::Null, Value::Null),
+            },
+            _ => (Value::Null, Value::Null),
+        }
+    }
+
+    fn run_comprehension(&mut self, e: &Expr, c: &'p Comprehension, range: &Value) -> R {
         let two = c.var2.is_some();
         let slot = self.locals.len() - if two { 2 } else { 1 };
         let mut error: Option<EvalError> = None;
@@ -363,12 +444,17 @@ impl<'p> Interpreter<'p, '_> {
             CompKind::TransformMap | CompKind::TransformMapEntry => (cost::MAP_CREATE, 0, 1),
         };
         self.charge(e, init)?;
-        let total = items.len();
-        for (n, (first, second)) in items.into_iter().enumerate() {
+        let total = match range {
+            Value::List(items) => items.len(),
+            Value::Map(m) => m.len(),
+            _ => 0,
+        };
+        for n in 0..total {
+            let (first, second) = Self::iteration(range, n, two);
             self.charge(e, cond)?;
-            self.locals[slot].1 = first.clone();
+            self.locals[slot] = first.clone();
             if two {
-                self.locals[slot + 1].1 = second.clone();
+                self.locals[slot + 1] = second.clone();
             }
             if let Some(filter) = &c.filter {
                 match self.eval(filter)? {
@@ -449,7 +535,7 @@ impl<'p> Interpreter<'p, '_> {
     fn merge_entry(&mut self, step: &Expr, entry: Value, merged: &mut Map) -> Result<(), EvalError> {
         match entry {
             Value::Map(m) => {
-                for (k, v) in &m.entries {
+                for (k, v) in m.iter() {
                     if merged.get(&k.to_value()).is_some() {
                         return Err(fail(
                             step,
@@ -459,7 +545,7 @@ impl<'p> Interpreter<'p, '_> {
                             ),
                         ));
                     }
-                    merged.entries.insert(k.clone(), v.clone());
+                    merged.insert(k.clone(), v.clone());
                 }
                 Ok(())
             }

@@ -22,8 +22,11 @@ pub fn format(template: &str, args: &[Value]) -> Result<String, Fail> {
             chars.next();
             let mut p = 0usize;
             while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                p = p * 10 + d as usize;
+                p = p.saturating_mul(10).saturating_add(d as usize);
                 chars.next();
+            }
+            if p > 1000 {
+                return Err(format!("precision {p} is too large (the most is 1000)"));
             }
             precision = Some(p);
         }
@@ -114,7 +117,7 @@ fn display(v: &Value) -> Result<String, Fail> {
         }
         Value::Map(m) => {
             let mut parts = alloc::vec::Vec::new();
-            for (k, val) in &m.entries {
+            for (k, val) in m.iter() {
                 parts.push(format!("{}: {}", display_quoted(&k.to_value())?, display_quoted(val)?));
             }
             format!("{{{}}}", parts.join(", "))

@@ -748,7 +748,7 @@ pub fn make_map(entries: Vec<(Value, Value)>) -> Result<Value, Fail> {
         if map.get(&k).is_some() {
             return Err(format!("Failed with repeated key: {}", key_text(&k)));
         }
-        map.entries.insert(key, v);
+        map.insert(key, v);
     }
     Ok(Value::Map(Rc::new(map)))
 }

@@ -351,8 +351,7 @@ pub fn method(o: &Object, name: &str, args: &[Value], all: &[&Value]) -> Result<
         (Object::Url(u), "getQuery", []) => {
             let mut m = Map::default();
             for (k, vs) in u.query() {
-                m.entries
-                    .insert(Key::String(Rc::from(k.as_str())), Value::list(vs.into_iter().map(Value::from).collect()));
+                m.insert(Key::String(Rc::from(k.as_str())), Value::list(vs.into_iter().map(Value::from).collect()));
             }
             Ok(Value::Map(Rc::new(m)))
         }

@@ -61,7 +61,36 @@ fn int_arg(name: &str, v: &Value, all: &[&Value]) -> Result<i64, Fail> {
 /// Calls a function on evaluated arguments.
 pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexes: &RegexCache) -> Result<Value, Fail> {
     use Builtin as B;
-    let all: Vec<&Value> = recv.into_iter().chain(args.iter()).collect();
+    // Operators first: they are most of the calls in rules.
+    if let (None, [x, y]) = (recv, args) {
+        match b {
+            B::Add => return f::add(x, y),
+            B::Sub => return f::sub(x, y),
+            B::Mul => return f::mul(x, y),
+            B::Div => return f::div(x, y),
+            B::Mod => return f::rem(x, y),
+            B::Eq => return Ok(Value::Bool(x.equals(y))),
+            B::Ne => return Ok(Value::Bool(!x.equals(y))),
+            B::Lt | B::Le | B::Gt | B::Ge => return f::relation(b, x, y),
+            B::In => return f::contains_elem(x, y),
+            _ => {}
+        }
+    }
+    // The receiver and arguments as one list (for overload errors), without allocating for
+    // the usual few arguments.
+    const NULL: Value = Value::Null;
+    let mut small: [&Value; 4] = [&NULL; 4];
+    let big: Vec<&Value>;
+    let n = usize::from(recv.is_some()) + args.len();
+    let all: &[&Value] = if n <= 4 {
+        for (slot, v) in small.iter_mut().zip(recv.into_iter().chain(args.iter())) {
+            *slot = v;
+        }
+        &small[..n]
+    } else {
+        big = recv.into_iter().chain(args.iter()).collect();
+        &big
+    };
     // Methods take the receiver as their first operand.
     let (a0, rest): (&Value, &[Value]) = match recv {
         Some(r) => (r, args),
@@ -71,7 +100,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         },
     };
     let arity = all.len();
-    let bad = || no_overload(name, &all);
+    let bad = || no_overload(name, all);
     match b {
         B::Add if arity == 2 => f::add(a0, arg(rest, 0)),
         B::Sub if arity == 2 => f::sub(a0, arg(rest, 0)),
@@ -99,13 +128,13 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         B::Timestamp if arity == 1 => f::to_timestamp(a0),
         B::Duration if arity == 1 => f::to_duration(a0),
         B::Matches if arity == 2 => {
-            let s = str_arg(name, a0, &all)?;
-            let re = regexes.get(str_arg(name, arg(rest, 0), &all)?)?;
+            let s = str_arg(name, a0, all)?;
+            let re = regexes.get(str_arg(name, arg(rest, 0), all)?)?;
             Ok(Value::Bool(re.is_match(s)))
         }
         B::Contains | B::StartsWith | B::EndsWith if arity == 2 => {
-            let s = str_arg(name, a0, &all)?;
-            let t = str_arg(name, arg(rest, 0), &all)?;
+            let s = str_arg(name, a0, all)?;
+            let t = str_arg(name, arg(rest, 0), all)?;
             Ok(Value::Bool(match b {
                 B::Contains => s.contains(t),
                 B::StartsWith => s.starts_with(t),
@@ -169,15 +198,15 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         | B::Trim
             if matches!(a0, Value::String(_)) =>
         {
-            strings(b, name, a0, rest, &all)
+            strings(b, name, a0, rest, all)
         }
         B::Reverse if matches!(a0, Value::String(_)) && arity == 1 => {
-            Ok(Value::from(str_arg(name, a0, &all)?.chars().rev().collect::<String>()))
+            Ok(Value::from(str_arg(name, a0, all)?.chars().rev().collect::<String>()))
         }
         B::Join if arity <= 2 => {
             let Value::List(items) = a0 else { return Err(bad()) };
             let sep = match rest.first() {
-                Some(v) => str_arg(name, v, &all)?,
+                Some(v) => str_arg(name, v, all)?,
                 None => "",
             };
             let mut out = String::new();
@@ -185,14 +214,14 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
                 if i > 0 {
                     out.push_str(sep);
                 }
-                out.push_str(str_arg(name, item, &all)?);
+                out.push_str(str_arg(name, item, all)?);
             }
             Ok(Value::from(out))
         }
-        B::Quote if arity == 1 => Ok(Value::from(quote(str_arg(name, a0, &all)?))),
+        B::Quote if arity == 1 => Ok(Value::from(quote(str_arg(name, a0, all)?))),
         B::Format if arity == 2 => {
             let Value::List(fargs) = arg(rest, 0) else { return Err(bad()) };
-            super::format::format(str_arg(name, a0, &all)?, fargs).map(Value::from)
+            super::format::format(str_arg(name, a0, all)?, fargs).map(Value::from)
         }
         B::IsSorted
         | B::Sum
@@ -208,20 +237,20 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             if matches!(a0, Value::List(_)) =>
         {
             let Value::List(items) = a0 else { return Err(bad()) };
-            lists(b, name, items, rest, &all)
+            lists(b, name, items, rest, all)
         }
         B::ListsRange if arity == 1 => {
-            let n = int_arg(name, a0, &all)?;
+            let n = int_arg(name, a0, all)?;
             Ok(Value::list((0..n.max(0)).map(Value::Int).collect()))
         }
         B::Find | B::FindAll if arity >= 2 => {
-            let s = str_arg(name, a0, &all)?;
-            let re = regexes.get(str_arg(name, arg(rest, 0), &all)?)?;
+            let s = str_arg(name, a0, all)?;
+            let re = regexes.get(str_arg(name, arg(rest, 0), all)?)?;
             if b == B::Find {
                 return Ok(Value::from(re.find_all(s, 1).first().copied().unwrap_or("")));
             }
             let limit = match rest.get(1) {
-                Some(v) => int_arg(name, v, &all)?,
+                Some(v) => int_arg(name, v, all)?,
                 None => -1,
             };
             let limit = if limit < 0 { usize::MAX } else { limit as usize };
@@ -232,7 +261,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             _ => Err(bad()),
         },
         B::Base64Decode if arity == 1 => {
-            let s = str_arg(name, a0, &all)?;
+            let s = str_arg(name, a0, all)?;
             f::base64_decode(s).map(|b| Value::Bytes(b.into())).ok_or_else(|| String::from("illegal base64 data"))
         }
         B::MathGreatest | B::MathLeast => {
@@ -257,7 +286,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         | B::MathBitNot
         | B::MathBitShiftLeft
         | B::MathBitShiftRight
-        | B::MathSqrt => super::math::call(b, name, &all),
+        | B::MathSqrt => super::math::call(b, name, all),
         B::SetsContains | B::SetsEquivalent | B::SetsIntersects if arity == 2 => {
             let (Value::List(x), Value::List(y)) = (a0, arg(rest, 0)) else { return Err(bad()) };
             let has = |list: &[Value], v: &Value| list.iter().any(|w| w.equals(v));
@@ -267,7 +296,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
                 _ => x.iter().any(|v| has(y, v)),
             }))
         }
-        B::IpIsCanonical if arity == 1 => k8s::ip_is_canonical(str_arg(name, a0, &all)?),
+        B::IpIsCanonical if arity == 1 => k8s::ip_is_canonical(str_arg(name, a0, all)?),
         B::Quantity
         | B::IsQuantity
         | B::Ip
@@ -279,14 +308,14 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         | B::Semver
         | B::IsSemver
         | B::FormatNamed
-        | B::FormatByName => k8s::construct(b, name, &all),
+        | B::FormatByName => k8s::construct(b, name, all),
         B::ObjectMethod | B::IndexOf | B::Sum | B::Min | B::Max | B::IsSorted | B::Reverse => match a0 {
-            Value::Object(o) if recv.is_some() => k8s::method(o, name, rest, &all),
+            Value::Object(o) if recv.is_some() => k8s::method(o, name, rest, all),
             _ => Err(bad()),
         },
         B::Unknown => Err(format!("undeclared reference to '{name}' (in container '')")),
         _ => match a0 {
-            Value::Object(o) if recv.is_some() => k8s::method(o, name, rest, &all),
+            Value::Object(o) if recv.is_some() => k8s::method(o, name, rest, all),
             _ => Err(bad()),
         },
     }

@@ -23,6 +23,7 @@ mod lexer;
 pub mod library;
 mod math;
 mod parser;
+mod resolve;
 pub mod schema;
 pub mod time;
 pub mod value;
@@ -86,6 +87,8 @@ pub fn position(src: &str, offset: usize) -> Pos {
 pub struct Program {
     source: Rc<str>,
     expr: ast::Expr,
+    /// The free variables, by the index `Kind::Var` nodes hold.
+    vars: Vec<alloc::boxed::Box<str>>,
     regexes: eval::RegexCache,
 }
 
@@ -106,8 +109,14 @@ impl Program {
 
     /// Parses an expression, with or without macro expansion.
     pub fn compile_with(src: &str, macros: bool) -> Result<Program, CelError> {
-        let expr = parser::parse(src, macros).map_err(|e| error_at(src, ErrorKind::Parse, e.offset, e.message))?;
-        Ok(Program { source: Rc::from(src), expr, regexes: eval::RegexCache::default() })
+        let mut expr = parser::parse(src, macros).map_err(|e| error_at(src, ErrorKind::Parse, e.offset, e.message))?;
+        let vars = resolve::resolve(&mut expr);
+        Ok(Program { source: Rc::from(src), expr, vars, regexes: eval::RegexCache::default() })
+    }
+
+    /// The free variables the expression mentions (including type names like `int`).
+    pub fn variables(&self) -> impl Iterator<Item = &str> {
+        self.vars.iter().map(|v| &**v)
     }
 
     /// The expanded syntax tree.
@@ -127,7 +136,7 @@ impl Program {
 
     /// Evaluates, failing once the runtime cost exceeds `limit`.
     pub fn eval_with_limit(&self, vars: &dyn Activation, limit: u64) -> Result<Evaluated, CelError> {
-        let mut it = eval::Interpreter { act: vars, locals: Vec::new(), cost: 0, limit, regexes: &self.regexes };
+        let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes);
         match it.eval(&self.expr) {
             Ok(value) => Ok(Evaluated { value, cost: it.cost }),
             Err(e) => {

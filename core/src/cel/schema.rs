@@ -173,12 +173,12 @@ pub fn value(json: &Json, schema: &Json, resource_root: bool) -> Value {
             if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
                 let embedded = is_true(ap, "x-kubernetes-embedded-resource");
                 for (k, v) in fields {
-                    map.entries.insert(Key::String(Rc::from(k.as_str())), value(v, ap, embedded));
+                    map.insert(Key::String(Rc::from(k.as_str())), value(v, ap, embedded));
                 }
             } else if let Some(props) = schema.get("properties").and_then(Json::as_object) {
                 for (k, v) in fields {
                     let (Some(prop), Some(escaped)) = (props.get(k), escape(k)) else { continue };
-                    map.entries.insert(
+                    map.insert(
                         Key::String(Rc::from(escaped.as_str())),
                         value(v, prop, is_true(prop, "x-kubernetes-embedded-resource")),
                     );

@@ -1,7 +1,6 @@
 //! CEL values: the runtime representation, CEL's heterogeneous equality and ordering, and the
 //! conversion from JSON (how Kubernetes objects reach CEL) and back.
 
-use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -98,38 +97,72 @@ impl Key {
     }
 }
 
-/// A CEL map.
+/// A CEL map: entries sorted by key, looked up by binary search (string keys without
+/// allocating a key).
 #[derive(Clone, Debug, Default)]
 pub struct Map {
-    /// The entries, ordered by key.
-    pub entries: BTreeMap<Key, Value>,
+    entries: Vec<(Key, Value)>,
 }
 
 impl Map {
+    /// A map from entries in any order; a repeated key keeps the last value.
+    pub fn from_entries(mut entries: Vec<(Key, Value)>) -> Map {
+        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        let mut out: Vec<(Key, Value)> = Vec::with_capacity(entries.len());
+        for (k, v) in entries {
+            match out.last_mut() {
+                Some(last) if last.0 == k => last.1 = v,
+                _ => out.push((k, v)),
+            }
+        }
+        Map { entries: out }
+    }
+
+    /// Inserts or replaces an entry.
+    pub fn insert(&mut self, key: Key, value: Value) {
+        match self.entries.binary_search_by(|(k, _)| k.cmp(&key)) {
+            Ok(i) => self.entries[i].1 = value,
+            Err(i) => self.entries.insert(i, (key, value)),
+        }
+    }
+
+    /// The entries in key order.
+    pub fn iter(&self) -> impl Iterator<Item = (&Key, &Value)> {
+        self.entries.iter().map(|(k, v)| (k, v))
+    }
+
+    /// The i-th entry in key order.
+    pub fn entry(&self, i: usize) -> Option<(&Key, &Value)> {
+        self.entries.get(i).map(|(k, v)| (k, v))
+    }
+
+    /// Looks a key up exactly.
+    pub fn get_key(&self, key: &Key) -> Option<&Value> {
+        self.entries.binary_search_by(|(k, _)| k.cmp(key)).ok().map(|i| &self.entries[i].1)
+    }
+
     /// Looks a key up with CEL's numeric key equivalence (`{1u: x}[1]`, `{1: x}[1.0]`).
     pub fn get(&self, key: &Value) -> Option<&Value> {
         match key {
             Value::String(s) => self.get_str(s),
-            Value::Bool(b) => self.entries.get(&Key::Bool(*b)),
-            Value::Int(i) => self
-                .entries
-                .get(&Key::Int(*i))
-                .or_else(|| u64::try_from(*i).ok().and_then(|u| self.entries.get(&Key::Uint(u)))),
-            Value::Uint(u) => self
-                .entries
-                .get(&Key::Uint(*u))
-                .or_else(|| i64::try_from(*u).ok().and_then(|i| self.entries.get(&Key::Int(i)))),
+            Value::Bool(b) => self.get_key(&Key::Bool(*b)),
+            Value::Int(i) => {
+                self.get_key(&Key::Int(*i)).or_else(|| u64::try_from(*i).ok().and_then(|u| self.get_key(&Key::Uint(u))))
+            }
+            Value::Uint(u) => {
+                self.get_key(&Key::Uint(*u)).or_else(|| i64::try_from(*u).ok().and_then(|i| self.get_key(&Key::Int(i))))
+            }
             Value::Double(d) => {
                 if libm::trunc(*d) != *d || !d.is_finite() {
                     return None;
                 }
                 if *d >= -9.223372036854776e18 && *d < 9.223372036854776e18 {
-                    if let Some(v) = self.entries.get(&Key::Int(*d as i64)) {
+                    if let Some(v) = self.get_key(&Key::Int(*d as i64)) {
                         return Some(v);
                     }
                 }
                 if *d >= 0.0 && *d < 1.8446744073709552e19 {
-                    return self.entries.get(&Key::Uint(*d as u64));
+                    return self.get_key(&Key::Uint(*d as u64));
                 }
                 None
             }
@@ -139,7 +172,20 @@ impl Map {
 
     /// Looks a string key up.
     pub fn get_str(&self, key: &str) -> Option<&Value> {
-        self.entries.get(&Key::String(Rc::from(key)))
+        // Objects usually have a handful of fields: a scan beats a binary search there.
+        if self.entries.len() <= 8 {
+            return self.entries.iter().find_map(|(k, v)| match k {
+                Key::String(s) if s.len() == key.len() && **s == *key => Some(v),
+                _ => None,
+            });
+        }
+        self.entries
+            .binary_search_by(|(k, _)| match k {
+                Key::String(s) => (**s).cmp(key),
+                _ => Ordering::Less,
+            })
+            .ok()
+            .map(|i| &self.entries[i].1)
     }
 
     /// How many entries.
@@ -211,7 +257,7 @@ impl Value {
             (Bytes(a), Bytes(b)) => a == b,
             (List(a), List(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y)),
             (Map(a), Map(b)) => {
-                a.len() == b.len() && a.entries.iter().all(|(k, v)| b.get(&k.to_value()).is_some_and(|w| v.equals(w)))
+                a.len() == b.len() && a.iter().all(|(k, v)| b.get(&k.to_value()).is_some_and(|w| v.equals(w)))
             }
             (Timestamp(a), Timestamp(b)) => a == b,
             (Duration(a), Duration(b)) => a == b,
@@ -291,7 +337,7 @@ pub fn from_json(v: &serde_json::Value) -> Value {
         serde_json::Value::Array(items) => Value::List(items.iter().map(from_json).collect()),
         serde_json::Value::Object(fields) => {
             let entries = fields.iter().map(|(k, v)| (Key::String(Rc::from(k.as_str())), from_json(v))).collect();
-            Value::Map(Rc::new(Map { entries }))
+            Value::Map(Rc::new(Map::from_entries(entries)))
         }
     }
 }
@@ -313,7 +359,7 @@ pub fn to_json(v: &Value) -> serde_json::Value {
         Value::List(items) => J::Array(items.iter().map(to_json).collect()),
         Value::Map(m) => {
             let mut out = serde_json::Map::new();
-            for (k, v) in &m.entries {
+            for (k, v) in m.iter() {
                 let key = match k {
                     Key::String(s) => String::from(&**s),
                     other => super::functions::to_string(&other.to_value()).unwrap_or_default(),

@@ -339,7 +339,7 @@ fn to_value(m: &Message) -> Result<Value, String> {
                 let k = to_value(e.message("key").ok_or("entry without key")?)?;
                 let v = to_value(e.message("value").ok_or("entry without value")?)?;
                 let key = cel::Key::from_value(&k).ok_or("bad key type")?;
-                map.entries.insert(key, v);
+                map.insert(key, v);
             }
             Value::Map(Rc::new(map))
         }
@@ -356,7 +356,7 @@ fn same(a: &Value, b: &Value) -> bool {
         (Value::Uint(x), Value::Uint(y)) => x == y,
         (Value::List(x), Value::List(y)) => x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| same(p, q)),
         (Value::Map(x), Value::Map(y)) => {
-            x.len() == y.len() && x.entries.iter().all(|(k, v)| y.entries.get(k).is_some_and(|w| same(v, w)))
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get_key(k).is_some_and(|w| same(v, w)))
         }
         (Value::Type(x), Value::Type(y)) => x.name() == y.name(),
         _ => a.type_name() == b.type_name() && a.equals(b),

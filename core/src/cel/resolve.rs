@@ -1,0 +1,103 @@
+//! Name resolution after parsing: every identifier becomes either a local (a comprehension,
+//! `cel.bind` or `cel.block` variable, found by its slot on the evaluator's stack) or a free
+//! variable (an index into the program's variable table, looked up once per evaluation).
+
+use alloc::boxed::Box;
+use alloc::vec::Vec;
+
+use super::ast::{Expr, Kind};
+
+/// Resolves the names of `e`; returns the program's free variable names by index.
+pub fn resolve(e: &mut Expr) -> Vec<Box<str>> {
+    let mut r = Resolver { scope: Vec::new(), vars: Vec::new() };
+    r.walk(e);
+    r.vars
+}
+
+struct Resolver {
+    scope: Vec<Box<str>>,
+    vars: Vec<Box<str>>,
+}
+
+impl Resolver {
+    fn var(&mut self, name: &str) -> u32 {
+        match self.vars.iter().position(|v| &**v == name) {
+            Some(i) => i as u32,
+            None => {
+                self.vars.push(name.into());
+                (self.vars.len() - 1) as u32
+            }
+        }
+    }
+
+    fn walk(&mut self, e: &mut Expr) {
+        match &mut e.kind {
+            Kind::Ident(name) => {
+                let name = core::mem::take(name);
+                e.kind = match self.scope.iter().rposition(|n| *n == name) {
+                    Some(slot) => Kind::Local { slot: slot as u32, name },
+                    None => Kind::Var { index: self.var(&name), name },
+                };
+            }
+            Kind::Lit(_) | Kind::Local { .. } | Kind::Var { .. } => {}
+            Kind::Select { operand, .. } | Kind::Has { operand, .. } => self.walk(operand),
+            Kind::Index { operand, index, .. } => {
+                self.walk(operand);
+                self.walk(index);
+            }
+            Kind::Call { target, args, .. } => {
+                if let Some(t) = target {
+                    self.walk(t);
+                }
+                for a in args {
+                    self.walk(a);
+                }
+            }
+            Kind::And(a, b) | Kind::Or(a, b) => {
+                self.walk(a);
+                self.walk(b);
+            }
+            Kind::Cond(c, a, b) => {
+                self.walk(c);
+                self.walk(a);
+                self.walk(b);
+            }
+            Kind::List(items) => items.iter_mut().for_each(|(item, _)| self.walk(item)),
+            Kind::Map(entries) => {
+                for (k, v, _) in entries {
+                    self.walk(k);
+                    self.walk(v);
+                }
+            }
+            Kind::Message { fields, .. } => fields.iter_mut().for_each(|(_, v, _)| self.walk(v)),
+            Kind::Comprehension(c) => {
+                self.walk(&mut c.range);
+                let base = self.scope.len();
+                self.scope.push(c.var.clone());
+                if let Some(v2) = &c.var2 {
+                    self.scope.push(v2.clone());
+                }
+                if let Some(f) = &mut c.filter {
+                    self.walk(f);
+                }
+                self.walk(&mut c.step);
+                self.scope.truncate(base);
+            }
+            Kind::Bind { name, init, body } => {
+                self.walk(init);
+                self.scope.push(name.clone());
+                self.walk(body);
+                self.scope.pop();
+            }
+            Kind::Block { inits, body } => {
+                let base = self.scope.len();
+                for (name, init) in inits.iter_mut() {
+                    self.walk(init);
+                    self.scope.push(name.clone());
+                }
+                self.walk(body);
+                self.scope.truncate(base);
+            }
+        }
+    }
+}
