@@ -61,7 +61,7 @@ fn huge_expressions_are_refused() {
 fn runtime_cost_limit_is_enforced_with_cel_go_message() {
     // 1000 x 1000 iterations: far over the per-expression limit of 1,000,000.
     let program = Program::compile("lists.range(1000).all(i, lists.range(1000).all(j, i + j >= 0))").expect("compiles");
-    let err = program.eval(&NoVars).err().expect("over the limit");
+    let err = program.eval(&NoVars).expect_err("over the limit");
     assert_eq!(err.kind, ErrorKind::Cost);
     assert_eq!(err.message, COST_EXCEEDED);
     // Under a limit it fits.

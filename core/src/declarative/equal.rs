@@ -11,17 +11,23 @@ use super::schema::{Kind, ListSpec, Schema, TypeId};
 /// How deep equality may recurse (JSON deeper than this is refused by the walker anyway).
 const MAX_DEPTH: usize = 128;
 
+/// How many comparisons one equality may make: embedded types that embed each other fan out
+/// exponentially (found by the fuzzer); past the budget, JSON equality decides.
+const MAX_STEPS: usize = 100_000;
+
 /// Whether two JSON values decode to semantically equal Go values of type `ty`.
 pub(crate) fn go_equal(schema: &Schema, ty: TypeId, a: Option<&Value>, b: Option<&Value>) -> bool {
-    equal(schema, ty, a, b, 0)
+    let mut steps = 0;
+    equal(schema, ty, a, b, 0, &mut steps)
 }
 
 fn present(v: Option<&Value>) -> Option<&Value> {
     v.filter(|v| !v.is_null())
 }
 
-fn equal(schema: &Schema, ty: TypeId, a: Option<&Value>, b: Option<&Value>, depth: usize) -> bool {
-    if depth > MAX_DEPTH {
+fn equal(schema: &Schema, ty: TypeId, a: Option<&Value>, b: Option<&Value>, depth: usize, steps: &mut usize) -> bool {
+    *steps += 1;
+    if depth > MAX_DEPTH || *steps > MAX_STEPS {
         return a == b;
     }
     let (a, b) = (present(a), present(b));
@@ -32,23 +38,27 @@ fn equal(schema: &Schema, ty: TypeId, a: Option<&Value>, b: Option<&Value>, dept
     match schema.kind(base) {
         Kind::Slice(elem) => {
             let (x, y) = (items(a), items(b));
-            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal(schema, *elem, Some(p), Some(q), depth + 1))
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| equal(schema, *elem, Some(p), Some(q), depth + 1, steps))
         }
         Kind::Map(_, v) => {
             let empty = serde_json::Map::new();
             let x = a.and_then(Value::as_object).unwrap_or(&empty);
             let y = b.and_then(Value::as_object).unwrap_or(&empty);
             x.len() == y.len()
-                && x.iter().all(|(k, p)| y.get(k).is_some_and(|q| equal(schema, *v, Some(p), Some(q), depth + 1)))
+                && x.iter()
+                    .all(|(k, p)| y.get(k).is_some_and(|q| equal(schema, *v, Some(p), Some(q), depth + 1, steps)))
         }
         Kind::Struct(fields) => {
             let (x, y) = (a.and_then(Value::as_object), b.and_then(Value::as_object));
             fields.iter().all(|f| {
+                if *steps > MAX_STEPS {
+                    return a == b;
+                }
                 if f.inline {
-                    equal(schema, f.ty, a, b, depth + 1)
+                    equal(schema, f.ty, a, b, depth + 1, steps)
                 } else {
                     let (p, q) = (x.and_then(|m| m.get(&f.json_name)), y.and_then(|m| m.get(&f.json_name)));
-                    equal(schema, f.ty, p, q, depth + 1)
+                    equal(schema, f.ty, p, q, depth + 1, steps)
                 }
             })
         }

@@ -289,6 +289,28 @@ fn main() {
 }
 
 fn fuzz() {
+    // Replays one saved Go source against many random objects, timing the slowest.
+    if let Ok(path) = std::env::var("KUBEDV_FUZZ_REPLAY") {
+        let src = std::fs::read_to_string(&path).expect("replay file");
+        let schema = Schema::compile(&src);
+        let mut rng = Rng(7);
+        let mut worst = Duration::ZERO;
+        for _ in 0..200_000 {
+            let objects: Vec<Value> = (0..2).map(|_| random_json(&mut rng, 0)).collect();
+            let start = Instant::now();
+            for name in schema.type_names() {
+                let id = schema.type_named(name).unwrap();
+                let options = Options { enabled: vec!["X".into()] };
+                for o in &objects {
+                    let _ = schema.validate(id, o, &options);
+                }
+                let _ = schema.validate_update(id, &objects[0], Some(&objects[1]), &options);
+            }
+            worst = worst.max(start.elapsed());
+        }
+        println!("replay: slowest of 200000 object pairs took {worst:?}");
+        return;
+    }
     let mut args = std::env::args().skip(1);
     let seconds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15);
@@ -322,7 +344,9 @@ fn fuzz() {
             let base = &corpus[rng.below(corpus.len())];
             let src = mutate(&mut rng, base);
             let objects: Vec<Value> = (0..2).map(|_| random_json(&mut rng, 0)).collect();
-            *current.lock().unwrap() = (Instant::now(), src.clone());
+            // The watchdog saves the source and the objects being validated.
+            let objects_text: String = objects.iter().map(|o| format!("// object: {o}\n")).collect();
+            *current.lock().unwrap() = (Instant::now(), format!("{objects_text}{src}"));
             // A stack overflow aborts the process before anything can be saved: with
             // KUBEDV_FUZZ_TRACE set, every input is written first (slow; for reproducing).
             if trace {
@@ -359,6 +383,7 @@ fn fuzz() {
             // The tag grammar on its own, with short random tag strings.
             let tag: String = (0..1 + rng.below(6)).map(|_| TOKENS[rng.below(TOKENS.len())]).collect();
             let tag = format!("k8s:{}", mutate(&mut rng, &tag));
+            *current.lock().unwrap() = (Instant::now(), format!("// tag\n{tag}"));
             if catch_unwind(|| tags::parse(&tag, Default::default())).is_err() {
                 eprintln!("panic in the tag parser on {tag:?}");
                 std::process::exit(1);
