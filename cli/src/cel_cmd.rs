@@ -81,7 +81,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         vars.insert(String::from(name), cel::from_json(&json));
         decls.declare(name, CelType::Dyn);
     }
-    let result = Program::compile(&args.expr)
+    let result = Program::compile_optimized(&args.expr)
         .and_then(|p| checker::check(&p, &decls).map(|_| p))
         .and_then(|p| p.eval(&Vars(vars)));
     let (doc, outcome) = match result {

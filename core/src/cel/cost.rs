@@ -95,13 +95,17 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
             1 + if b == B::SetsEquivalent { 2 * pairs } else { pairs }
         }
         // cel-go's costs.
-        B::StartsWith | B::EndsWith | B::Quote | B::Format => ceil_factor(size0(), STRING_TRAVERSAL),
+        // Only the prefix or suffix is traversed (celcoststability: `startsWith('Rook')` is 1).
+        B::StartsWith | B::EndsWith => ceil_factor(second.map_or(0, actual_size), STRING_TRAVERSAL),
+        B::Quote | B::Format => ceil_factor(size0(), STRING_TRAVERSAL),
         B::Bytes | B::String
             if is_str(first)
                 && !matches!((b, first), (B::Bytes, Some(Value::Bytes(_))) | (B::String, Some(Value::String(_)))) =>
         {
             ceil_factor(size0(), STRING_TRAVERSAL)
         }
+        // cel-go's set membership is not a call: only its operands cost.
+        B::InSet => 0,
         B::In => match second {
             Some(Value::List(l)) => l.len() as u64,
             _ => 1,

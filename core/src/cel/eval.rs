@@ -93,6 +93,8 @@ pub(crate) struct Interpreter<'p, 'a> {
     pub cost: u64,
     limit: u64,
     regexes: &'p RegexCache,
+    /// Constant folding applied: the comprehension accumulators' empty literals cost nothing.
+    optimized: bool,
 }
 
 type R = Result<Value, EvalError>;
@@ -102,10 +104,16 @@ fn fail(e: &Expr, message: impl Into<String>) -> EvalError {
 }
 
 impl<'p, 'a> Interpreter<'p, 'a> {
-    pub fn new(act: &'a dyn Activation, names: &'p [Box<str>], limit: u64, regexes: &'p RegexCache) -> Self {
+    pub fn new(
+        act: &'a dyn Activation,
+        names: &'p [Box<str>],
+        limit: u64,
+        regexes: &'p RegexCache,
+        optimized: bool,
+    ) -> Self {
         let spill = if names.len() > 4 { alloc::vec![Slot::Unknown; names.len() - 4] } else { Vec::new() };
         let inline = [Slot::Unknown, Slot::Unknown, Slot::Unknown, Slot::Unknown];
-        Interpreter { act, locals: Vec::new(), names, inline, spill, cost: 0, limit, regexes }
+        Interpreter { act, locals: Vec::new(), names, inline, spill, cost: 0, limit, regexes, optimized }
     }
 
     /// The slot of free variable `index`, resolved once per evaluation.
@@ -146,10 +154,11 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 Ok(self.locals[*slot as usize].clone())
             }
             Kind::Var { index, name } => {
-                self.charge(e, cost::SELECT)?;
                 if let Some(v) = self.var(*index) {
+                    self.charge(e, cost::SELECT)?;
                     return Ok(v);
                 }
+                // A type name is a constant once checked: it costs nothing.
                 if let Some(t) = f::type_ident(name) {
                     return Ok(Value::Type(t));
                 }
@@ -168,8 +177,8 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 self.select(e, target, field, *optional)
             }
             Kind::Has { operand, field } => {
+                // The presence test itself costs nothing (celcoststability: `has(self.val1)` is 1).
                 let target = self.eval(operand)?;
-                self.charge(e, cost::SELECT)?;
                 match &target {
                     Value::Map(m) => Ok(Value::Bool(m.get_str(field).is_some())),
                     Value::Optional(None) => Ok(Value::Bool(false)),
@@ -183,7 +192,11 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             Kind::Index { operand, index, optional } => {
                 let target = self.eval(operand)?;
                 let key = self.eval(index)?;
-                self.charge(e, cost::SELECT)?;
+                // A constant index is a qualifier of the attribute and costs like a select; a
+                // computed one costs only its own evaluation (celcoststability: `self.val[k]`).
+                if matches!(index.kind, Kind::Lit(_)) {
+                    self.charge(e, cost::SELECT)?;
+                }
                 self.index(e, target, key, *optional)
             }
             Kind::And(a, b) => self.logic(a, b, false),
@@ -443,7 +456,8 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             CompKind::Map | CompKind::Filter | CompKind::TransformList => (cost::LIST_CREATE, 0, 1),
             CompKind::TransformMap | CompKind::TransformMapEntry => (cost::MAP_CREATE, 0, 1),
         };
-        self.charge(e, init)?;
+        // Folded, the accumulator's initial `[]`/`{}` is a constant.
+        self.charge(e, if self.optimized { 0 } else { init })?;
         let total = match range {
             Value::List(items) => items.len(),
             Value::Map(m) => m.len(),
@@ -459,10 +473,8 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             if let Some(filter) = &c.filter {
                 match self.eval(filter)? {
                     Value::Bool(true) => {}
-                    Value::Bool(false) => {
-                        self.charge(e, 1)?;
-                        continue;
-                    }
+                    // cel-go's `filter ? step : accu`: the untaken accumulator read costs nothing.
+                    Value::Bool(false) => continue,
                     other => return Err(fail(filter, f::no_overload("filter", &[&other]))),
                 }
             }
@@ -490,7 +502,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                         count += 1;
                         self.charge(e, 2)?;
                     }
-                    Value::Bool(false) => self.charge(e, 1)?,
+                    Value::Bool(false) => {}
                     other => return Err(fail(&c.step, f::no_overload("exists_one", &[&other]))),
                 },
                 CompKind::Filter => match self.eval(&c.step)? {
@@ -498,7 +510,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                         self.charge(e, 3 + cost::LIST_CREATE)?;
                         list_out.push(first);
                     }
-                    Value::Bool(false) => self.charge(e, 1)?,
+                    Value::Bool(false) => {}
                     other => return Err(fail(&c.step, f::no_overload("filter", &[&other]))),
                 },
                 CompKind::Map | CompKind::TransformList => {

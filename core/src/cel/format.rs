@@ -74,10 +74,15 @@ pub fn format(template: &str, args: &[Value]) -> Result<String, Fail> {
                 } else if verb == 'f' {
                     format!("{d:.p$}")
                 } else {
+                    // cel-go writes the exponent as a power of ten in superscript digits
+                    // (celcoststability: `'%e'.format([3.14]) == '3.140000×10⁰⁰'`).
                     let s = format!("{d:.p$e}");
                     let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
                     let e: i32 = e.parse().unwrap_or(0);
-                    format!("{m}e{}{:02}", if e < 0 { '-' } else { '+' }, e.abs())
+                    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+                    let digits: String =
+                        format!("{:02}", e.abs()).bytes().map(|b| SUPERSCRIPT[usize::from(b - b'0')]).collect();
+                    format!("{m}×10{}{digits}", if e < 0 { "⁻" } else { "" })
                 }
             }
             'x' | 'X' | 'o' | 'b' => {

@@ -27,6 +27,8 @@ pub enum Builtin {
     Gt,
     Ge,
     In,
+    /// `x in [constants]` after constant folding: a set lookup that costs nothing.
+    InSet,
     Not,
     Neg,
     // Standard library.
@@ -589,7 +591,7 @@ pub fn to_timestamp(a: &Value) -> Result<Value, Fail> {
             None => Err(format!("cannot parse '{s}' as a timestamp: use RFC 3339, like 2024-01-02T15:04:05Z")),
         },
         Value::Int(i) => {
-            let t = Timestamp { secs: *i, nanos: 0 };
+            let t = Timestamp::utc(*i, 0);
             if super::value::timestamp_in_range(&t) {
                 Ok(Value::Timestamp(t))
             } else {

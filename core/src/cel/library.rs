@@ -72,7 +72,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             B::Eq => return Ok(Value::Bool(x.equals(y))),
             B::Ne => return Ok(Value::Bool(!x.equals(y))),
             B::Lt | B::Le | B::Gt | B::Ge => return f::relation(b, x, y),
-            B::In => return f::contains_elem(x, y),
+            B::In | B::InSet => return f::contains_elem(x, y),
             _ => {}
         }
     }

@@ -22,6 +22,7 @@ pub mod k8s;
 mod lexer;
 pub mod library;
 mod math;
+mod optimize;
 mod parser;
 mod resolve;
 pub mod schema;
@@ -89,6 +90,8 @@ pub struct Program {
     expr: ast::Expr,
     /// The free variables, by the index `Kind::Var` nodes hold.
     vars: Vec<alloc::boxed::Box<str>>,
+    /// Constant folding was applied (Kubernetes' `OptOptimize`).
+    optimized: bool,
     regexes: eval::RegexCache,
 }
 
@@ -111,7 +114,18 @@ impl Program {
     pub fn compile_with(src: &str, macros: bool) -> Result<Program, CelError> {
         let mut expr = parser::parse(src, macros).map_err(|e| error_at(src, ErrorKind::Parse, e.offset, e.message))?;
         let vars = resolve::resolve(&mut expr);
-        Ok(Program { source: Rc::from(src), expr, vars, regexes: eval::RegexCache::default() })
+        Ok(Program { source: Rc::from(src), expr, vars, optimized: false, regexes: eval::RegexCache::default() })
+    }
+
+    /// Parses an expression as Kubernetes compiles validation rules: with the standard macros
+    /// and cel-go's constant folding (`OptOptimize`), which makes constant parts cost nothing at
+    /// run time and reports a failing constant call (`1 / 0`) when the program is built.
+    pub fn compile_optimized(src: &str) -> Result<Program, CelError> {
+        let mut p = Program::compile(src)?;
+        optimize::optimize(&mut p.expr, &p.regexes)
+            .map_err(|(m, offset)| error_at(src, ErrorKind::Eval, offset as usize, m))?;
+        p.optimized = true;
+        Ok(p)
     }
 
     /// The free variables the expression mentions (including type names like `int`).
@@ -136,7 +150,7 @@ impl Program {
 
     /// Evaluates, failing once the runtime cost exceeds `limit`.
     pub fn eval_with_limit(&self, vars: &dyn Activation, limit: u64) -> Result<Evaluated, CelError> {
-        let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes);
+        let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes, self.optimized);
         match it.eval(&self.expr) {
             Ok(value) => Ok(Evaluated { value, cost: it.cost }),
             Err(e) => {

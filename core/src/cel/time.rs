@@ -9,13 +9,37 @@ pub const MIN_TS: i64 = -62_135_596_800;
 /// Seconds of 9999-12-31T23:59:59Z.
 pub const MAX_TS: i64 = 253_402_300_799;
 
-/// A point in time: seconds since the Unix epoch and nanoseconds (0..1e9).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+/// A point in time: seconds since the Unix epoch and nanoseconds (0..1e9), with the UTC
+/// offset it was written in (Go's `time.Time` keeps it: `string(timestamp(s))` prints it back).
+/// Equality and order are by instant.
+#[derive(Clone, Copy, Debug)]
 pub struct Timestamp {
     /// Seconds since 1970-01-01T00:00:00Z.
     pub secs: i64,
     /// Nanoseconds within the second.
     pub nanos: u32,
+    /// The UTC offset, in seconds, for printing.
+    pub offset: i32,
+}
+
+impl PartialEq for Timestamp {
+    fn eq(&self, other: &Timestamp) -> bool {
+        (self.secs, self.nanos) == (other.secs, other.nanos)
+    }
+}
+
+impl Eq for Timestamp {}
+
+impl PartialOrd for Timestamp {
+    fn partial_cmp(&self, other: &Timestamp) -> Option<core::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Timestamp {
+    fn cmp(&self, other: &Timestamp) -> core::cmp::Ordering {
+        (self.secs, self.nanos).cmp(&(other.secs, other.nanos))
+    }
 }
 
 /// Days since 1970-01-01 of a civil date (Howard Hinnant's algorithm).
@@ -117,13 +141,20 @@ impl Timestamp {
         };
         let days = days_from_civil(year as i64, month, day);
         let secs = days * 86_400 + i64::from(hour) * 3600 + i64::from(min) * 60 + i64::from(sec) - offset;
-        Some(Timestamp { secs, nanos })
+        Some(Timestamp { secs, nanos, offset: offset as i32 })
     }
 
-    /// RFC 3339 in UTC with trailing zeros of the fraction removed (Go's `time.RFC3339Nano`).
+    /// A UTC timestamp.
+    pub fn utc(secs: i64, nanos: u32) -> Timestamp {
+        Timestamp { secs, nanos, offset: 0 }
+    }
+
+    /// RFC 3339 in the timestamp's offset with trailing zeros of the fraction removed (Go's
+    /// `time.RFC3339Nano`; `Z` for UTC).
     pub fn to_rfc3339(&self) -> String {
-        let days = self.secs.div_euclid(86_400);
-        let rem = self.secs.rem_euclid(86_400);
+        let local = self.secs + i64::from(self.offset);
+        let days = local.div_euclid(86_400);
+        let rem = local.rem_euclid(86_400);
         let (y, m, d) = civil_from_days(days);
         let mut out = format!("{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}", rem / 3600, rem / 60 % 60, rem % 60);
         if self.nanos > 0 {
@@ -131,7 +162,13 @@ impl Timestamp {
             out.push('.');
             out.push_str(frac.trim_end_matches('0'));
         }
-        out.push('Z');
+        if self.offset == 0 {
+            out.push('Z');
+        } else {
+            let sign = if self.offset < 0 { '-' } else { '+' };
+            let o = self.offset.unsigned_abs();
+            out.push_str(&format!("{sign}{:02}:{:02}", o / 3600, o / 60 % 60));
+        }
         out
     }
 
@@ -141,7 +178,7 @@ impl Timestamp {
         let secs = total.div_euclid(1_000_000_000);
         let nanos = total.rem_euclid(1_000_000_000) as u32;
         let secs = i64::try_from(secs).ok()?;
-        (MIN_TS..=MAX_TS).contains(&secs).then_some(Timestamp { secs, nanos })
+        (MIN_TS..=MAX_TS).contains(&secs).then_some(Timestamp { secs, nanos, offset: self.offset })
     }
 
     /// `self - other` in nanoseconds.

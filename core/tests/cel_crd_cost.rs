@@ -1,0 +1,371 @@
+//! Runtime cost of validation rules on typed objects, as Kubernetes measures it when it
+//! validates a custom resource: every expectation below is from apiextensions-apiserver
+//! `pkg/apiserver/schema/cel/celcoststability_test.go` (`TestCelCostStability`), with the
+//! schemas and objects of its cases (`schemas(...)`/`objs(...)` give `val1`, `val2`, ...).
+//! Kubernetes compiles rules with cel-go's constant folding (`OptOptimize`), so constant parts
+//! cost nothing: `Program::compile_optimized`.
+
+use std::collections::BTreeMap;
+
+use kubedv_core::cel::checker::{self, CelType, Decls};
+use kubedv_core::cel::{schema, Program, Value};
+use serde_json::{json, Value as Json};
+
+fn t(ty: &str) -> Json {
+    json!({"type": ty})
+}
+fn f(ty: &str, format: &str) -> Json {
+    json!({"type": ty, "format": format})
+}
+fn list(items: Json) -> Json {
+    json!({"type": "array", "x-kubernetes-list-type": "atomic", "items": items})
+}
+fn map_of(values: Json) -> Json {
+    json!({"type": "object", "additionalProperties": values})
+}
+/// `schemas(...)`: an object whose properties `val1`, `val2`, ... have these schemas.
+fn schemas(vals: &[Json]) -> Json {
+    let props: serde_json::Map<String, Json> =
+        vals.iter().enumerate().map(|(i, s)| (format!("val{}", i + 1), s.clone())).collect();
+    json!({"type": "object", "properties": props})
+}
+/// `objs(...)`.
+fn objs(vals: &[Json]) -> Json {
+    let m: serde_json::Map<String, Json> =
+        vals.iter().enumerate().map(|(i, v)| (format!("val{}", i + 1), v.clone())).collect();
+    Json::Object(m)
+}
+/// `ValsEqualThemselvesAndDataLiteral`.
+fn vals_equal(v1: &str, v2: &str, lit: &str) -> String {
+    format!("{v1} == {lit} && {lit} == {v1} && {v1} == {v2}")
+}
+
+/// Compiles the rule as Kubernetes does, checks it against the schema, evaluates it on the
+/// object (which must pass) and returns the runtime cost.
+fn runtime_cost(schema_json: &Json, obj: &Json, rule: &str) -> Result<u64, String> {
+    let program = Program::compile_optimized(rule).map_err(|e| format!("compile: {e}"))?;
+    let self_type = schema::decl_type(schema_json, true).ok_or("schema has no CEL type")?;
+    let mut decls = Decls::default();
+    decls.declare("self", self_type);
+    let t = checker::check(&program, &decls).map_err(|e| format!("check: {e}"))?;
+    if t != CelType::Bool && t != CelType::Dyn {
+        return Err(format!("rule type {t}"));
+    }
+    let mut vars = BTreeMap::new();
+    vars.insert(String::from("self"), schema::value(obj, schema_json, true));
+    let r = program.eval(&vars).map_err(|e| format!("eval: {e}"))?;
+    match r.value {
+        Value::Bool(true) => Ok(r.cost),
+        other => Err(format!("evaluated to {}", kubedv_core::cel::to_json(&other))),
+    }
+}
+
+struct Case {
+    name: &'static str,
+    schema: Json,
+    obj: Json,
+    costs: Vec<(String, u64)>,
+}
+
+fn cases() -> Vec<Case> {
+    let s = |x: &str| String::from(x);
+    let max_f32 = f32::MAX as f64;
+    vec![
+        Case {
+            name: "integers",
+            schema: schemas(&[t("integer"), t("integer"), f("integer", "int32"), f("integer", "int32"), f("integer", "int64"), f("integer", "int64")]),
+            obj: objs(&[json!(i64::MAX), json!(i64::MAX), json!(i32::MAX), json!(i32::MAX), json!(i64::MAX), json!(i64::MAX)]),
+            costs: vec![
+                (vals_equal("self.val1", "self.val2", &i64::MAX.to_string()), 11),
+                (s("self.val1 == self.val6"), 5),
+                (s("type(self.val1) == int"), 4),
+                (format!("self.val3 + 1 == {} + 1", i32::MAX), 5),
+            ],
+        },
+        Case {
+            name: "numbers",
+            schema: schemas(&[t("number"), t("number"), f("number", "float"), f("number", "float"), f("number", "double"), f("number", "double"), f("number", "double")]),
+            obj: objs(&[json!(f64::MAX), json!(f64::MAX), json!(max_f32), json!(max_f32), json!(f64::MAX), json!(f64::MAX), json!(1)]),
+            costs: vec![
+                (vals_equal("self.val1", "self.val2", &format!("{:.6}", f64::MAX)), 11),
+                (s("self.val1 == self.val6"), 5),
+                (s("type(self.val1) == double"), 4),
+                (s("type(self.val7) == double"), 4),
+                (s("self.val7 == 1.0"), 3),
+            ],
+        },
+        Case {
+            name: "numeric comparisons",
+            schema: schemas(&[t("integer"), t("number"), f("number", "float"), f("number", "double"), t("number"), f("number", "float"), f("number", "double")]),
+            obj: objs(&[json!(5), json!(10.0), json!(10.0), json!(10.0), json!(10), json!(10), json!(10)]),
+            costs: vec![
+                (s("double(self.val1) < self.val4"), 6),
+                (s("self.val1 < int(self.val4)"), 6),
+                (s("double(self.val1) < self.val5"), 6),
+                (s("self.val1 < int(self.val5)"), 6),
+                (s("double(self.val1) < self.val6"), 6),
+                (s("self.val1 < int(self.val6)"), 6),
+                (s("double(5) < 10.0"), 1),
+                (s("5 < int(10.0)"), 1),
+                (s("double(self.val1) < 10.0"), 4),
+            ],
+        },
+        Case {
+            name: "unicode strings",
+            schema: schemas(&[t("string"), t("string")]),
+            obj: objs(&[json!("Rook takes 👑"), json!("Rook takes 👑")]),
+            costs: vec![
+                (vals_equal("self.val1", "self.val2", "'Rook takes 👑'"), 14),
+                (s("self.val1.startsWith('Rook')"), 3),
+                (s("!self.val1.startsWith('knight')"), 4),
+                (s("self.val1.matches('^[^0-9]*$')"), 8),
+                (s("!self.val1.matches('^[0-9]*$')"), 7),
+                (s("type(self.val1) == string"), 4),
+                (s("size(self.val1) == 12"), 4),
+                (s("self.val1.charAt(3) == 'k'"), 4),
+                (s("self.val1.indexOf('o') == 1"), 4),
+                (s("self.val1.indexOf('o', 2) == 2"), 4),
+                (s("self.val1.replace(' ', 'x') == 'Rookxtakesx👑'"), 7),
+                (s("self.val1.replace(' ', 'x', 1) == 'Rookxtakes 👑'"), 7),
+                (s("self.val1.split(' ') == ['Rook', 'takes', '👑']"), 6),
+                (s("self.val1.split(' ', 2) == ['Rook', 'takes 👑']"), 6),
+                (s("self.val1.substring(5) == 'takes 👑'"), 5),
+                (s("self.val1.substring(0, 4) == 'Rook'"), 5),
+                (s("self.val1.substring(4, 10).trim() == 'takes'"), 6),
+                (s("self.val1.upperAscii() == 'ROOK TAKES 👑'"), 6),
+                (s("self.val1.lowerAscii() == 'rook takes 👑'"), 6),
+                (s("self.val1.lowerAscii() == self.val1.lowerAscii()"), 10),
+                (s("'%d %s %f %s %s'.format([1, 'abc', 1.0, duration('1m'), timestamp('2000-01-01T00:00:00.000Z')]) == '1 abc 1.000000 60s 2000-01-01T00:00:00Z'"), 6),
+                (s("'%e'.format([3.14]) == '3.140000×10⁰⁰'"), 3),
+                (s("'%o %o %o'.format([7, 8, 9]) == '7 10 11'"), 2),
+                (s("'%b %b %b'.format([7, 8, 9]) == '111 1000 1001'"), 3),
+            ],
+        },
+        Case {
+            name: "escaped strings",
+            schema: schemas(&[t("string"), t("string")]),
+            obj: objs(&[json!("l1\nl2"), json!("l1\nl2")]),
+            costs: vec![(vals_equal("self.val1", "self.val2", "'l1\\nl2'"), 11), (s("self.val1 == '''l1\nl2'''"), 3)],
+        },
+        Case {
+            name: "bytes",
+            schema: schemas(&[f("string", "byte"), f("string", "byte")]),
+            obj: objs(&[json!("QUI="), json!("QUI=")]),
+            costs: vec![
+                (s("self.val1 == self.val2"), 5),
+                (s("self.val1 == b'AB'"), 3),
+                (s("type(self.val1) == bytes"), 4),
+                (s("size(self.val1) == 2"), 4),
+            ],
+        },
+        Case {
+            name: "booleans",
+            schema: schemas(&[t("boolean"), t("boolean"), t("boolean"), t("boolean")]),
+            obj: objs(&[json!(true), json!(true), json!(false), json!(false)]),
+            costs: vec![
+                (vals_equal("self.val1", "self.val2", "true"), 11),
+                (s("self.val1 != self.val4"), 5),
+                (s("type(self.val1) == bool"), 4),
+            ],
+        },
+        Case {
+            name: "duration format",
+            schema: schemas(&[f("string", "duration"), f("string", "duration")]),
+            obj: objs(&[json!("1h2m3s4ms"), json!("1h2m3s4ms")]),
+            costs: vec![
+                (vals_equal("self.val1", "self.val2", "duration('1h2m3s4ms')"), 11),
+                (s("self.val1 == duration('1h2m') + duration('3s4ms')"), 4),
+                (s("self.val1.getHours() == 1"), 4),
+                (s("type(self.val1) == google.protobuf.Duration"), 4),
+            ],
+        },
+        Case {
+            name: "date format",
+            schema: schemas(&[f("string", "date"), f("string", "date")]),
+            obj: objs(&[json!("1997-07-16"), json!("1997-07-16")]),
+            costs: vec![
+                (vals_equal("self.val1", "self.val2", "timestamp('1997-07-16T00:00:00.000Z')"), 11),
+                (s("self.val1.getDate() == 16"), 4),
+                (s("type(self.val1) == google.protobuf.Timestamp"), 4),
+            ],
+        },
+        Case {
+            name: "date-time format",
+            schema: schemas(&[f("string", "date-time"), f("string", "date-time")]),
+            obj: objs(&[json!("2011-08-18T19:03:37.010000000+01:00"), json!("2011-08-18T19:03:37.010000000+01:00")]),
+            costs: vec![
+                (vals_equal("self.val1", "self.val2", "timestamp('2011-08-18T19:03:37.010+01:00')"), 11),
+                (s("self.val1 == timestamp('2011-08-18T00:00:00.000+01:00') + duration('19h3m37s10ms')"), 4),
+                (s("self.val1.getDate('01:00') == 18"), 4),
+                (s("type(self.val1) == google.protobuf.Timestamp"), 4),
+            ],
+        },
+        Case {
+            name: "enums",
+            schema: json!({"type": "object", "properties": {"enumStr": {"type": "string", "enum": ["Pending", "Available", "Bound", "Released", "Failed"]}}}),
+            obj: json!({"enumStr": "Pending"}),
+            costs: vec![(s("self.enumStr == 'Pending'"), 3), (s("self.enumStr in ['Pending', 'Available']"), 2)],
+        },
+        Case {
+            name: "conversions",
+            schema: schemas(&[
+                t("integer"), t("number"), t("number"), t("number"), t("boolean"), t("string"), f("string", "byte"), t("string"),
+                f("string", "duration"), t("string"), f("string", "date-time"), t("string"), f("string", "date"),
+            ]),
+            obj: objs(&[
+                json!(10), json!(10.0), json!(10.49), json!(10.5), json!(true), json!("10"), json!("MTA="), json!("3723.004s"),
+                json!("1h2m3s4ms"), json!("2011-08-18T19:03:37.01+01:00"), json!("2011-08-18T19:03:37.01+01:00"),
+                json!("2011-08-18T00:00:00Z"), json!("2011-08-18"),
+            ]),
+            costs: vec![
+                (s("int(self.val2) == self.val1"), 6),
+                (s("double(self.val1) == self.val2"), 6),
+                (s("bytes(self.val6) == self.val7"), 6),
+                (s("string(self.val1) == self.val6"), 6),
+                (s("string(self.val4) == '10.5'"), 4),
+                (s("string(self.val7) == self.val6"), 6),
+                (s("duration(self.val8) == self.val9"), 6),
+                (s("timestamp(self.val10) == self.val11"), 6),
+                (s("string(self.val11) == self.val10"), 8),
+                (s("timestamp(self.val12) == self.val13"), 6),
+                (s("string(self.val13) == self.val12"), 7),
+            ],
+        },
+        Case {
+            name: "lists",
+            schema: schemas(&[list(t("integer")), list(t("integer"))]),
+            obj: objs(&[json!([1, 2, 3]), json!([1, 2, 3])]),
+            costs: vec![
+                (vals_equal("self.val1", "self.val2", "[1, 2, 3]"), 11),
+                (s("1 in self.val1"), 5),
+                (s("self.val2[0] in self.val1"), 8),
+                (s("!(0 in self.val1)"), 6),
+                (s("self.val1 + self.val2 == [1, 2, 3, 1, 2, 3]"), 6),
+                (s("self.val1 + [4, 5] == [1, 2, 3, 4, 5]"), 4),
+                (s("has(self.val1)"), 1),
+                (s("has(self.val1) && has(self.val2)"), 2),
+            ],
+        },
+        Case {
+            name: "maps",
+            schema: schemas(&[map_of(t("string")), map_of(t("string"))]),
+            obj: objs(&[json!({"k1": "a", "k2": "b"}), json!({"k2": "b", "k1": "a"})]),
+            costs: vec![
+                (s("self.val1 == self.val2"), 5),
+                (s("'k1' in self.val1"), 3),
+                (s("!('k3' in self.val1)"), 4),
+                (s("self.val1 == {'k1': 'a', 'k2': 'b'}"), 3),
+            ],
+        },
+        Case {
+            name: "objects",
+            schema: json!({"type": "object", "properties": {"objs": list(json!({"type": "object", "properties": {"f1": t("string"), "f2": t("string")}}))}}),
+            obj: json!({"objs": [{"f1": "a", "f2": "b"}, {"f1": "a", "f2": "b"}]}),
+            costs: vec![(s("self.objs[0] == self.objs[1]"), 7)],
+        },
+        Case {
+            name: "object access",
+            schema: json!({"type": "object", "properties": {
+                "a": {"type": "object", "properties": {"b": t("integer"), "c": t("integer"), "d": {"type": "integer", "nullable": true}}},
+                "a1": {"type": "object", "properties": {
+                    "b1": {"type": "object", "properties": {"c1": t("integer")}},
+                    "d2": {"type": "object", "properties": {"e2": t("integer")}}
+                }}
+            }}),
+            obj: json!({"a": {"b": 1, "d": null}, "a1": {"b1": {"c1": 4}}, "a3": {}}),
+            costs: vec![
+                (s("has(self.a.b)"), 2),
+                (s("has(self.a1.b1.c1)"), 3),
+                (s("!(has(self.a1.d2) && has(self.a1.d2.e2))"), 3),
+                (s("!has(self.a1.d2)"), 3),
+            ],
+        },
+        Case {
+            name: "map access",
+            schema: json!({"type": "object", "properties": {"val": map_of(t("integer"))}}),
+            obj: json!({"val": {"b": 1, "d": 2}}),
+            costs: vec![
+                (s("!('a' in self.val)"), 4),
+                (s("'b' in self.val"), 3),
+                (s("!('c' in self.val)"), 4),
+                (s("'d' in self.val"), 3),
+                (s("!has(self.val.a)"), 3),
+                (s("has(self.val.b)"), 2),
+                (s("!has(self.val.c)"), 3),
+                (s("has(self.val.d)"), 2),
+                (s("self.val.all(k, self.val[k] > 0)"), 17),
+                (s("!self.val.exists(k, self.val[k] == 3)"), 20),
+                (s("self.val.exists_one(k, self.val[k] == 2)"), 14),
+                (s("!self.val.exists_one(k, self.val[k] > 0)"), 17),
+                (s("size(self.val) == 2"), 4),
+                (s("size(self.val.filter(k, self.val[k] > 1)) == 1"), 26),
+                (s("self.val.all(k, v, v > 0)"), 13),
+                (s("!self.val.exists(k, v, v == 3)"), 16),
+                (s("self.val.existsOne(k, v, v == 2)"), 10),
+                (s("self.val.transformMap(k, v, v > 1, v + 1).size() == 1"), 14),
+                (s("self.val.transformMap(k, v, v + 1).size() == 2"), 15),
+                (s("self.val.transformMapEntry(k, v, v > 1, {k + '2': v + 1}).size() == 1"), 45),
+                (s("self.val.transformMapEntry(k, v, {k + '2': v + 1}).size() == 2"), 77),
+            ],
+        },
+        Case {
+            name: "list access",
+            schema: json!({"type": "object", "properties": {"array": list(t("integer"))}}),
+            obj: json!({"array": [1, 1, 2, 2, 3, 3, 4, 5]}),
+            costs: vec![
+                (s("2 in self.array"), 10),
+                (s("self.array.all(e, e > 0)"), 43),
+                (s("self.array.exists(e, e > 2)"), 36),
+                (s("self.array.exists_one(e, e > 4)"), 22),
+                (s("!self.array.all(e, e < 2)"), 21),
+                (s("!self.array.exists(e, e < 0)"), 52),
+                (s("!self.array.exists_one(e, e == 2)"), 25),
+                (s("self.array.all(e, e < 100)"), 43),
+                (s("size(self.array.filter(e, e%2 == 0)) == 3"), 68),
+                (s("self.array.map(e, e * 20).filter(e, e > 50).exists(e, e == 60)"), 194),
+                (s("size(self.array) == 8"), 4),
+                (s("self.array.all(i, e, e > 0)"), 43),
+                (s("self.array.exists(i, e, e > 2)"), 36),
+                (s("self.array.existsOne(i, e, e > 4)"), 22),
+                (s("self.array.transformList(i, e, e > 2, e * 2).size() > 0"), 77),
+                (s("self.array.transformList(i, e, e * 2).size() > 0"), 117),
+            ],
+        },
+        Case {
+            name: "quantity",
+            schema: schemas(&[t("string"), t("string")]),
+            obj: objs(&[json!("20"), json!("200M")]),
+            costs: vec![
+                (s("isQuantity(self.val1)"), 3),
+                (s("isQuantity(self.val2)"), 3),
+                (s("isQuantity(\"200M\")"), 1),
+                (s("isQuantity(\"20Mi\")"), 1),
+                (s("quantity(\"200M\") == quantity(\"0.2G\") && quantity(\"0.2G\") == quantity(\"200M\")"), 6),
+                (s("quantity(self.val1).isLessThan(quantity(self.val2))"), 7),
+                (s("quantity(\"50M\").isLessThan(quantity(\"100M\"))"), 3),
+                (s("quantity(\"200M\").compareTo(quantity(\"0.2G\")) == 0"), 4),
+                (s("quantity(\"50k\").add(quantity(\"20\")) == quantity(\"50.02k\")"), 5),
+                (s("quantity(\"50\").isInteger()"), 2),
+                (s("quantity(self.val1).isInteger()"), 4),
+            ],
+        },
+    ]
+}
+
+#[test]
+fn crd_rule_runtime_costs_match_kubernetes() {
+    let mut failures = Vec::new();
+    let mut total = 0;
+    for case in cases() {
+        for (rule, want) in &case.costs {
+            total += 1;
+            match runtime_cost(&case.schema, &case.obj, rule) {
+                Ok(cost) if cost == *want => {}
+                Ok(cost) => failures.push(format!("[{}] {rule}: cost {cost}, Kubernetes says {want}", case.name)),
+                Err(e) => failures.push(format!("[{}] {rule}: {e}", case.name)),
+            }
+        }
+    }
+    assert!(total >= 140, "the table lost cases ({total})");
+    assert!(failures.is_empty(), "{} of {total} differ:\n{}", failures.len(), failures.join("\n"));
+}
