@@ -11,34 +11,8 @@ use kubedv_core::cel::checker::{self, CelType, Decls};
 use kubedv_core::cel::{schema, Program, Value};
 use serde_json::{json, Value as Json};
 
-fn t(ty: &str) -> Json {
-    json!({"type": ty})
-}
-fn f(ty: &str, format: &str) -> Json {
-    json!({"type": ty, "format": format})
-}
-fn list(items: Json) -> Json {
-    json!({"type": "array", "x-kubernetes-list-type": "atomic", "items": items})
-}
-fn map_of(values: Json) -> Json {
-    json!({"type": "object", "additionalProperties": values})
-}
-/// `schemas(...)`: an object whose properties `val1`, `val2`, ... have these schemas.
-fn schemas(vals: &[Json]) -> Json {
-    let props: serde_json::Map<String, Json> =
-        vals.iter().enumerate().map(|(i, s)| (format!("val{}", i + 1), s.clone())).collect();
-    json!({"type": "object", "properties": props})
-}
-/// `objs(...)`.
-fn objs(vals: &[Json]) -> Json {
-    let m: serde_json::Map<String, Json> =
-        vals.iter().enumerate().map(|(i, v)| (format!("val{}", i + 1), v.clone())).collect();
-    Json::Object(m)
-}
-/// `ValsEqualThemselvesAndDataLiteral`.
-fn vals_equal(v1: &str, v2: &str, lit: &str) -> String {
-    format!("{v1} == {lit} && {lit} == {v1} && {v1} == {v2}")
-}
+mod common;
+use common::{f, list, map_of, objs, schemas, t, vals_equal};
 
 /// Compiles the rule as Kubernetes does, checks it against the schema, evaluates it on the
 /// object (which must pass) and returns the runtime cost.

@@ -1,0 +1,474 @@
+//! The static cost estimate Kubernetes computes when a CRD is written (cel-go `checker/cost.go`
+//! with the Kubernetes library estimators): the runtime cost model evaluated with the largest
+//! sizes the schema allows. Sizes come from `maxLength`, `maxItems` and `maxProperties`, or,
+//! without them, from the request size limit divided by each element's smallest serialized size
+//! (apiserver `pkg/cel/common/schemas.go`). Estimates do not see constant folding.
+
+use alloc::collections::BTreeMap;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde_json::Value as Json;
+
+use super::ast::{CompKind, Expr, Kind};
+use super::cost::{LIST_CREATE, MAP_CREATE, SELECT};
+use super::functions::Builtin;
+use super::schema::escape;
+use super::value::Value;
+use super::Program;
+
+/// `celconfig.MaxRequestSizeBytes`: 3 MiB.
+pub const MAX_REQUEST_SIZE: u64 = 3 * 1024 * 1024;
+/// The largest serialized string in a request (without the quotes).
+const MAX_STRING: u64 = MAX_REQUEST_SIZE - 2;
+const STRING_TRAVERSAL: f64 = 0.1;
+const REGEX_LENGTH: f64 = 0.25;
+/// A size nothing bounds (cel-go uses the largest integer: costs over it saturate).
+const UNBOUNDED: u64 = u64::MAX;
+
+/// A schema type with the size bounds Kubernetes assumes for it.
+#[derive(Clone, Debug)]
+pub struct SizedType {
+    /// The most elements (string bytes, list items, map entries) a value can have.
+    pub max_elements: u64,
+    /// The smallest serialized size of a value, in bytes.
+    pub min_size: u64,
+    /// Object fields by escaped name.
+    pub fields: BTreeMap<String, Rc<SizedType>>,
+    /// List items or map values.
+    pub elem: Option<Rc<SizedType>>,
+    /// A map (iterating yields its keys), not a list.
+    pub map: bool,
+    /// What kind of value it is, for the functions whose cost depends on it.
+    pub hint: Hint,
+}
+
+/// The kinds of values whose costs differ.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// A string.
+    Str,
+    /// Bytes.
+    Bytes,
+    /// A list or map.
+    Container,
+    /// Anything else (numbers, booleans, timestamps, durations, objects, types).
+    Other,
+    /// Not known.
+    Unknown,
+}
+
+impl SizedType {
+    fn scalar(min_size: u64) -> SizedType {
+        SizedType { max_elements: 0, min_size, fields: BTreeMap::new(), elem: None, map: false, hint: Hint::Other }
+    }
+}
+
+fn int(schema: &Json, key: &str) -> Option<u64> {
+    schema.get(key).and_then(Json::as_i64).map(|v| v.max(0) as u64)
+}
+
+fn flag(schema: &Json, key: &str) -> bool {
+    schema.get(key).and_then(Json::as_bool).unwrap_or(false)
+}
+
+/// The sized type of a schema (`SchemaDeclType` with its size estimates).
+pub fn sized_type(schema: &Json) -> Option<SizedType> {
+    if flag(schema, "x-kubernetes-int-or-string") {
+        let max = int(schema, "maxLength").map_or(MAX_STRING, |n| n.saturating_mul(4));
+        return Some(SizedType { max_elements: max, hint: Hint::Unknown, ..SizedType::scalar(1) });
+    }
+    match schema.get("type").and_then(Json::as_str) {
+        Some("array") => {
+            let item = Rc::new(sized_type(schema.get("items")?)?);
+            let max = int(schema, "maxItems").unwrap_or(MAX_STRING / (item.min_size + 1));
+            Some(SizedType {
+                max_elements: max,
+                min_size: 2,
+                fields: BTreeMap::new(),
+                elem: Some(item),
+                map: false,
+                hint: Hint::Container,
+            })
+        }
+        Some("object") => {
+            if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+                let value = Rc::new(sized_type(ap)?);
+                let max = int(schema, "maxProperties").unwrap_or(MAX_STRING / (value.min_size + 6));
+                return Some(SizedType {
+                    max_elements: max,
+                    min_size: 2,
+                    fields: BTreeMap::new(),
+                    elem: Some(value),
+                    map: true,
+                    hint: Hint::Container,
+                });
+            }
+            let required: Vec<&str> = schema
+                .get("required")
+                .and_then(Json::as_array)
+                .map_or(Vec::new(), |r| r.iter().filter_map(Json::as_str).collect());
+            let mut fields = BTreeMap::new();
+            let mut min_size = 2;
+            if let Some(props) = schema.get("properties").and_then(Json::as_object) {
+                for (name, prop) in props {
+                    let Some(t) = sized_type(prop) else { continue };
+                    if required.contains(&name.as_str()) && prop.get("default").is_none() {
+                        min_size += name.len() as u64 + t.min_size + 4;
+                    }
+                    if let Some(escaped) = escape(name) {
+                        fields.insert(escaped, Rc::new(t));
+                    }
+                }
+            }
+            Some(SizedType { max_elements: 0, min_size, fields, elem: None, map: false, hint: Hint::Other })
+        }
+        Some("string") => {
+            let (min, max, hint) = match schema.get("format").and_then(Json::as_str) {
+                Some("byte") => (2, int(schema, "maxLength").unwrap_or(MAX_STRING), Hint::Bytes),
+                Some("duration") => (3, 32, Hint::Other),
+                Some("date") => (12, 12, Hint::Other),
+                Some("date-time") => (21, 32, Hint::Other),
+                _ => {
+                    let enum_max = schema
+                        .get("enum")
+                        .and_then(Json::as_array)
+                        .map(|e| e.iter().filter_map(Json::as_str).map(|s| s.len() as u64).max().unwrap_or(0));
+                    let max = match (int(schema, "maxLength"), enum_max) {
+                        (Some(n), _) => n.saturating_mul(4),
+                        (None, Some(e)) => e,
+                        (None, None) => MAX_STRING,
+                    };
+                    (2, max, Hint::Str)
+                }
+            };
+            Some(SizedType { max_elements: max, hint, ..SizedType::scalar(min) })
+        }
+        Some("boolean") => Some(SizedType::scalar(4)),
+        Some("number") | Some("integer") => Some(SizedType::scalar(1)),
+        _ => None,
+    }
+}
+
+/// A cost range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CostEstimate {
+    /// The least the expression can cost.
+    pub min: u64,
+    /// The most it can cost.
+    pub max: u64,
+}
+
+/// What the estimator knows about a sub-expression.
+#[derive(Clone)]
+struct Info {
+    min: u64,
+    max: u64,
+    /// The most elements of the result (string length, list items, map entries).
+    size: u64,
+    /// The result's schema type, when known.
+    ty: Option<Rc<SizedType>>,
+    hint: Hint,
+}
+
+impl Info {
+    fn cost(min: u64, max: u64) -> Info {
+        Info { min, max, size: UNBOUNDED, ty: None, hint: Hint::Unknown }
+    }
+}
+
+fn ceil_factor(size: u64, factor: f64) -> u64 {
+    if size == UNBOUNDED {
+        return UNBOUNDED;
+    }
+    libm::ceil(size as f64 * factor) as u64
+}
+
+fn mul(a: u64, b: u64) -> u64 {
+    a.saturating_mul(b)
+}
+
+/// Estimates the cost of a program whose variables have these sized types (others are
+/// unbounded).
+pub fn estimate(program: &Program, vars: &[(&str, SizedType)]) -> CostEstimate {
+    let mut e = Estimator {
+        vars: vars.iter().map(|(n, t)| (String::from(*n), Rc::new(t.clone()))).collect(),
+        locals: Vec::new(),
+    };
+    let info = e.walk(program.ast());
+    CostEstimate { min: info.min, max: info.max }
+}
+
+struct Estimator {
+    vars: BTreeMap<String, Rc<SizedType>>,
+    locals: Vec<Info>,
+}
+
+impl Estimator {
+    fn walk(&mut self, e: &Expr) -> Info {
+        match &e.kind {
+            Kind::Lit(v) => {
+                let (size, hint) = match v {
+                    Value::String(s) => (s.chars().count() as u64, Hint::Str),
+                    Value::Bytes(b) => (b.len() as u64, Hint::Bytes),
+                    Value::List(l) => (l.len() as u64, Hint::Container),
+                    Value::Map(m) => (m.len() as u64, Hint::Container),
+                    _ => (1, Hint::Other),
+                };
+                Info { min: 0, max: 0, size, ty: None, hint }
+            }
+            Kind::Ident(name) | Kind::Var { name, .. } => match self.vars.get(&**name) {
+                Some(t) => Info { min: SELECT, max: SELECT, size: t.max_elements, ty: Some(t.clone()), hint: t.hint },
+                None if super::functions::type_ident(name).is_some() => {
+                    Info { size: 1, hint: Hint::Other, ..Info::cost(0, 0) }
+                }
+                None => Info::cost(SELECT, SELECT),
+            },
+            Kind::Local { slot, .. } => {
+                let local = self.locals.get(*slot as usize).cloned().unwrap_or_else(|| Info::cost(0, 0));
+                Info { min: SELECT, max: SELECT, ..local }
+            }
+            Kind::Select { operand, field, .. } => {
+                let o = self.walk(operand);
+                let ty = o.ty.as_ref().and_then(|t| t.fields.get(&**field).cloned().or_else(|| t.elem.clone()));
+                let size = ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements);
+                let hint = ty.as_ref().map_or(Hint::Unknown, |t| t.hint);
+                Info { min: o.min + SELECT, max: o.max.saturating_add(SELECT), size, ty, hint }
+            }
+            Kind::Has { operand, .. } => {
+                let o = self.walk(operand);
+                Info { size: 1, ty: None, hint: Hint::Other, ..o }
+            }
+            Kind::Index { operand, index, .. } => {
+                let o = self.walk(operand);
+                let i = self.walk(index);
+                let extra = u64::from(matches!(index.kind, Kind::Lit(_)));
+                let ty = o.ty.as_ref().and_then(|t| t.elem.clone());
+                let size = ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements);
+                let hint = ty.as_ref().map_or(Hint::Unknown, |t| t.hint);
+                Info {
+                    min: o.min + i.min + extra,
+                    max: o.max.saturating_add(i.max).saturating_add(extra),
+                    size,
+                    ty,
+                    hint,
+                }
+            }
+            Kind::And(a, b) | Kind::Or(a, b) => {
+                let (a, b) = (self.walk(a), self.walk(b));
+                Info { min: a.min, max: a.max.saturating_add(b.max), size: 1, ty: None, hint: Hint::Other }
+            }
+            Kind::Cond(c, a, b) => {
+                let (c, a, b) = (self.walk(c), self.walk(a), self.walk(b));
+                let size = a.size.max(b.size);
+                let hint = if a.hint == b.hint { a.hint } else { Hint::Unknown };
+                Info {
+                    min: c.min + a.min.min(b.min),
+                    max: c.max.saturating_add(a.max.max(b.max)),
+                    size,
+                    ty: a.ty.or(b.ty),
+                    hint,
+                }
+            }
+            Kind::List(items) => {
+                let mut info = Info {
+                    min: LIST_CREATE,
+                    max: LIST_CREATE,
+                    size: items.len() as u64,
+                    ty: None,
+                    hint: Hint::Container,
+                };
+                for (item, _) in items {
+                    let i = self.walk(item);
+                    info.min += i.min;
+                    info.max = info.max.saturating_add(i.max);
+                }
+                info
+            }
+            Kind::Map(entries) => {
+                let mut info = Info {
+                    min: MAP_CREATE,
+                    max: MAP_CREATE,
+                    size: entries.len() as u64,
+                    ty: None,
+                    hint: Hint::Container,
+                };
+                for (k, v, _) in entries {
+                    let (k, v) = (self.walk(k), self.walk(v));
+                    info.min += k.min + v.min;
+                    info.max = info.max.saturating_add(k.max).saturating_add(v.max);
+                }
+                info
+            }
+            Kind::Message { .. } => Info::cost(0, 0),
+            Kind::Bind { init, body, .. } => {
+                let i = self.walk(init);
+                self.locals.push(i.clone());
+                let b = self.walk(body);
+                self.locals.pop();
+                Info { min: i.min + b.min, max: i.max.saturating_add(b.max), ..b }
+            }
+            Kind::Block { inits, body } => {
+                let base = self.locals.len();
+                let (mut min, mut max) = (0u64, 0u64);
+                for (_, init) in inits {
+                    let i = self.walk(init);
+                    min += i.min;
+                    max = max.saturating_add(i.max);
+                    self.locals.push(i);
+                }
+                let b = self.walk(body);
+                self.locals.truncate(base);
+                Info { min: min + b.min, max: max.saturating_add(b.max), ..b }
+            }
+            Kind::Comprehension(c) => self.comprehension(c),
+            Kind::Call { target, name, builtin, args } => {
+                let mut infos = Vec::with_capacity(args.len() + 1);
+                if let Some(t) = target {
+                    infos.push(self.walk(t));
+                }
+                for a in args {
+                    infos.push(self.walk(a));
+                }
+                let (min, max) = infos.iter().fold((0u64, 0u64), |(lo, hi), i| (lo + i.min, hi.saturating_add(i.max)));
+                let (cmin, cmax, size, hint) = call_estimate(*builtin, name, &infos);
+                let ty = match builtin {
+                    Builtin::Dyn => infos.first().and_then(|i| i.ty.clone()),
+                    _ => None,
+                };
+                Info { min: min.saturating_add(cmin), max: max.saturating_add(cmax), size, ty, hint }
+            }
+        }
+    }
+
+    fn comprehension(&mut self, c: &super::ast::Comprehension) -> Info {
+        let range = self.walk(&c.range);
+        let n = range.size;
+        let two = c.var2.is_some();
+        let elem = range.ty.as_ref().and_then(|t| t.elem.clone());
+        let is_map = range.ty.as_ref().is_some_and(|t| t.map);
+        let var_info = |ty: Option<Rc<SizedType>>| Info {
+            min: 0,
+            max: 0,
+            size: ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements),
+            hint: ty.as_ref().map_or(Hint::Unknown, |t| t.hint),
+            ty,
+        };
+        // Map keys are strings of unknown length; list indexes are ints.
+        let key = Info { size: UNBOUNDED, hint: Hint::Str, ..var_info(None) };
+        let index = Info { size: 1, hint: Hint::Other, ..var_info(None) };
+        self.locals.push(match (is_map, two) {
+            (true, _) => key,
+            (false, true) => index,
+            (false, false) => var_info(elem.clone()),
+        });
+        if two {
+            self.locals.push(var_info(elem.clone()));
+        }
+        let filter = c.filter.as_ref().map(|f| self.walk(f));
+        let step = self.walk(&c.step);
+        self.locals.truncate(self.locals.len() - 1 - usize::from(two));
+        // The per-iteration overhead of cel-go's expansion, as in the runtime model.
+        let (init, cond, result, taken) = match c.kind {
+            CompKind::All => (0, 2, 1, 1),
+            CompKind::Exists => (0, 3, 1, 1),
+            CompKind::ExistsOne => (0, 0, 2, 2),
+            CompKind::Map | CompKind::TransformList => (LIST_CREATE, 0, 1, 2 + LIST_CREATE),
+            CompKind::Filter => (LIST_CREATE, 0, 1, 3 + LIST_CREATE),
+            CompKind::TransformMap => (MAP_CREATE, 0, 1, 3),
+            CompKind::TransformMapEntry => (MAP_CREATE, 0, 1, 2),
+        };
+        let per_max = cond + filter.as_ref().map_or(0, |f| f.max) + step.max.saturating_add(taken);
+        let max = range.max.saturating_add(init).saturating_add(mul(n, per_max)).saturating_add(result);
+        // An empty range runs no iteration.
+        let min = range.min + init + result;
+        let size = match c.kind {
+            CompKind::All | CompKind::Exists | CompKind::ExistsOne => 1,
+            _ => n,
+        };
+        let hint = if size == 1 { Hint::Other } else { Hint::Container };
+        Info { min, max, size, ty: None, hint }
+    }
+}
+
+/// The estimated cost (min, max) of one call, the size of its result and what it is.
+fn call_estimate(b: Builtin, name: &str, infos: &[Info]) -> (u64, u64, u64, Hint) {
+    use Builtin as B;
+    let size = |i: usize| infos.get(i).map_or(0, |x| x.size);
+    let hint = |i: usize| infos.get(i).map_or(Hint::Unknown, |x| x.hint);
+    let sized = |h: Hint| matches!(h, Hint::Str | Hint::Bytes | Hint::Container | Hint::Unknown);
+    let traversal = |i: usize| ceil_factor(size(i), STRING_TRAVERSAL);
+    let fixed = |c: u64, size: u64, h: Hint| (c, c, size, h);
+    match b {
+        // Numbers, booleans, times: a result of size 1.
+        B::Size
+        | B::Int
+        | B::Uint
+        | B::Double
+        | B::Bool
+        | B::Timestamp
+        | B::Duration
+        | B::Neg
+        | B::Mul
+        | B::Div
+        | B::Mod
+        | B::Sub => fixed(1, 1, Hint::Other),
+        B::Not => fixed(1, 1, Hint::Other),
+        B::Type => fixed(1, UNBOUNDED, Hint::Other),
+        B::Dyn => fixed(1, size(0), hint(0)),
+        // Equality traverses the smaller operand; sizes of schema scalars are 0.
+        B::Eq | B::Ne => fixed(traversal(0).min(traversal(1)), 1, Hint::Other),
+        B::Lt | B::Le | B::Gt | B::Ge if sized(hint(0)) && sized(hint(1)) && hint(0) != Hint::Container => {
+            fixed(traversal(0).min(traversal(1)).max(1), 1, Hint::Other)
+        }
+        B::Lt | B::Le | B::Gt | B::Ge => fixed(1, 1, Hint::Other),
+        B::Add if matches!(hint(0), Hint::Str | Hint::Bytes) => {
+            let total = size(0).saturating_add(size(1));
+            fixed(ceil_factor(total, STRING_TRAVERSAL), total, hint(0))
+        }
+        B::Add => fixed(
+            1,
+            size(0).saturating_add(size(1)),
+            if hint(0) == Hint::Container { Hint::Container } else { Hint::Other },
+        ),
+        B::In if hint(1) == Hint::Container && !infos.get(1).is_some_and(|i| i.ty.as_ref().is_some_and(|t| t.map)) => {
+            fixed(size(1), 1, Hint::Other)
+        }
+        B::In => fixed(1, 1, Hint::Other),
+        B::InSet => fixed(0, 1, Hint::Other),
+        B::String if matches!(hint(0), Hint::Bytes) => fixed(traversal(0), UNBOUNDED, Hint::Str),
+        B::String => fixed(1, UNBOUNDED, Hint::Str),
+        B::Bytes if matches!(hint(0), Hint::Str) => fixed(traversal(0), UNBOUNDED, Hint::Bytes),
+        B::Bytes => fixed(1, UNBOUNDED, Hint::Bytes),
+        B::StartsWith | B::EndsWith => fixed(traversal(1), 1, Hint::Other),
+        B::Contains => fixed(mul(traversal(0), traversal(1)), 1, Hint::Other),
+        B::Matches | B::Find | B::FindAll => {
+            let c = mul(ceil_factor(size(0).saturating_add(1), STRING_TRAVERSAL), ceil_factor(size(1), REGEX_LENGTH));
+            let h = match b {
+                B::Matches => Hint::Other,
+                B::Find => Hint::Str,
+                _ => Hint::Container,
+            };
+            fixed(c, if b == B::Matches { 1 } else { size(0) }, h)
+        }
+        B::LowerAscii | B::UpperAscii | B::Trim | B::Substring => fixed(traversal(0), size(0), Hint::Str),
+        B::Url | B::Quantity | B::IsQuantity | B::Semver | B::IsSemver | B::Cidr | B::IsCidr | B::IsIp | B::Ip => {
+            fixed(traversal(0), 1, Hint::Other)
+        }
+        B::Replace => fixed(ceil_factor(size(0), 2.0 * STRING_TRAVERSAL), size(0), Hint::Str),
+        B::Split => fixed(ceil_factor(size(0), 2.0 * STRING_TRAVERSAL), size(0), Hint::Container),
+        B::IndexOf | B::LastIndexOf | B::IsSorted | B::Sum | B::Min | B::Max => {
+            let c = if matches!(hint(0), Hint::Str | Hint::Bytes) { traversal(0) } else { size(0) };
+            fixed(c, 1, Hint::Other)
+        }
+        B::CharAt => fixed(1, 1, Hint::Str),
+        B::Join => (1, ceil_factor(mul(size(0), 2), STRING_TRAVERSAL), UNBOUNDED, Hint::Str),
+        B::SetsContains | B::SetsIntersects => fixed(mul(size(0), size(1)).saturating_add(1), 1, Hint::Other),
+        B::SetsEquivalent => fixed(mul(2, mul(size(0), size(1))).saturating_add(1), 1, Hint::Other),
+        _ => {
+            let _ = name;
+            fixed(1, UNBOUNDED, Hint::Unknown)
+        }
+    }
+}
