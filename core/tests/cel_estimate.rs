@@ -11,6 +11,9 @@ use serde_json::{json, Value as Json};
 mod common;
 use common::{f, list, map_of, schemas, t, vals_equal};
 
+/// A case: its name, the schema of `self`, and rules with their estimated costs.
+type Case = (&'static str, Json, Vec<(String, u64)>);
+
 fn estimated(schema: &Json, rule: &str) -> Result<u64, String> {
     let program = Program::compile(rule).map_err(|e| e.to_string())?;
     let sized = sized_type(schema).ok_or("schema has no CEL type")?;
@@ -20,7 +23,7 @@ fn estimated(schema: &Json, rule: &str) -> Result<u64, String> {
 #[test]
 fn estimated_costs_match_kubernetes() {
     let s = |x: &str| String::from(x);
-    let cases: Vec<(&str, Json, Vec<(String, u64)>)> = vec![
+    let cases: Vec<Case> = vec![
         (
             "integers",
             schemas(&[

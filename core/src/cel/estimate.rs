@@ -230,6 +230,14 @@ impl Estimator {
                 Info { min: SELECT, max: SELECT, ..local }
             }
             Kind::Select { operand, field, .. } => {
+                if let Some(name) = qualified_name(e) {
+                    if !self.vars.contains_key(name.split('.').next().unwrap_or(""))
+                        && super::functions::type_ident(&name).is_some()
+                    {
+                        // A qualified type name (`google.protobuf.Duration`) is a constant.
+                        return Info { size: 1, hint: Hint::Other, ..Info::cost(0, 0) };
+                    }
+                }
                 let o = self.walk(operand);
                 let ty = o.ty.as_ref().and_then(|t| t.fields.get(&**field).cloned().or_else(|| t.elem.clone()));
                 let size = ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements);
@@ -389,6 +397,17 @@ impl Estimator {
         };
         let hint = if size == 1 { Hint::Other } else { Hint::Container };
         Info { min, max, size, ty: None, hint }
+    }
+}
+
+/// `a.b.c` as a dotted name, when the expression is only identifiers and selects.
+fn qualified_name(e: &Expr) -> Option<String> {
+    match &e.kind {
+        Kind::Ident(n) | Kind::Var { name: n, .. } => Some(String::from(&**n)),
+        Kind::Select { operand, field, optional: false } => {
+            Some(alloc::format!("{}.{field}", qualified_name(operand)?))
+        }
+        _ => None,
     }
 }
 
