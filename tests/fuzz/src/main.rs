@@ -210,6 +210,11 @@ fn run_cel(src: &str, self_value: &Value) {
     let mut vars = std::collections::BTreeMap::new();
     vars.insert(String::from("self"), cel::from_json(self_value));
     let _ = program.eval(&vars);
+    // As Kubernetes compiles rules (constant folding) and estimates their cost.
+    let _ = cel::estimate::estimate(&program, &[]);
+    if let Ok(optimized) = Program::compile_optimized(src) {
+        let _ = optimized.eval(&vars);
+    }
 }
 
 fn mutate_with(rng: &mut Rng, base: &str, tokens: &[&str]) -> String {
