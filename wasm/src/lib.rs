@@ -3,6 +3,10 @@
 //! Values cross as plain JS objects (serde-wasm-bindgen, JSON-compatible). Bad input becomes a
 //! thrown JS `Error`, never a trap.
 
+mod cel;
+
+pub use cel::{cel_vars, compile_cel, eval_cel, JsCelProgram, JsCelVars};
+
 use kubedv_core::cri::maturity::{self, Stage, Status};
 use kubedv_core::cri::skew;
 use kubedv_core::declarative::shadow::{self, Enforcement};
@@ -167,14 +171,14 @@ export interface CriFeatureVerdict {
 "#;
 
 /// Converts a result to a plain JS value (objects, not `Map`s).
-fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     value
         .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
         .map_err(|e| into_error(format!("cannot convert the result to JavaScript: {e}")))
 }
 
 /// The one way errors leave this crate: a JS `Error` with the message.
-fn into_error(message: impl core::fmt::Display) -> JsError {
+pub(crate) fn into_error(message: impl core::fmt::Display) -> JsError {
     JsError::new(&message.to_string())
 }
 
@@ -213,10 +217,15 @@ pub fn check_format(format: &str, value: &str, field: Option<String>) -> Result<
 ///
 /// Through `serde_json::Value`: serde-wasm-bindgen only looks up a struct's declared keys, so
 /// `deny_unknown_fields` would never see a misspelt option.
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
-    let json: serde_json::Value =
-        serde_wasm_bindgen::from_value(value).map_err(|e| into_error(format!("{what}: {e}")))?;
-    serde_json::from_value(json).map_err(|e| into_error(format!("{what}: {e}")))
+/// Reads a JS value through `JSON.stringify` and serde_json: serde_json refuses nesting deeper
+/// than 128 levels with an error, where walking a deep JS object directly could overflow the
+/// stack and trap; cycles and BigInts become errors too.
+pub(crate) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
+    let text = js_sys::JSON::stringify(&value)
+        .map_err(|e| into_error(format!("{what}: {}", js_sys::Error::from(e).message())))?
+        .as_string()
+        .unwrap_or_else(|| String::from("null"));
+    serde_json::from_str(&text).map_err(|e| into_error(format!("{what}: {e}")))
 }
 
 #[derive(Deserialize)]

@@ -42,14 +42,16 @@ fn traversal(v: &Value) -> u64 {
     match v {
         Value::String(s) => (s.len() as f64 * STRING_TRAVERSAL) as u64,
         Value::Bytes(b) => (b.len() as f64 * STRING_TRAVERSAL) as u64,
-        Value::List(items) => items.iter().map(traversal).sum(),
-        Value::Map(m) => m.iter().map(|(k, v)| traversal(&k.to_value()) + traversal(v)).sum(),
+        Value::List(items) => items.iter().fold(0u64, |acc, v| acc.saturating_add(traversal(v))),
+        Value::Map(m) => {
+            m.iter().fold(0u64, |acc, (k, v)| acc.saturating_add(traversal(&k.to_value())).saturating_add(traversal(v)))
+        }
         _ => 1,
     }
 }
 
 fn regex_cost(s: &Value, re: &Value) -> u64 {
-    ceil_factor(1 + actual_size(s), STRING_TRAVERSAL) * ceil_factor(actual_size(re), REGEX_LENGTH)
+    ceil_factor(1 + actual_size(s), STRING_TRAVERSAL).saturating_mul(ceil_factor(actual_size(re), REGEX_LENGTH))
 }
 
 /// The cost of one call; `args` are the receiver (if any) followed by the arguments.
@@ -68,7 +70,10 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
             // The result's size: the elements and the separators.
             let (Some(Value::List(items)), sep) = (first, second) else { return 1 };
             let sep = sep.map_or(0, actual_size);
-            let total: u64 = items.iter().map(actual_size).sum::<u64>() + sep * (items.len().saturating_sub(1) as u64);
+            let total = items
+                .iter()
+                .fold(0u64, |a, v| a.saturating_add(actual_size(v)))
+                .saturating_add(sep.saturating_mul(items.len().saturating_sub(1) as u64));
             ceil_factor(total, 2.0 * STRING_TRAVERSAL)
         }
         B::Find | B::FindAll => match (first, second) {
@@ -91,8 +96,8 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
         },
         // cel-go `ext/sets.go`: a comparison per pair of elements (both ways for equivalent).
         B::SetsContains | B::SetsIntersects | B::SetsEquivalent => {
-            let pairs = first.map_or(0, actual_size) * second.map_or(0, actual_size);
-            1 + if b == B::SetsEquivalent { 2 * pairs } else { pairs }
+            let pairs = first.map_or(0, actual_size).saturating_mul(second.map_or(0, actual_size));
+            1u64.saturating_add(if b == B::SetsEquivalent { pairs.saturating_mul(2) } else { pairs })
         }
         // cel-go's costs.
         // Only the prefix or suffix is traversed (celcoststability: `startsWith('Rook')` is 1).
@@ -122,16 +127,15 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
             ceil_factor(min, STRING_TRAVERSAL)
         }
         B::Add if is_str(first) && is_str(second) => {
-            ceil_factor(size0() + second.map_or(0, actual_size), STRING_TRAVERSAL)
+            ceil_factor(size0().saturating_add(second.map_or(0, actual_size)), STRING_TRAVERSAL)
         }
         B::Matches => match (first, second) {
             (Some(s), Some(re)) => regex_cost(s, re),
             _ => 1,
         },
         B::Contains => match (first, second) {
-            (Some(s), Some(sub)) => {
-                ceil_factor(actual_size(s), STRING_TRAVERSAL) * ceil_factor(actual_size(sub), STRING_TRAVERSAL)
-            }
+            (Some(s), Some(sub)) => ceil_factor(actual_size(s), STRING_TRAVERSAL)
+                .saturating_mul(ceil_factor(actual_size(sub), STRING_TRAVERSAL)),
             _ => 1,
         },
         _ => 1,

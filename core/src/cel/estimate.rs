@@ -82,7 +82,7 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
     match schema.get("type").and_then(Json::as_str) {
         Some("array") => {
             let item = Rc::new(sized_type(schema.get("items")?)?);
-            let max = int(schema, "maxItems").unwrap_or(MAX_STRING / (item.min_size + 1));
+            let max = int(schema, "maxItems").unwrap_or(MAX_STRING / item.min_size.saturating_add(1));
             Some(SizedType {
                 max_elements: max,
                 min_size: 2,
@@ -95,7 +95,7 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
         Some("object") => {
             if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
                 let value = Rc::new(sized_type(ap)?);
-                let max = int(schema, "maxProperties").unwrap_or(MAX_STRING / (value.min_size + 6));
+                let max = int(schema, "maxProperties").unwrap_or(MAX_STRING / value.min_size.saturating_add(6));
                 return Some(SizedType {
                     max_elements: max,
                     min_size: 2,
@@ -110,12 +110,13 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
                 .and_then(Json::as_array)
                 .map_or(Vec::new(), |r| r.iter().filter_map(Json::as_str).collect());
             let mut fields = BTreeMap::new();
-            let mut min_size = 2;
+            let mut min_size: u64 = 2;
             if let Some(props) = schema.get("properties").and_then(Json::as_object) {
                 for (name, prop) in props {
                     let Some(t) = sized_type(prop) else { continue };
                     if required.contains(&name.as_str()) && prop.get("default").is_none() {
-                        min_size += name.len() as u64 + t.min_size + 4;
+                        min_size =
+                            min_size.saturating_add(name.len() as u64).saturating_add(t.min_size).saturating_add(4);
                     }
                     if let Some(escaped) = escape(name) {
                         fields.insert(escaped, Rc::new(t));
@@ -242,7 +243,7 @@ impl Estimator {
                 let ty = o.ty.as_ref().and_then(|t| t.fields.get(&**field).cloned().or_else(|| t.elem.clone()));
                 let size = ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements);
                 let hint = ty.as_ref().map_or(Hint::Unknown, |t| t.hint);
-                Info { min: o.min + SELECT, max: o.max.saturating_add(SELECT), size, ty, hint }
+                Info { min: o.min.saturating_add(SELECT), max: o.max.saturating_add(SELECT), size, ty, hint }
             }
             Kind::Has { operand, .. } => {
                 let o = self.walk(operand);
@@ -256,7 +257,7 @@ impl Estimator {
                 let size = ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements);
                 let hint = ty.as_ref().map_or(Hint::Unknown, |t| t.hint);
                 Info {
-                    min: o.min + i.min + extra,
+                    min: o.min.saturating_add(i.min).saturating_add(extra),
                     max: o.max.saturating_add(i.max).saturating_add(extra),
                     size,
                     ty,
@@ -272,7 +273,7 @@ impl Estimator {
                 let size = a.size.max(b.size);
                 let hint = if a.hint == b.hint { a.hint } else { Hint::Unknown };
                 Info {
-                    min: c.min + a.min.min(b.min),
+                    min: c.min.saturating_add(a.min.min(b.min)),
                     max: c.max.saturating_add(a.max.max(b.max)),
                     size,
                     ty: a.ty.or(b.ty),
@@ -289,7 +290,7 @@ impl Estimator {
                 };
                 for (item, _) in items {
                     let i = self.walk(item);
-                    info.min += i.min;
+                    info.min = info.min.saturating_add(i.min);
                     info.max = info.max.saturating_add(i.max);
                 }
                 info
@@ -304,7 +305,7 @@ impl Estimator {
                 };
                 for (k, v, _) in entries {
                     let (k, v) = (self.walk(k), self.walk(v));
-                    info.min += k.min + v.min;
+                    info.min = info.min.saturating_add(k.min).saturating_add(v.min);
                     info.max = info.max.saturating_add(k.max).saturating_add(v.max);
                 }
                 info
@@ -315,20 +316,20 @@ impl Estimator {
                 self.locals.push(i.clone());
                 let b = self.walk(body);
                 self.locals.pop();
-                Info { min: i.min + b.min, max: i.max.saturating_add(b.max), ..b }
+                Info { min: i.min.saturating_add(b.min), max: i.max.saturating_add(b.max), ..b }
             }
             Kind::Block { inits, body } => {
                 let base = self.locals.len();
                 let (mut min, mut max) = (0u64, 0u64);
                 for (_, init) in inits {
                     let i = self.walk(init);
-                    min += i.min;
+                    min = min.saturating_add(i.min);
                     max = max.saturating_add(i.max);
                     self.locals.push(i);
                 }
                 let b = self.walk(body);
                 self.locals.truncate(base);
-                Info { min: min + b.min, max: max.saturating_add(b.max), ..b }
+                Info { min: min.saturating_add(b.min), max: max.saturating_add(b.max), ..b }
             }
             Kind::Comprehension(c) => self.comprehension(c),
             Kind::Call { target, name, builtin, args } => {
@@ -339,7 +340,8 @@ impl Estimator {
                 for a in args {
                     infos.push(self.walk(a));
                 }
-                let (min, max) = infos.iter().fold((0u64, 0u64), |(lo, hi), i| (lo + i.min, hi.saturating_add(i.max)));
+                let (min, max) =
+                    infos.iter().fold((0u64, 0u64), |(lo, hi), i| (lo.saturating_add(i.min), hi.saturating_add(i.max)));
                 let (cmin, cmax, size, hint) = call_estimate(*builtin, name, &infos);
                 let ty = match builtin {
                     Builtin::Dyn => infos.first().and_then(|i| i.ty.clone()),
@@ -387,10 +389,11 @@ impl Estimator {
             CompKind::TransformMap => (MAP_CREATE, 0, 1, 3),
             CompKind::TransformMapEntry => (MAP_CREATE, 0, 1, 2),
         };
-        let per_max = cond + filter.as_ref().map_or(0, |f| f.max) + step.max.saturating_add(taken);
+        let per_max =
+            filter.as_ref().map_or(0, |f| f.max).saturating_add(cond).saturating_add(step.max).saturating_add(taken);
         let max = range.max.saturating_add(init).saturating_add(mul(n, per_max)).saturating_add(result);
         // An empty range runs no iteration.
-        let min = range.min + init + result;
+        let min = range.min.saturating_add(init).saturating_add(result);
         let size = match c.kind {
             CompKind::All | CompKind::Exists | CompKind::ExistsOne => 1,
             _ => n,

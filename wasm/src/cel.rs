@@ -1,0 +1,284 @@
+//! CEL for JavaScript: `compileCel` → `CelProgram`, `celVars` (values converted once and
+//! reused, so a hot loop does not cross the JS/WASM boundary with the same object again), and
+//! the one-shot `evalCel`. Results are the CLI's JSON document; errors are thrown `Error`s
+//! carrying `kind`, `line` and `column`.
+
+use std::collections::BTreeMap;
+
+use kubedv_core::cel::checker::{self, CelType, Decls};
+use kubedv_core::cel::estimate::{estimate, sized_type, SizedType};
+use kubedv_core::cel::{self, CelError, Program, Value};
+use serde::Deserialize;
+use serde_json::json;
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, into_error, to_js};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CEL: &str = r#"
+/** An OpenAPI v3 schema (as in a CRD's openAPIV3Schema). */
+export type OpenAPISchema = { [key: string]: unknown };
+
+/** Declarations for `compileCel`: each variable is "dyn" or typed by an OpenAPI schema (its
+ *  values are then converted as Kubernetes does: escaped property names, formats). */
+export type CelDecls = { [name: string]: "dyn" | OpenAPISchema };
+
+/** What an evaluation gives (the CLI's `kubedv cel` JSON document). */
+export interface CelResult {
+  /** The value as JSON: timestamps RFC 3339, durations like "1h0m0s", bytes base64;
+   *  integers beyond ±2^53 as decimal strings (protobuf's JSON mapping). */
+  value: unknown;
+  /** The name `type(value)` gives: "int", "list", "google.protobuf.Timestamp", ... */
+  type: string;
+  /** The runtime cost, as Kubernetes measures it. */
+  cost: number;
+}
+
+/** A thrown CEL error: `message` is "LINE:COLUMN: text"; `kind` says which stage failed. */
+export interface CelErrorInfo {
+  kind: "parse" | "check" | "eval" | "cost";
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** Options for `compileCel` and `evalCel`. */
+export interface CelOptions {
+  /** Compile as Kubernetes compiles validation rules: constant folding (default true). */
+  optimize?: boolean;
+  /** The per-expression runtime cost limit (default Kubernetes' 1,000,000). */
+  costLimit?: number;
+}
+"#;
+
+/// A thrown JS `Error` for a CEL failure, with `kind`, `line` and `column` attached.
+fn cel_error(e: &CelError) -> JsValue {
+    let err = js_sys::Error::new(&e.to_string());
+    let set = |k: &str, v: JsValue| {
+        let _ = js_sys::Reflect::set(&err, &k.into(), &v);
+    };
+    set(
+        "kind",
+        serde_json::to_value(e.kind).ok().and_then(|k| k.as_str().map(String::from)).unwrap_or_default().into(),
+    );
+    set("line", e.line.into());
+    set("column", e.column.into());
+    err.into()
+}
+
+/// Integers a JS number cannot hold exactly (beyond ±2^53) become decimal strings, as
+/// protobuf's JSON mapping writes 64-bit integers.
+fn safe_numbers(v: &mut serde_json::Value) {
+    const SAFE: u64 = (1 << 53) - 1;
+    match v {
+        serde_json::Value::Number(n) => {
+            let big = match (n.as_i64(), n.as_u64()) {
+                (Some(i), _) => i.unsigned_abs() > SAFE,
+                (None, Some(u)) => u > SAFE,
+                _ => false,
+            };
+            if big {
+                *v = serde_json::Value::String(n.to_string());
+            }
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(safe_numbers),
+        serde_json::Value::Object(fields) => fields.values_mut().for_each(safe_numbers),
+        _ => {}
+    }
+}
+
+/// A declared variable: its checker type, size bounds and the schema for converting values.
+struct Decl {
+    schema: Option<serde_json::Value>,
+}
+
+fn declarations(decls: JsValue) -> Result<(Decls, BTreeMap<String, Decl>, Vec<(String, SizedType)>), JsValue> {
+    let mut out = Decls::default();
+    let mut table = BTreeMap::new();
+    let mut sized = Vec::new();
+    if decls.is_undefined() || decls.is_null() {
+        return Ok((out, table, sized));
+    }
+    let raw: BTreeMap<String, serde_json::Value> =
+        from_js(decls, "compileCel expects declarations {name: \"dyn\" | schema}")?;
+    for (name, d) in raw {
+        match d {
+            serde_json::Value::String(s) if s == "dyn" => {
+                out.declare(&name, CelType::Dyn);
+                table.insert(name, Decl { schema: None });
+            }
+            schema @ serde_json::Value::Object(_) => {
+                let t = cel::schema::decl_type(&schema, false).ok_or_else(|| {
+                    into_error(format!("the schema of {name} gives it no CEL type (an array without items?)"))
+                })?;
+                out.declare(&name, t);
+                if let Some(s) = sized_type(&schema) {
+                    sized.push((name.clone(), s));
+                }
+                table.insert(name, Decl { schema: Some(schema) });
+            }
+            other => {
+                return Err(into_error(format!(
+                    "declaration of {name}: expected \"dyn\" or a schema object, got {other}"
+                ))
+                .into())
+            }
+        }
+    }
+    Ok((out, table, sized))
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Options {
+    optimize: Option<bool>,
+    cost_limit: Option<f64>,
+}
+
+fn options(value: JsValue) -> Result<Options, JsValue> {
+    if value.is_undefined() || value.is_null() {
+        return Ok(Options::default());
+    }
+    Ok(from_js(value, "CEL options: {optimize?, costLimit?}")?)
+}
+
+/// Values bound to names, converted once (`celVars`); pass to `program.evalVars` many times.
+#[wasm_bindgen(js_name = CelVars)]
+pub struct JsCelVars {
+    json: BTreeMap<String, serde_json::Value>,
+    /// The CEL values as the last program that used them converted them (by its address).
+    converted: std::cell::RefCell<Option<(usize, BTreeMap<String, Value>)>>,
+}
+
+/// Prepares variables for repeated evaluation.
+#[wasm_bindgen(js_name = celVars)]
+pub fn cel_vars(
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] vars: JsValue,
+) -> Result<JsCelVars, JsValue> {
+    let json: BTreeMap<String, serde_json::Value> = from_js(vars, "celVars expects an object of variables")?;
+    Ok(JsCelVars { json, converted: Default::default() })
+}
+
+/// A compiled expression.
+#[wasm_bindgen(js_name = CelProgram)]
+pub struct JsCelProgram {
+    program: Program,
+    decls: BTreeMap<String, Decl>,
+    result_type: String,
+    estimated: (u64, u64),
+    limit: u64,
+}
+
+/// Compiles (parses, expands macros, type-checks) an expression; throws on a bad one.
+#[wasm_bindgen(js_name = compileCel)]
+pub fn compile_cel(
+    expr: &str,
+    #[wasm_bindgen(unchecked_param_type = "CelDecls")] decls: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CelOptions")] opts: JsValue,
+) -> Result<JsCelProgram, JsValue> {
+    let (checker_decls, table, sized) = declarations(decls)?;
+    let opts = options(opts)?;
+    let program = if opts.optimize.unwrap_or(true) { Program::compile_optimized(expr) } else { Program::compile(expr) };
+    let program = program.map_err(|e| cel_error(&e))?;
+    let t = checker::check(&program, &checker_decls).map_err(|e| cel_error(&e))?;
+    let sized: Vec<(&str, SizedType)> = sized.iter().map(|(n, s)| (n.as_str(), s.clone())).collect();
+    let est = estimate(&program, &sized);
+    let limit = opts.cost_limit.map_or(cel::cost::PER_CALL_LIMIT, |l| l.max(0.0) as u64);
+    Ok(JsCelProgram { program, decls: table, result_type: t.to_string(), estimated: (est.min, est.max), limit })
+}
+
+impl JsCelProgram {
+    fn convert(&self, json: &BTreeMap<String, serde_json::Value>) -> BTreeMap<String, Value> {
+        json.iter()
+            .map(|(name, v)| {
+                let value = match self.decls.get(name).and_then(|d| d.schema.as_ref()) {
+                    Some(schema) => cel::schema::value(v, schema, false),
+                    None => cel::from_json(v),
+                };
+                (name.clone(), value)
+            })
+            .collect()
+    }
+
+    fn run(&self, vars: &BTreeMap<String, Value>) -> Result<JsValue, JsValue> {
+        let r = self.program.eval_with_limit(vars, self.limit).map_err(|e| cel_error(&e))?;
+        let mut value = cel::to_json(&r.value);
+        safe_numbers(&mut value);
+        Ok(to_js(&json!({"value": value, "type": r.value.type_name(), "cost": r.cost}))?)
+    }
+}
+
+#[wasm_bindgen(js_class = CelProgram)]
+impl JsCelProgram {
+    /// Evaluates with variables given as a plain object (converted on each call). Throws a
+    /// CEL error on failure.
+    #[wasm_bindgen(unchecked_return_type = "CelResult")]
+    pub fn eval(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] vars: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        if vars.is_undefined() || vars.is_null() {
+            return self.run(&BTreeMap::new());
+        }
+        let json: BTreeMap<String, serde_json::Value> = from_js(vars, "eval expects an object of variables")?;
+        self.run(&self.convert(&json))
+    }
+
+    /// Evaluates with variables prepared by `celVars`: they cross into WebAssembly and are
+    /// converted once, then reused by every call (the fast path for many evaluations).
+    #[wasm_bindgen(js_name = evalVars, unchecked_return_type = "CelResult")]
+    pub fn eval_vars(&self, vars: &JsCelVars) -> Result<JsValue, JsValue> {
+        let me = core::ptr::addr_of!(*self) as usize;
+        let mut converted = vars.converted.borrow_mut();
+        if converted.as_ref().is_none_or(|(owner, _)| *owner != me) {
+            *converted = Some((me, self.convert(&vars.json)));
+        }
+        match converted.as_ref() {
+            Some((_, values)) => self.run(values),
+            None => self.run(&BTreeMap::new()),
+        }
+    }
+
+    /// The checked type of the expression ("bool", "dyn", ...).
+    #[wasm_bindgen(getter, js_name = type)]
+    pub fn result_type(&self) -> String {
+        self.result_type.clone()
+    }
+
+    /// Kubernetes' static cost estimate `{min, max}` with the declared schemas' size bounds.
+    #[wasm_bindgen(getter, js_name = estimatedCost, unchecked_return_type = "{min: number, max: number}")]
+    pub fn estimated_cost(&self) -> Result<JsValue, JsValue> {
+        Ok(to_js(&json!({"min": self.estimated.0 as f64, "max": self.estimated.1 as f64}))?)
+    }
+}
+
+#[wasm_bindgen(js_class = CelVars)]
+impl JsCelVars {
+    /// The variables as plain JSON.
+    #[wasm_bindgen(getter)]
+    pub fn json(&self) -> Result<JsValue, JsValue> {
+        Ok(to_js(&self.json)?)
+    }
+}
+
+/// One-shot: compile and evaluate. Returns `{value, type, cost}`; throws a CEL error.
+#[wasm_bindgen(js_name = evalCel, unchecked_return_type = "CelResult")]
+pub fn eval_cel(
+    expr: &str,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] vars: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CelDecls")] decls: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CelOptions")] opts: JsValue,
+) -> Result<JsValue, JsValue> {
+    let mut decls = decls;
+    if decls.is_undefined() || decls.is_null() {
+        // Undeclared variables are dynamic.
+        let names = js_sys::Object::new();
+        if vars.is_object() {
+            for key in js_sys::Object::keys(&vars.clone().into()).iter() {
+                let _ = js_sys::Reflect::set(&names, &key, &"dyn".into());
+            }
+        }
+        decls = names.into();
+    }
+    compile_cel(expr, decls, opts)?.eval(vars)
+}
