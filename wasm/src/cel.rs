@@ -92,12 +92,19 @@ struct Decl {
     schema: Option<serde_json::Value>,
 }
 
-fn declarations(decls: JsValue) -> Result<(Decls, BTreeMap<String, Decl>, Vec<(String, SizedType)>), JsValue> {
+/// Declarations read from JS: for the checker, for converting values, for the estimate.
+struct Declared {
+    checker: Decls,
+    table: BTreeMap<String, Decl>,
+    sized: Vec<(String, SizedType)>,
+}
+
+fn declarations(decls: JsValue) -> Result<Declared, JsValue> {
     let mut out = Decls::default();
     let mut table = BTreeMap::new();
     let mut sized = Vec::new();
     if decls.is_undefined() || decls.is_null() {
-        return Ok((out, table, sized));
+        return Ok(Declared { checker: out, table, sized });
     }
     let raw: BTreeMap<String, serde_json::Value> =
         from_js(decls, "compileCel expects declarations {name: \"dyn\" | schema}")?;
@@ -176,7 +183,7 @@ pub fn compile_cel(
     #[wasm_bindgen(unchecked_param_type = "CelDecls")] decls: JsValue,
     #[wasm_bindgen(unchecked_param_type = "CelOptions")] opts: JsValue,
 ) -> Result<JsCelProgram, JsValue> {
-    let (checker_decls, table, sized) = declarations(decls)?;
+    let Declared { checker: checker_decls, table, sized } = declarations(decls)?;
     let opts = options(opts)?;
     let program = if opts.optimize.unwrap_or(true) { Program::compile_optimized(expr) } else { Program::compile(expr) };
     let program = program.map_err(|e| cel_error(&e))?;
