@@ -132,7 +132,7 @@ fn declarations(decls: JsValue) -> Result<Declared, JsValue> {
             }
         }
     }
-    Ok((out, table, sized))
+    Ok(Declared { checker: out, table, sized })
 }
 
 #[derive(Deserialize, Default)]
