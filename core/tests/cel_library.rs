@@ -207,6 +207,12 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("regex", r#"'123 abc 456'.findAll('[0-9]+')"#, Val("[\"123\",\"456\"]")),
     ("regex", r#"'123 abc 456'.findAll('[0-9]+', 1)"#, Val("[\"123\"]")),
     ("regex", r#"'abc'.find('[')"#, Fails("given regex is invalid")),
+    // Go regexp/syntax: the Perl classes \d \w \s and \b are ASCII (RE2).
+    ("regex", r#"'٣'.matches('^\\d$')"#, Val("false")),
+    ("regex", r#"'7'.matches('^[\\d]$') && 'a_1'.matches('^\\w+$') && 'a\tb'.matches('a\\sb')"#, Val("true")),
+    ("regex", r#"'é'.matches('^\\w$')"#, Val("false")),
+    ("regex", r#"'ab'.matches('[^\\D]') || !'a-b'.matches('\\bb')"#, Val("false")),
+    ("regex", r#"'ÄB'.matches('(?i)äb')"#, Val("true")),
     // apiserver pkg/cel/library/urls.go.
     ("urls", r#"url('https://example.com:80/').getHost()"#, Val("\"example.com:80\"")),
     ("urls", r#"url('https://example.com:80/').getHostname()"#, Val("\"example.com\"")),

@@ -24,7 +24,7 @@ impl Regex {
         let config = regex_automata::meta::Config::new().nfa_size_limit(Some(8 << 20));
         regex_automata::meta::Builder::new()
             .configure(config)
-            .build(pattern)
+            .build(&ascii_perl_classes(pattern))
             .map(Regex)
             .map_err(|e| format!("given regex is invalid: {e}"))
     }
@@ -38,6 +38,82 @@ impl Regex {
     pub fn find_all<'s>(&self, s: &'s str, limit: usize) -> Vec<&'s str> {
         self.0.find_iter(s).take(limit).map(|m| &s[m.range()]).collect()
     }
+}
+
+/// RE2 (Go's regexp) reads `\d`, `\w`, `\s` and `\b` as ASCII classes: spell them out so the
+/// Unicode versions (and their tables) are not needed.
+fn ascii_perl_classes(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars();
+    let mut in_class = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let Some(next) = chars.next() else {
+                    out.push(c);
+                    break;
+                };
+                let class = match next {
+                    'd' => Some("0-9"),
+                    'w' => Some("0-9A-Za-z_"),
+                    's' => Some("\\t\\n\\f\\r "),
+                    _ => None,
+                };
+                let negated = match next {
+                    'D' => Some("0-9"),
+                    'W' => Some("0-9A-Za-z_"),
+                    'S' => Some("\\t\\n\\f\\r "),
+                    _ => None,
+                };
+                match (class, negated, next) {
+                    (Some(set), _, _) if in_class => out.push_str(set),
+                    (Some(set), _, _) => {
+                        out.push('[');
+                        out.push_str(set);
+                        out.push(']');
+                    }
+                    (_, Some(set), _) => {
+                        out.push_str("[^");
+                        out.push_str(set);
+                        out.push(']');
+                    }
+                    (_, _, 'b' | 'B') if !in_class => {
+                        out.push_str("(?-u:\\");
+                        out.push(next);
+                        out.push(')');
+                    }
+                    _ => {
+                        out.push('\\');
+                        out.push(next);
+                    }
+                }
+            }
+            '[' if !in_class => {
+                in_class = true;
+                out.push(c);
+                // A `]` right after `[` or `[^` is a literal.
+                let rest = chars.as_str();
+                let skip = if rest.starts_with("^]") {
+                    2
+                } else if rest.starts_with(']') {
+                    1
+                } else {
+                    0
+                };
+                for _ in 0..skip {
+                    if let Some(x) = chars.next() {
+                        out.push(x);
+                    }
+                }
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 fn arg(args: &[Value], i: usize) -> &Value {
