@@ -9,7 +9,6 @@ use kubedv_core::cel::checker::{self, CelType, Decls};
 use kubedv_core::cel::estimate::{estimate, sized_type, SizedType};
 use kubedv_core::cel::{self, CelError, Program, Value};
 use serde::Deserialize;
-use serde_json::json;
 use wasm_bindgen::prelude::*;
 
 use crate::{from_js, into_error, to_js};
@@ -85,6 +84,34 @@ fn safe_numbers(v: &mut serde_json::Value) {
         serde_json::Value::Object(fields) => fields.values_mut().for_each(safe_numbers),
         _ => {}
     }
+}
+
+/// A CEL value as a plain JS value, as `to_json` renders it (scalars directly; the rest as
+/// JSON would be).
+fn value_to_js(v: &Value) -> Result<JsValue, JsValue> {
+    const SAFE: f64 = 9_007_199_254_740_991.0;
+    Ok(match v {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Int(i) if (*i as f64).abs() <= SAFE => JsValue::from_f64(*i as f64),
+        Value::Uint(u) if (*u as f64) <= SAFE => JsValue::from_f64(*u as f64),
+        Value::Int(i) => JsValue::from_str(&i.to_string()),
+        Value::Uint(u) => JsValue::from_str(&u.to_string()),
+        Value::Double(d) => JsValue::from_f64(*d),
+        Value::String(s) => JsValue::from_str(s),
+        Value::List(items) => {
+            let arr = js_sys::Array::new_with_length(items.len() as u32);
+            for (i, item) in items.iter().enumerate() {
+                arr.set(i as u32, value_to_js(item)?);
+            }
+            arr.into()
+        }
+        other => {
+            let mut json = cel::to_json(other);
+            safe_numbers(&mut json);
+            to_js(&json)?
+        }
+    })
 }
 
 /// A declared variable: its checker type, size bounds and the schema for converting values.
@@ -174,6 +201,7 @@ pub struct JsCelProgram {
     result_type: String,
     estimated: (u64, u64),
     limit: u64,
+    last_cost: std::cell::Cell<u64>,
 }
 
 /// Compiles (parses, expands macros, type-checks) an expression; throws on a bad one.
@@ -191,7 +219,7 @@ pub fn compile_cel(
     let sized: Vec<(&str, SizedType)> = sized.iter().map(|(n, s)| (n.as_str(), s.clone())).collect();
     let est = estimate(&program, &sized);
     let limit = opts.cost_limit.map_or(cel::cost::PER_CALL_LIMIT, |l| l.max(0.0) as u64);
-    Ok(JsCelProgram { program, decls: table, result_type: t.to_string(), estimated: (est.min, est.max), limit })
+    Ok(JsCelProgram { program, decls: table, result_type: t.to_string(), estimated: (est.min, est.max), limit, last_cost: Default::default() })
 }
 
 impl JsCelProgram {
@@ -209,9 +237,12 @@ impl JsCelProgram {
 
     fn run(&self, vars: &BTreeMap<String, Value>) -> Result<JsValue, JsValue> {
         let r = self.program.eval_with_limit(vars, self.limit).map_err(|e| cel_error(&e))?;
-        let mut value = cel::to_json(&r.value);
-        safe_numbers(&mut value);
-        Ok(to_js(&json!({"value": value, "type": r.value.type_name(), "cost": r.cost}))?)
+        // Built directly (not through serde): results are small and this is the hot path.
+        let out = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&out, &"value".into(), &value_to_js(&r.value)?);
+        let _ = js_sys::Reflect::set(&out, &"type".into(), &r.value.type_name().into());
+        let _ = js_sys::Reflect::set(&out, &"cost".into(), &(r.cost as f64).into());
+        Ok(out.into())
     }
 }
 
@@ -246,6 +277,31 @@ impl JsCelProgram {
         }
     }
 
+    /// Evaluates a rule (a `bool` expression) with `celVars` variables and returns the bool
+    /// itself: no result object is built, the fastest way to run a rule many times. The cost
+    /// is in `lastCost`. Throws a CEL error on failure or a non-bool result.
+    pub fn test(&self, vars: &JsCelVars) -> Result<bool, JsValue> {
+        let me = core::ptr::addr_of!(*self) as usize;
+        let mut converted = vars.converted.borrow_mut();
+        if converted.as_ref().is_none_or(|(owner, _)| *owner != me) {
+            *converted = Some((me, self.convert(&vars.json)));
+        }
+        let empty = BTreeMap::new();
+        let values = converted.as_ref().map_or(&empty, |(_, v)| v);
+        let r = self.program.eval_with_limit(values, self.limit).map_err(|e| cel_error(&e))?;
+        self.last_cost.set(r.cost);
+        match r.value {
+            Value::Bool(b) => Ok(b),
+            other => Err(into_error(format!("the expression evaluated to {}, not a bool", other.type_name())).into()),
+        }
+    }
+
+    /// The runtime cost of the last `test`.
+    #[wasm_bindgen(getter, js_name = lastCost)]
+    pub fn last_cost(&self) -> f64 {
+        self.last_cost.get() as f64
+    }
+
     /// The checked type of the expression ("bool", "dyn", ...).
     #[wasm_bindgen(getter, js_name = type)]
     pub fn result_type(&self) -> String {
@@ -255,7 +311,7 @@ impl JsCelProgram {
     /// Kubernetes' static cost estimate `{min, max}` with the declared schemas' size bounds.
     #[wasm_bindgen(getter, js_name = estimatedCost, unchecked_return_type = "{min: number, max: number}")]
     pub fn estimated_cost(&self) -> Result<JsValue, JsValue> {
-        Ok(to_js(&json!({"min": self.estimated.0 as f64, "max": self.estimated.1 as f64}))?)
+        Ok(to_js(&serde_json::json!({"min": self.estimated.0 as f64, "max": self.estimated.1 as f64}))?)
     }
 }
 
