@@ -31,7 +31,29 @@ fn bench(c: &mut Criterion) {
         b.iter(|| black_box(schema.validate_update(root, black_box(&value), Some(black_box(&old)), &options)))
     });
     group.bench_function("compile types", |b| b.iter(|| black_box(Schema::compile(black_box(TYPES)))));
+    // The same 1,000 objects as www/bench/validate.mjs (the WASM side of the comparison).
+    let objects = thousand_objects(&value);
+    group.bench_function("validate 1000 objects", |b| {
+        b.iter(|| {
+            for o in &objects {
+                black_box(schema.validate(root, black_box(o), &options));
+            }
+        })
+    });
     group.finish();
+}
+
+/// 1,000 variations of the Deployment: names `web-0`..`web-999`, replicas `i % 13` (so some
+/// are over the maximum), as www/bench/validate.mjs builds them.
+fn thousand_objects(base: &serde_json::Value) -> Vec<serde_json::Value> {
+    (0..1000)
+        .map(|i| {
+            let mut o = base.clone();
+            o["metadata"]["name"] = format!("web-{i}").into();
+            o["spec"]["replicas"] = (i % 13).into();
+            o
+        })
+        .collect()
 }
 
 criterion_group!(benches, bench);
