@@ -242,3 +242,22 @@ fn estimated_costs_match_kubernetes() {
     assert!(total >= 85, "the table lost cases ({total})");
     assert!(failures.is_empty(), "{} of {total} differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// apiextensions-apiserver validation.go `getCostErrorMessage`: the factor's three forms.
+#[test]
+fn cost_error_messages_match_kubernetes() {
+    use kubedv_core::cel::estimate::{cost_error_message, STATIC_ESTIMATED_COST_LIMIT};
+    let tail = "(try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)";
+    assert_eq!(
+        cost_error_message("estimated rule cost", 25_000_000, STATIC_ESTIMATED_COST_LIMIT),
+        format!("estimated rule cost exceeds budget by factor of 2.5x {tail}")
+    );
+    assert_eq!(
+        cost_error_message("estimated rule cost", 12_000_000, STATIC_ESTIMATED_COST_LIMIT),
+        format!("estimated rule cost exceeds budget by factor of 1.200000x {tail}")
+    );
+    assert_eq!(
+        cost_error_message("estimated rule cost", u64::MAX, STATIC_ESTIMATED_COST_LIMIT),
+        format!("estimated rule cost exceeds budget by factor of more than 100x {tail}")
+    );
+}

@@ -1,13 +1,19 @@
 use yew::prelude::*;
 
+use crate::cel_view::CelView;
 use crate::cri::Cri;
 use crate::declarative::Declarative;
 use crate::docs::TagDocs;
 use crate::format_check::FormatCheck;
 use crate::hooks::use_persisted;
 
-const TABS: [(&str, &str); 4] =
-    [("declarative", "Declarative validation"), ("tags", "Tag docs"), ("formats", "Formats"), ("cri", "CRI skew")];
+const TABS: [(&str, &str); 5] = [
+    ("declarative", "Declarative validation"),
+    ("cel", "CEL"),
+    ("tags", "Tag docs"),
+    ("formats", "Formats"),
+    ("cri", "CRI skew"),
+];
 
 #[function_component(App)]
 pub fn app() -> Html {
@@ -16,6 +22,7 @@ pub fn app() -> Html {
         "tags" => html! { <TagDocs /> },
         "formats" => html! { <FormatCheck /> },
         "cri" => html! { <Cri /> },
+        "cel" => html! { <CelView /> },
         _ => html! { <Declarative /> },
     };
     html! {

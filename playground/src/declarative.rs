@@ -263,7 +263,7 @@ fn stability(s: Stability) -> &'static str {
 
 /// JSON, or YAML (the first document). Text that looks like JSON but is not may still be
 /// flow-style YAML (`{spec: {a: 1}}`); if neither reads it, the JSON error is the useful one.
-fn parse_object(text: &str) -> Result<serde_json::Value, String> {
+pub(crate) fn parse_object(text: &str) -> Result<serde_json::Value, String> {
     let t = text.trim_start();
     let json_error = if t.starts_with('{') || t.starts_with('[') {
         match serde_json::from_str(text) {

@@ -2,6 +2,7 @@
 //! shows is exactly what the CLI and the npm package compute.
 
 mod app;
+mod cel_view;
 mod cri;
 mod declarative;
 mod docs;

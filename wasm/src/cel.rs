@@ -219,7 +219,14 @@ pub fn compile_cel(
     let sized: Vec<(&str, SizedType)> = sized.iter().map(|(n, s)| (n.as_str(), s.clone())).collect();
     let est = estimate(&program, &sized);
     let limit = opts.cost_limit.map_or(cel::cost::PER_CALL_LIMIT, |l| l.max(0.0) as u64);
-    Ok(JsCelProgram { program, decls: table, result_type: t.to_string(), estimated: (est.min, est.max), limit, last_cost: Default::default() })
+    Ok(JsCelProgram {
+        program,
+        decls: table,
+        result_type: t.to_string(),
+        estimated: (est.min, est.max),
+        limit,
+        last_cost: Default::default(),
+    })
 }
 
 impl JsCelProgram {

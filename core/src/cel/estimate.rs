@@ -152,6 +152,28 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
     }
 }
 
+/// `StaticEstimatedCostLimit`: the most a rule may be estimated to cost
+/// (apiextensions-apiserver `pkg/apis/apiextensions/validation/validation.go`).
+pub const STATIC_ESTIMATED_COST_LIMIT: u64 = 10_000_000;
+/// `StaticEstimatedCRDCostLimit`: the most all rules of a CRD may be estimated to cost.
+pub const STATIC_ESTIMATED_CRD_COST_LIMIT: u64 = 100_000_000;
+
+/// Kubernetes' message for an estimate over a limit (`getCostErrorMessage`), e.g.
+/// `estimated rule cost exceeds budget by factor of 2.5x (try simplifying ...)`.
+pub fn cost_error_message(cost_name: &str, cost: u64, limit: u64) -> String {
+    let factor = cost as f64 / limit as f64;
+    let factor = if factor > 100.0 {
+        String::from("more than 100x")
+    } else if factor < 1.5 {
+        alloc::format!("{factor:.6}x")
+    } else {
+        alloc::format!("{factor:.1}x")
+    };
+    alloc::format!(
+        "{cost_name} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"
+    )
+}
+
 /// A cost range.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CostEstimate {

@@ -46,7 +46,9 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 9] = [
+    let tests: [(&str, Test); 11] = [
+        ("CEL view evaluates the example and follows edits", cel_view),
+        ("CEL view: examples, transition rules, errors at their position, cost limit", cel_view_examples),
         ("declarative view: update toggle and shadow comparison", declarative_update_and_shadow),
         ("declarative view validates the example as the page loads", declarative_first_result),
         ("declarative view follows edits of the object", declarative_edit),
@@ -78,6 +80,58 @@ fn main() -> ExitCode {
     } else {
         ExitCode::FAILURE
     }
+}
+
+/// kubedv cel's semantics: cel-go; costs as Kubernetes counts them (celcoststability_test.go).
+fn cel_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "cel")?;
+    browser.wait_for_text("#cel-result", "true", Duration::from_secs(30))?;
+    browser.wait_for_text("#cel-type", "type bool (checked: bool)", Duration::from_secs(5))?;
+    browser.wait_for_text("#cel-cost", "runtime cost 8 of the 1000000 per-expression limit", Duration::from_secs(5))?;
+    browser.wait_for_text(
+        "#cel-estimate",
+        "estimated cost (Kubernetes, at CRD creation): 8",
+        Duration::from_secs(5),
+    )?;
+    let this = browser.wait_for("#cel-self", Duration::from_secs(5))?;
+    browser.replace_text(&this, "replicas: 30\nmaxReplicas: 10\n")?;
+    browser.wait_for_text("#cel-value", "false", Duration::from_secs(10))?;
+    let expr = browser.wait_for("#cel-expr", Duration::from_secs(5))?;
+    browser.replace_text(&expr, "self.replicas + 'x'")?;
+    browser.wait_for_text(
+        "#cel-error",
+        "check error at 1:15: found no matching overload for '_+_' applied to '(int, string)'",
+        Duration::from_secs(10),
+    )?;
+    let result = browser.wait_for_text("#cel-result", "self.replicas + 'x'\n              ^", Duration::from_secs(5));
+    browser.screenshot(&shots.join("playground-cel-error.png"))?;
+    result
+}
+
+fn cel_view_examples(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "cel")?;
+    browser.wait_for("#cel-example", Duration::from_secs(30))?;
+    // A transition rule: oldSelf bound from its editor.
+    browser.select_option("#cel-example", "2")?;
+    browser.wait_for_text("#cel-value", "false", Duration::from_secs(10))?;
+    // The Kubernetes format library in a message.
+    browser.select_option("#cel-example", "5")?;
+    browser.wait_for_text(
+        "#cel-value",
+        "a lowercase RFC 1123 label must consist of lower case alphanumeric characters",
+        Duration::from_secs(10),
+    )?;
+    // Over budget: the static estimate refuses it (unbounded list), even though this object is small.
+    browser.select_option("#cel-example", "7")?;
+    browser.wait_for_text("#cel-estimate", "over the 10,000,000 limit", Duration::from_secs(10))?;
+    browser.wait_for_text(
+        "#cel-result",
+        "x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x",
+        Duration::from_secs(5),
+    )?;
+    let result = browser.wait_for_text("#cel-value", "true", Duration::from_secs(5));
+    browser.screenshot(&shots.join("playground-cel.png"))?;
+    result
 }
 
 fn serve_playground(config: &Config) -> Result<server::Server, String> {
