@@ -4,6 +4,7 @@
 //! (message on stderr, nothing on stdout).
 
 mod cel_cmd;
+mod crd_cmd;
 mod cri_cmd;
 mod format_cmd;
 mod input;
@@ -42,6 +43,8 @@ enum Command {
     Formats,
     /// Evaluate a CEL expression as a Kubernetes validation rule: value, type and cost.
     Cel(cel_cmd::Args),
+    /// Validate custom resources against a CRD: OpenAPI schema and x-kubernetes-validations rules.
+    Crd(crd_cmd::Args),
     /// Judge a node's CRI version skew: kubelet, runtime and other CRI clients, pair by pair.
     CriSkew(cri_cmd::SkewArgs),
     /// The supported range: runtimes for a kubelet version, or kubelets for a runtime.
@@ -61,6 +64,7 @@ fn main() -> ExitCode {
         Command::CheckFormat(args) => format_cmd::run(args, cli.format),
         Command::Formats => format_cmd::list(cli.format),
         Command::Cel(args) => cel_cmd::run(args, cli.format),
+        Command::Crd(args) => crd_cmd::run(args, cli.format),
         Command::CriSkew(args) => cri_cmd::skew(args, cli.format),
         Command::CriRange(args) => cri_cmd::range(args, cli.format),
         Command::CriFeature(args) => cri_cmd::feature(args, cli.format),

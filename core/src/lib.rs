@@ -20,6 +20,7 @@ extern crate std;
 
 pub mod cel;
 pub mod content;
+pub mod crd;
 pub mod cri;
 pub mod declarative;
 pub mod diag;

@@ -1,0 +1,65 @@
+//! `kubedv crd`: validate custom resources against a CustomResourceDefinition, as the API
+//! server does: OpenAPI checks, then the `x-kubernetes-validations` CEL rules (with `--old`:
+//! transition rules and ratcheting). A CRD the API server would refuse (non-structural, a rule
+//! that does not compile or costs too much) is reported as such (exit 2).
+
+use kubedv_core::crd::Crd;
+
+use crate::input;
+use crate::output::{count, print_errors, Outcome, OutputFormat};
+use crate::UsageError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The CRD (`apiextensions.k8s.io/v1`), JSON or YAML.
+    #[arg(long)]
+    crd: String,
+    /// The custom resource(s): JSON, or YAML with one or more documents.
+    #[arg(long)]
+    object: String,
+    /// The existing object, for an update.
+    #[arg(long)]
+    old: Option<String>,
+    /// The CRD version to validate against (default: the storage version).
+    #[arg(long)]
+    version: Option<String>,
+}
+
+pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
+    let crd_text = input::read(&args.crd)?;
+    let crd_doc = input::objects(&args.crd, &crd_text)?
+        .into_iter()
+        .next()
+        .ok_or_else(|| UsageError(format!("{}: no document", args.crd)))?;
+    let crd = Crd::load(&crd_doc, args.version.as_deref()).map_err(|errors| {
+        let lines: Vec<String> = errors
+            .iter()
+            .map(|e| match e.origin.strip_prefix("estimatedCost=") {
+                Some(cost) => format!("{}\n  (estimated cost {cost}; the limit is 10000000 per rule)", e.text()),
+                None => e.text(),
+            })
+            .collect();
+        UsageError(format!("{}: the API server would refuse this CRD:\n{}", args.crd, lines.join("\n")))
+    })?;
+    let object_text = input::read(&args.object)?;
+    let objects = input::objects(&args.object, &object_text)?;
+    let old = match &args.old {
+        Some(path) => {
+            let text = input::read(path)?;
+            input::objects(path, &text)?.into_iter().next()
+        }
+        None => None,
+    };
+    let mut errors = Vec::new();
+    for o in &objects {
+        errors.extend(crd.validate(o, old.as_ref()));
+    }
+    let summary = format!(
+        "{} validated against {} {}: {}",
+        count(objects.len(), "object"),
+        crd.kind,
+        crd.version,
+        count(errors.len(), "error")
+    );
+    Ok(print_errors(&errors, format, &summary))
+}
