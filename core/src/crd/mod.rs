@@ -95,7 +95,7 @@ impl Crd {
         if !errors.is_empty() {
             return Err(errors);
         }
-        let rules = rules::Rules::compile(&schema, &base).map_err(|e| e)?;
+        let rules = rules::Rules::compile(&schema, &base)?;
         Ok(Crd { kind, version, schema, rules })
     }
 

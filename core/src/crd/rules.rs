@@ -147,6 +147,8 @@ impl Rules {
     }
 }
 
+// One error per rule, made once at load: its size does not matter.
+#[allow(clippy::result_large_err)]
 fn compile_rule(
     schema: &Json,
     rule: &Json,
