@@ -1,0 +1,224 @@
+//! Custom resource validation, case by case: OpenAPI errors in the API server's form
+//! (apiextensions-apiserver pkg/apiserver/validation/validation.go mapping go-openapi's
+//! messages, kube-openapi pkg/validation/errors), list-type duplicates
+//! (pkg/apiserver/schema/listtype/validation.go), and x-kubernetes-validations
+//! (pkg/apiserver/schema/cel/validation.go; validation_test.go for the behaviours).
+
+use kubedv_core::crd::Crd;
+use serde_json::{json, Value};
+
+/// A CRD with this schema under `spec`.
+fn crd(spec_schema: Value) -> Crd {
+    let doc = json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "spec": {"names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true,
+            "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": spec_schema}}}}]}
+    });
+    Crd::load(&doc, None).unwrap_or_else(|e| panic!("{:?}", e.iter().map(|x| x.text()).collect::<Vec<_>>()))
+}
+
+fn errors(c: &Crd, spec: Value, old: Option<Value>) -> Vec<String> {
+    let obj = json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": spec});
+    let old =
+        old.map(|o| json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"}, "spec": o}));
+    c.validate(&obj, old.as_ref()).iter().map(|e| e.text()).collect()
+}
+
+const NOTICE: &str = "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation";
+
+#[test]
+fn openapi_value_validation() {
+    let c = crd(json!({"type": "object", "required": ["name"], "properties": {
+        "name": {"type": "string", "minLength": 2, "maxLength": 5, "pattern": "^[a-z]+$"},
+        "replicas": {"type": "integer", "minimum": 1, "maximum": 10, "format": "int32"},
+        "ratio": {"type": "number", "exclusiveMaximum": true, "maximum": 1, "multipleOf": 0.25},
+        "color": {"type": "string", "enum": ["red", "blue"]},
+        "when": {"type": "string", "format": "date-time"},
+        "tags": {"type": "array", "minItems": 1, "maxItems": 2, "uniqueItems": true, "items": {"type": "string"}},
+        "labels": {"type": "object", "maxProperties": 1, "additionalProperties": {"type": "string", "maxLength": 3}},
+        "note": {"type": "string", "nullable": true},
+        "count": {"type": "integer"},
+        "any": {"x-kubernetes-int-or-string": true}
+    }}));
+    // Non-blocking errors: the rules would still run.
+    assert_eq!(
+        errors(
+            &c,
+            json!({"name": "A", "replicas": 0, "ratio": 1, "when": "yesterday", "tags": ["a", "a"], "note": null, "any": "50%"}),
+            None
+        ),
+        [
+            "spec.name: Invalid value: \"A\": spec.name in body should be at least 2 chars long",
+            "spec.name: Invalid value: \"A\": spec.name in body should match '^[a-z]+$'",
+            "spec.ratio: Invalid value: 1: spec.ratio in body should be less than 1",
+            "spec.replicas: Invalid value: 0: spec.replicas in body should be greater than or equal to 1",
+            "spec.tags: Invalid value: [\"a\",\"a\"]: spec.tags in body shouldn't contain duplicates",
+            "spec.when: Invalid value: \"yesterday\": spec.when in body must be of type date-time: \"yesterday\"",
+        ]
+    );
+    assert_eq!(
+        errors(&c, json!({"name": "toolong", "replicas": 11, "ratio": 0.3, "tags": []}), None),
+        [
+            "spec.name: Too long: may not be more than 5 bytes",
+            "spec.ratio: Invalid value: 0.3: spec.ratio in body should be a multiple of 0.25",
+            "spec.replicas: Invalid value: 11: spec.replicas in body should be less than or equal to 10",
+            "spec.tags: Invalid value: []: spec.tags in body should have at least 1 items",
+            NOTICE,
+        ]
+    );
+    // Types, required, enum, maps (by dotted names), nulls, int-or-string.
+    assert_eq!(
+        errors(
+            &c,
+            json!({"replicas": "three", "color": "green", "labels": {"a": "x", "b": "long"}, "count": null, "any": 1.5}),
+            None
+        ),
+        [
+            "spec.name: Required value",
+            "spec.any: Invalid value: 1.5: spec.any in body must be of type integer,string: \"number\"",
+            "spec.color: Unsupported value: \"green\": supported values: \"red\", \"blue\"",
+            "spec.count: Invalid value: null: spec.count in body must be of type integer: \"null\"",
+            "spec.labels: Too many: 2: must have at most 1 items",
+            "spec.labels.b: Too long: may not be more than 3 bytes",
+            "spec.replicas: Invalid value: \"three\": spec.replicas in body must be of type integer: \"string\"",
+            NOTICE,
+        ]
+    );
+    // Unknown fields are pruned, not errors.
+    assert_eq!(errors(&c, json!({"name": "ok", "unknown": {"x": 1}}), None), Vec::<String>::new());
+}
+
+#[test]
+fn list_types() {
+    let c = crd(json!({"type": "object", "properties": {
+        "set": {"type": "array", "x-kubernetes-list-type": "set", "items": {"type": "integer"}},
+        "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["port", "protocol"],
+            "items": {"type": "object", "properties": {"port": {"type": "integer"}, "protocol": {"type": "string"}}}}
+    }}));
+    assert_eq!(
+        errors(
+            &c,
+            json!({"set": [1, 2, 1], "ports": [{"port": 80, "protocol": "TCP"}, {"port": 80, "protocol": "TCP"}, {"port": 80, "protocol": "UDP"}]}),
+            None
+        ),
+        [
+            "spec.ports[1]: Duplicate value: map[string]interface {}{\"port\":80, \"protocol\":\"TCP\"}",
+            "spec.set[2]: Duplicate value: 1",
+        ]
+    );
+}
+
+#[test]
+fn rules_print_scalars_and_omit_objects() {
+    let c = crd(json!({"type": "object",
+    "x-kubernetes-validations": [{"rule": "self.min <= self.max", "message": "min must not exceed max"}],
+    "properties": {
+        "min": {"type": "integer"},
+        "max": {"type": "integer", "x-kubernetes-validations": [{"rule": "self < 100"}]},
+        "limits": {"type": "object", "additionalProperties": {"type": "string", "x-kubernetes-validations": [{"rule": "self != ''", "message": "must not be empty"}]}},
+        "tags": {"type": "array", "items": {"type": "string"}, "x-kubernetes-validations": [{"rule": "self.size() < 2", "message": "at most one tag"}]}
+    }}));
+    assert_eq!(
+        errors(&c, json!({"min": 300, "max": 200, "limits": {"cpu": ""}, "tags": ["a", "b"]}), None),
+        [
+            "spec: Invalid value: min must not exceed max",
+            "spec.limits[cpu]: Invalid value: \"\": must not be empty",
+            "spec.max: Invalid value: 200: failed rule: self < 100",
+            "spec.tags: Invalid value: at most one tag",
+        ]
+    );
+}
+
+#[test]
+fn rule_options_message_expression_reason_field_path() {
+    let c = crd(json!({"type": "object",
+        "x-kubernetes-validations": [
+            {"rule": "self.replicas <= 5", "messageExpression": "'replicas ' + string(self.replicas) + ' is over 5'", "reason": "FieldValueForbidden", "fieldPath": ".replicas"},
+            {"rule": "has(self.owner)", "message": "owner is required", "reason": "FieldValueRequired", "fieldPath": ".owner"},
+            {"rule": "self.replicas != 3", "reason": "FieldValueDuplicate"}
+        ],
+        "properties": {"replicas": {"type": "integer"}, "owner": {"type": "string"}}}));
+    assert_eq!(
+        errors(&c, json!({"replicas": 7}), None),
+        ["spec.replicas: Forbidden: replicas 7 is over 5", "spec.owner: Required value: owner is required"]
+    );
+    // Duplicate carries no detail; an object's value is omitted.
+    assert_eq!(errors(&c, json!({"replicas": 3, "owner": "me"}), None), ["spec: Duplicate value"]);
+}
+
+#[test]
+fn transition_rules_and_ratcheting() {
+    let c = crd(json!({"type": "object",
+    "x-kubernetes-validations": [{"rule": "self.size >= oldSelf.size", "message": "size may only grow"}],
+    "properties": {
+        "size": {"type": "integer"},
+        "name": {"type": "string", "x-kubernetes-validations": [{"rule": "self.startsWith('w')", "message": "must start with w"}]},
+        "mode": {"type": "string", "x-kubernetes-validations": [{"rule": "!oldSelf.hasValue() || oldSelf.value() == self", "optionalOldSelf": true, "message": "mode is immutable once set"}]}
+    }}));
+    // Create: the transition rule does not run; the optional one sees no oldSelf.
+    assert_eq!(
+        errors(&c, json!({"size": 1, "name": "x", "mode": "a"}), None),
+        ["spec.name: Invalid value: \"x\": must start with w"]
+    );
+    // Update: transition rules run; an unchanged bad name is ratcheted (not reported).
+    assert_eq!(
+        errors(&c, json!({"size": 1, "name": "x", "mode": "b"}), Some(json!({"size": 2, "name": "x", "mode": "a"}))),
+        ["spec: Invalid value: size may only grow", "spec.mode: Invalid value: \"b\": mode is immutable once set"]
+    );
+    assert_eq!(
+        errors(&c, json!({"size": 3, "name": "y", "mode": "a"}), Some(json!({"size": 2, "name": "x", "mode": "a"}))),
+        ["spec.name: Invalid value: \"y\": must start with w"]
+    );
+}
+
+#[test]
+fn runtime_errors_and_escaped_names() {
+    let c = crd(json!({"type": "object",
+        "x-kubernetes-validations": [{"rule": "self.items[3] > 0"}, {"rule": "self.image__dash__tag != 'latest'", "message": "pin the image"}],
+        "properties": {"items": {"type": "array", "items": {"type": "integer"}}, "image-tag": {"type": "string"}}}));
+    assert_eq!(
+        errors(&c, json!({"items": [1], "image-tag": "latest"}), None),
+        [
+            "spec: Invalid value: \"object\": index out of bounds: 3 evaluating rule: self.items[3] > 0",
+            "spec: Invalid value: pin the image"
+        ]
+    );
+}
+
+#[test]
+fn resource_root_exposes_metadata_name() {
+    let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "spec": {"names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true, "schema": {"openAPIV3Schema": {
+            "type": "object", "x-kubernetes-validations": [{"rule": "self.metadata.name.startsWith('w-')", "message": "names start with w-"}],
+            "properties": {"spec": {"type": "object"}}}}}]}});
+    let c = Crd::load(&doc, None).unwrap_or_else(|_| panic!("loads"));
+    let bad =
+        c.validate(&json!({"apiVersion": "x/v1", "kind": "Widget", "metadata": {"name": "web"}, "spec": {}}), None);
+    assert_eq!(bad.iter().map(|e| e.text()).collect::<Vec<_>>(), ["<nil>: Invalid value: names start with w-"]);
+}
+
+#[test]
+fn crds_with_bad_rules_are_refused() {
+    let load = |rule: Value| {
+        let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+            "spec": {"names": {"kind": "W"}, "versions": [{"name": "v1", "storage": true, "schema": {"openAPIV3Schema": {
+                "type": "object", "properties": {"spec": {"type": "object", "properties": {"n": {"type": "integer"}, "list": {"type": "array", "items": {"type": "string"}}},
+                "x-kubernetes-validations": [rule]}}}}}]}});
+        Crd::load(&doc, None).err().map(|e| e.iter().map(|x| x.text()).collect::<Vec<_>>()).unwrap_or_default()
+    };
+    let at = "spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0]";
+    assert_eq!(load(json!({"rule": "self.n > 'x'"})), [format!("{at}.rule: Invalid value: \"self.n > 'x'\": compilation failed: ERROR: <input>:1:8: found no matching overload for '_>_' applied to '(int, string)'")]);
+    assert_eq!(
+        load(json!({"rule": "self.n"})),
+        [format!(
+            "{at}.rule: Invalid value: \"self.n\": compilation failed: cel expression must evaluate to a bool, got int"
+        )]
+    );
+    assert_eq!(
+        load(json!({"rule": "self.n > 0", "optionalOldSelf": true})),
+        [format!("{at}.optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule")]
+    );
+    let costly = load(json!({"rule": "self.list.all(a, self.list.all(b, a.size() + b.size() < 100))"}));
+    assert_eq!(costly, [format!("{at}.rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)")]);
+}
