@@ -4,8 +4,10 @@
 //! thrown JS `Error`, never a trap.
 
 mod cel;
+mod crd;
 
 pub use cel::{cel_vars, compile_cel, eval_cel, JsCelProgram, JsCelVars};
+pub use crd::{compile_crd, validate_crd, JsCrd};
 
 use kubedv_core::cri::maturity::{self, Stage, Status};
 use kubedv_core::cri::skew;

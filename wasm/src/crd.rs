@@ -1,0 +1,100 @@
+//! CRD validation for JavaScript: `compileCrd` → `CrdValidator` (validate many custom
+//! resources), and the one-shot `validateCrd`.
+
+use kubedv_core::crd::Crd;
+use serde::Deserialize;
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, to_js};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CRD: &str = r#"
+/** Options for `compileCrd` / `validateCrd`. */
+export interface CrdOptions {
+  /** The CRD version to validate against (default: the storage version). */
+  version?: string;
+}
+
+/** What CRD validation returns: Kubernetes' field errors, in the API server's order. */
+export interface CrdResult {
+  errors: FieldError[];
+}
+"#;
+
+/// A thrown `Error` for a CRD the API server would refuse, with its `errors` attached.
+fn refused(errors: &[kubedv_core::field::Error]) -> JsValue {
+    let first = errors.first().map_or_else(|| String::from("invalid CRD"), |e| e.text());
+    let err = js_sys::Error::new(&format!("the API server would refuse this CRD: {first}"));
+    if let Ok(all) = to_js(errors) {
+        let _ = js_sys::Reflect::set(&err, &"errors".into(), &all);
+    }
+    err.into()
+}
+
+#[derive(Deserialize, Default)]
+#[serde(deny_unknown_fields)]
+struct Options {
+    version: Option<String>,
+}
+
+/// A loaded CRD version.
+#[wasm_bindgen(js_name = CrdValidator)]
+pub struct JsCrd {
+    crd: Crd,
+}
+
+/// Loads a CRD (`apiextensions.k8s.io/v1`, as an object); throws if the API server would refuse it.
+#[wasm_bindgen(js_name = compileCrd)]
+pub fn compile_crd(
+    #[wasm_bindgen(unchecked_param_type = "object")] crd: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CrdOptions")] options: JsValue,
+) -> Result<JsCrd, JsValue> {
+    let doc: serde_json::Value = from_js(crd, "compileCrd expects a CustomResourceDefinition object")?;
+    let opts: Options = if options.is_undefined() || options.is_null() {
+        Options::default()
+    } else {
+        from_js(options, "CRD options: {version?}")?
+    };
+    let crd = Crd::load(&doc, opts.version.as_deref()).map_err(|e| refused(&e))?;
+    Ok(JsCrd { crd })
+}
+
+#[wasm_bindgen(js_class = CrdValidator)]
+impl JsCrd {
+    /// Validates a custom resource (and, for an update, its old version).
+    #[wasm_bindgen(unchecked_return_type = "CrdResult")]
+    pub fn validate(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "object")] object: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | undefined")] old: JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let obj: serde_json::Value = from_js(object, "validate expects a custom resource object")?;
+        let old: Option<serde_json::Value> =
+            if old.is_undefined() || old.is_null() { None } else { Some(from_js(old, "the old object")?) };
+        let errors = self.crd.validate(&obj, old.as_ref());
+        Ok(to_js(&serde_json::json!({ "errors": errors }))?)
+    }
+
+    /// The CRD's kind.
+    #[wasm_bindgen(getter)]
+    pub fn kind(&self) -> String {
+        self.crd.kind.clone()
+    }
+
+    /// The version in use.
+    #[wasm_bindgen(getter)]
+    pub fn version(&self) -> String {
+        self.crd.version.clone()
+    }
+}
+
+/// One-shot: load the CRD and validate one object.
+#[wasm_bindgen(js_name = validateCrd, unchecked_return_type = "CrdResult")]
+pub fn validate_crd(
+    #[wasm_bindgen(unchecked_param_type = "object")] crd: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object")] object: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | undefined")] old: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CrdOptions")] options: JsValue,
+) -> Result<JsValue, JsValue> {
+    compile_crd(crd, options)?.validate(object, old)
+}

@@ -1,0 +1,67 @@
+#![cfg(target_arch = "wasm32")]
+//! CRD validation in the npm API (`compileCrd`, `validateCrd`), in Node and Chrome alike.
+//! Messages: apiextensions-apiserver pkg/apiserver/validation and pkg/apiserver/schema/cel.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_test::wasm_bindgen_test;
+
+fn js<T: Serialize>(v: &T) -> JsValue {
+    v.serialize(&serde_wasm_bindgen::Serializer::json_compatible()).unwrap()
+}
+
+fn crd(rule: &str) -> Value {
+    json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "spec": {"names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true, "schema": {"openAPIV3Schema": {
+            "type": "object", "properties": {"spec": {"type": "object", "x-kubernetes-validations": [{"rule": rule, "message": "min must not exceed max"}],
+                "properties": {"min": {"type": "integer"}, "max": {"type": "integer", "maximum": 100}}}}}}}]}})
+}
+
+fn texts(result: JsValue) -> Vec<String> {
+    let v: Value = serde_wasm_bindgen::from_value(result).unwrap();
+    v["errors"].as_array().unwrap().iter().map(|e| e["text"].as_str().unwrap().to_string()).collect()
+}
+
+#[wasm_bindgen_test]
+fn validate_crd_reports_openapi_and_rule_errors() {
+    let r = kubedv_wasm::validate_crd(
+        js(&crd("self.min <= self.max")),
+        js(&json!({"spec": {"min": 9, "max": 5}})),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    assert_eq!(texts(r), ["spec: Invalid value: min must not exceed max"]);
+    let r = kubedv_wasm::validate_crd(
+        js(&crd("self.min <= self.max")),
+        js(&json!({"spec": {"min": 1, "max": 500}})),
+        JsValue::UNDEFINED,
+        JsValue::UNDEFINED,
+    )
+    .unwrap();
+    assert_eq!(texts(r), ["spec.max: Invalid value: 500: spec.max in body should be less than or equal to 100"]);
+}
+
+#[wasm_bindgen_test]
+fn compiled_crds_validate_many_objects_and_updates() {
+    let v = kubedv_wasm::compile_crd(js(&crd("self.max >= oldSelf.max")), JsValue::UNDEFINED).unwrap();
+    assert_eq!((v.kind(), v.version()), ("Widget".to_string(), "v1".to_string()));
+    for _ in 0..3 {
+        assert!(texts(v.validate(js(&json!({"spec": {"max": 1}})), JsValue::UNDEFINED).unwrap()).is_empty());
+    }
+    let r = v.validate(js(&json!({"spec": {"max": 1}})), js(&json!({"spec": {"max": 2}}))).unwrap();
+    assert_eq!(texts(r), ["spec: Invalid value: min must not exceed max"]);
+}
+
+#[wasm_bindgen_test]
+fn refused_crds_throw_with_the_errors() {
+    let e = kubedv_wasm::compile_crd(js(&crd("self.min > 'x'")), JsValue::UNDEFINED).map(|_| ()).unwrap_err();
+    let err: js_sys::Error = e.dyn_into().unwrap();
+    let message: String = err.message().into();
+    assert!(message.contains("x-kubernetes-validations[0].rule: Invalid value"), "{message}");
+    let errors = js_sys::Reflect::get(&err, &"errors".into()).unwrap();
+    assert_eq!(js_sys::Array::from(&errors).length(), 1);
+    assert!(kubedv_wasm::compile_crd(js(&json!({"kind": "ConfigMap"})), JsValue::UNDEFINED).is_err());
+    assert!(kubedv_wasm::compile_crd(js(&crd("true")), js(&json!({"version": "v9"}))).is_err());
+}
