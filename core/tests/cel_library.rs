@@ -212,7 +212,11 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("regex", r#"'7'.matches('^[\\d]$') && 'a_1'.matches('^\\w+$') && 'a\tb'.matches('a\\sb')"#, Val("true")),
     ("regex", r#"'é'.matches('^\\w$')"#, Val("false")),
     ("regex", r#"'ab'.matches('[^\\D]') || !'a-b'.matches('\\bb')"#, Val("false")),
-    ("regex", r#"'ÄB'.matches('(?i)äb')"#, Val("true")),
+    (
+        "regex",
+        r#"'ABc'.matches('(?i)^ab[a-c]$') && 'Web-1'.matches('(?i)^[a-z0-9-]+$') && !'x'.matches('(?i)^[^x]$')"#,
+        Val("true"),
+    ),
     // apiserver pkg/cel/library/urls.go.
     ("urls", r#"url('https://example.com:80/').getHost()"#, Val("\"example.com:80\"")),
     ("urls", r#"url('https://example.com:80/').getHostname()"#, Val("\"example.com\"")),

@@ -1,15 +1,17 @@
 use yew::prelude::*;
 
 use crate::cel_view::CelView;
+use crate::crd_view::CrdView;
 use crate::cri::Cri;
 use crate::declarative::Declarative;
 use crate::docs::TagDocs;
 use crate::format_check::FormatCheck;
 use crate::hooks::use_persisted;
 
-const TABS: [(&str, &str); 5] = [
+const TABS: [(&str, &str); 6] = [
     ("declarative", "Declarative validation"),
     ("cel", "CEL"),
+    ("crd", "CRD"),
     ("tags", "Tag docs"),
     ("formats", "Formats"),
     ("cri", "CRI skew"),
@@ -23,6 +25,7 @@ pub fn app() -> Html {
         "formats" => html! { <FormatCheck /> },
         "cri" => html! { <Cri /> },
         "cel" => html! { <CelView /> },
+        "crd" => html! { <CrdView /> },
         _ => html! { <Declarative /> },
     };
     html! {

@@ -3,6 +3,7 @@
 
 mod app;
 mod cel_view;
+mod crd_view;
 mod cri;
 mod declarative;
 mod docs;

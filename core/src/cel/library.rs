@@ -24,7 +24,7 @@ impl Regex {
         let config = regex_automata::meta::Config::new().nfa_size_limit(Some(8 << 20));
         regex_automata::meta::Builder::new()
             .configure(config)
-            .build(&ascii_perl_classes(pattern))
+            .build(&ascii_perl_classes(&case_insensitive(pattern)))
             .map(Regex)
             .map_err(|e| format!("given regex is invalid: {e}"))
     }
@@ -37,6 +37,89 @@ impl Regex {
     /// The matched substrings, left to right, at most `limit`.
     pub fn find_all<'s>(&self, s: &'s str, limit: usize) -> Vec<&'s str> {
         self.0.find_iter(s).take(limit).map(|m| &s[m.range()]).collect()
+    }
+}
+
+/// A leading `(?i)` (the usual way rules ask for case-insensitive matching), spelled out as
+/// ASCII letter classes: `(?i)ab[x-z]` → `[aA][bB][x-zX-Z]`. Unicode case folding would need
+/// 21 KB (gzipped) of tables in the WebAssembly build; other placements of `i` stay as written
+/// (and are refused by the regex compiler with its message).
+fn case_insensitive(pattern: &str) -> String {
+    let Some(rest) = pattern.strip_prefix("(?i)") else { return String::from(pattern) };
+    let mut out = String::with_capacity(rest.len() * 3);
+    let mut chars = rest.chars().peekable();
+    let mut in_class = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push(c);
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '[' if !in_class => {
+                in_class = true;
+                out.push(c);
+                if chars.peek() == Some(&'^') {
+                    out.push('^');
+                    chars.next();
+                }
+                if chars.peek() == Some(&']') {
+                    out.push(']');
+                    chars.next();
+                }
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(c);
+            }
+            c if in_class && c.is_ascii_alphabetic() => {
+                // A single letter or a range: add the other case.
+                if chars.peek() == Some(&'-') {
+                    chars.next();
+                    match chars.next() {
+                        Some(end) if end.is_ascii_alphabetic() && end != ']' => {
+                            out.push(c);
+                            out.push('-');
+                            out.push(end);
+                            let (a, b) = (swap_case(c), swap_case(end));
+                            out.push(a);
+                            out.push('-');
+                            out.push(b);
+                        }
+                        Some(end) => {
+                            out.push(c);
+                            out.push(swap_case(c));
+                            out.push('-');
+                            out.push(end);
+                        }
+                        None => {
+                            out.push(c);
+                            out.push('-');
+                        }
+                    }
+                } else {
+                    out.push(c);
+                    out.push(swap_case(c));
+                }
+            }
+            c if !in_class && c.is_ascii_alphabetic() => {
+                out.push('[');
+                out.push(c);
+                out.push(swap_case(c));
+                out.push(']');
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn swap_case(c: char) -> char {
+    if c.is_ascii_lowercase() {
+        c.to_ascii_uppercase()
+    } else {
+        c.to_ascii_lowercase()
     }
 }
 

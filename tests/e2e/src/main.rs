@@ -46,7 +46,8 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 11] = [
+    let tests: [(&str, Test); 12] = [
+        ("CRD view: rules, schema errors, transition rules, refused CRDs", crd_view),
         ("CEL view evaluates the example and follows edits", cel_view),
         ("CEL view: examples, transition rules, errors at their position, cost limit", cel_view_examples),
         ("declarative view: update toggle and shadow comparison", declarative_update_and_shadow),
@@ -132,6 +133,41 @@ fn cel_view_examples(browser: &mut Browser, config: &Config, shots: &Path) -> Re
     let result = browser.wait_for_text("#cel-value", "true", Duration::from_secs(5));
     browser.screenshot(&shots.join("playground-cel.png"))?;
     result
+}
+
+/// apiextensions-apiserver: pkg/apiserver/schema/cel/validation.go (rule errors),
+/// pkg/registry/customresource/strategy.go (blocking errors), validation.go (cost limit).
+fn crd_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "crd")?;
+    browser.wait_for_text(
+        "#crd-result",
+        "spec: Invalid value: at least one of commonName or dnsNames must be set",
+        Duration::from_secs(30),
+    )?;
+    browser.wait_for_text(
+        "#crd-result",
+        "spec.privateKey.size: Invalid value: RSA keys must be 2048, 3072 or 4096 bits, not 1024",
+        Duration::from_secs(5),
+    )?;
+    browser.select_option("#crd-example", "1")?;
+    browser.wait_for_text(
+        "#crd-result",
+        "some validation rules were not checked because the object was invalid",
+        Duration::from_secs(10),
+    )?;
+    browser.select_option("#crd-example", "4")?;
+    browser.wait_for_text(
+        "#crd-result",
+        "spec.selector: Invalid value: selector is immutable",
+        Duration::from_secs(10),
+    )?;
+    browser.screenshot(&shots.join("playground-crd.png"))?;
+    browser.select_option("#crd-example", "5")?;
+    browser.wait_for_text(
+        "#crd-refused",
+        "estimated rule cost exceeds budget by factor of more than 100x",
+        Duration::from_secs(10),
+    )
 }
 
 fn serve_playground(config: &Config) -> Result<server::Server, String> {
