@@ -176,3 +176,56 @@ fn version_is_semver() {
     assert_eq!(v.split('.').count(), 3);
     assert_eq!(cel(&format!("isSemver('{v}')")), json!(true));
 }
+
+#[wasm_bindgen_test]
+fn format_errors_name_their_field() {
+    let errs = decode(kubedv_wasm::check_format("k8s-short-name", "Bad", Some("spec.name".into())).unwrap());
+    assert!(errs[0]["text"].as_str().unwrap().starts_with("spec.name: Invalid value: \"Bad\""));
+}
+
+#[wasm_bindgen_test]
+fn unknown_runtimes_are_errors() {
+    assert!(kubedv_wasm::cri_range(js(&json!({"runtime": "dockershim=1.0"}))).is_err());
+}
+
+#[wasm_bindgen_test]
+fn math_sets_and_encoders() {
+    assert_eq!(cel("math.greatest(1, 5, 3)"), json!(5));
+    assert_eq!(cel("sets.contains([1, 2, 3], [2, 3])"), json!(true));
+    assert_eq!(cel("base64.encode(b'hi')"), json!("aGk="));
+}
+
+#[wasm_bindgen_test]
+fn cel_vars_need_an_object() {
+    assert!(kubedv_wasm::cel_vars(JsValue::from_str("self")).is_err());
+}
+
+#[wasm_bindgen_test]
+fn one_shot_crd_update() {
+    let crd = two_version_crd();
+    let r = decode(
+        kubedv_wasm::validate_crd(
+            js(&crd),
+            js(&json!({"spec": {"size": 9}})),
+            js(&json!({"spec": {"size": 1}})),
+            JsValue::UNDEFINED,
+        )
+        .unwrap(),
+    );
+    assert_eq!(r["errors"].as_array().unwrap().len(), 1, "a changed invalid value is reported");
+}
+
+#[wasm_bindgen_test]
+fn evaluation_results_report_cost() {
+    let r = decode(
+        kubedv_wasm::eval_cel(
+            "'abc 123 def 123'.find('123')",
+            JsValue::UNDEFINED,
+            JsValue::UNDEFINED,
+            js(&json!({"optimize": false})),
+        )
+        .unwrap(),
+    );
+    // cost_test.go: find costs 2.
+    assert_eq!(r, json!({"value": "123", "type": "string", "cost": 2}));
+}
