@@ -8,6 +8,7 @@
 mod textproto;
 
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::process::ExitCode;
 use std::rc::Rc;
 
@@ -18,6 +19,15 @@ enum Outcome {
     Pass,
     Fail(String),
     Skip(&'static str),
+}
+
+/// Prints a line; a closed pipe (`| head`) ends the output quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    };
 }
 
 fn main() -> ExitCode {
@@ -68,22 +78,22 @@ fn main() -> ExitCode {
                     Outcome::Skip(why) => {
                         s += 1;
                         if verbose {
-                            println!("skip {name}: {why}");
+                            out!("skip {name}: {why}");
                         }
                     }
                 }
             }
         }
         let short = std::path::Path::new(path).file_name().map_or(path.clone(), |n| n.to_string_lossy().into_owned());
-        println!("{short}: {p} passed, {f} failed, {s} skipped");
+        out!("{short}: {p} passed, {f} failed, {s} skipped");
         passed += p;
         failed += f;
         skipped += s;
     }
     for line in &failures {
-        println!("{line}");
+        out!("{line}");
     }
-    println!("{passed} passed, {failed} failed, {skipped} skipped");
+    out!("{passed} passed, {failed} failed, {skipped} skipped");
     if let Some(rate) = min_rate {
         let run = passed + failed;
         let actual = if run == 0 { 0.0 } else { 100.0 * passed as f64 / run as f64 };
