@@ -425,54 +425,10 @@ fn key_text(v: &Value) -> String {
     }
 }
 
-/// Go's `strconv.FormatFloat(d, 'g', -1, 64)`, as cel-go's `string(double)`.
+/// Go's `strconv.FormatFloat(d, 'g', -1, 64)`, as cel-go's `string(double)`: the same text as
+/// Go's `%v` (`1e+06`, `0.0045`).
 pub fn double_to_string(d: f64) -> String {
-    if d.is_nan() {
-        return "NaN".into();
-    }
-    if d.is_infinite() {
-        return if d > 0.0 { "+Inf".into() } else { "-Inf".into() };
-    }
-    if d == 0.0 {
-        return if d.is_sign_negative() { "-0".into() } else { "0".into() };
-    }
-    // Rust's `{:e}` gives the shortest round-trip digits: "1.2345e8".
-    let e = format!("{d:e}");
-    let (mantissa, exp) = e.split_once('e').unwrap_or((&e, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    let neg = mantissa.starts_with('-');
-    let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
-    let mut out = String::new();
-    if neg {
-        out.push('-');
-    }
-    if !(-4..21).contains(&exp) {
-        out.push_str(&digits[..1]);
-        if digits.len() > 1 {
-            out.push('.');
-            out.push_str(&digits[1..]);
-        }
-        out.push_str(&format!("e{}{:02}", if exp < 0 { '-' } else { '+' }, exp.abs()));
-    } else if exp < 0 {
-        out.push_str("0.");
-        for _ in 0..(-exp - 1) {
-            out.push('0');
-        }
-        out.push_str(&digits);
-    } else {
-        let point = exp as usize + 1;
-        if digits.len() <= point {
-            out.push_str(&digits);
-            for _ in digits.len()..point {
-                out.push('0');
-            }
-        } else {
-            out.push_str(&digits[..point]);
-            out.push('.');
-            out.push_str(&digits[point..]);
-        }
-    }
-    out
+    crate::field::go_float(d)
 }
 
 /// `string(x)`.
