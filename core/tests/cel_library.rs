@@ -251,7 +251,11 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("strings", r#"['a', 'b'].join('-')"#, Val("\"a-b\"")),
     ("strings", r#"strings.quote('a"b\n')"#, Val("\"\\\"a\\\\\\\"b\\\\n\\\"\"")),
     // cel-go `string(double)`: Go's strconv.FormatFloat(d, 'g', -1, 64), %e from 1e+06 on.
-    ("conversions", r#"[string(1000000.0), string(123456789.0), string(0.00001), string(-0.0), string(2.5)]"#, Val(r#"["1e+06","1.23456789e+08","1e-05","-0","2.5"]"#)),
+    (
+        "conversions",
+        r#"[string(1000000.0), string(123456789.0), string(0.00001), string(-0.0), string(2.5)]"#,
+        Val(r#"["1e+06","1.23456789e+08","1e-05","-0","2.5"]"#),
+    ),
     // cel-go ext/sets.go.
     ("sets", r#"sets.contains([1, 2, 3], [2, 3])"#, Val("true")),
     ("sets", r#"sets.equivalent([1, 2], [2, 1, 1])"#, Val("true")),

@@ -40,7 +40,8 @@ pub struct LexError {
     pub message: String,
 }
 
-const RESERVED: &[&str] = &[
+/// Words CEL reserves (identifiers may not use them; field selection may).
+pub(crate) const RESERVED: &[&str] = &[
     "as",
     "break",
     "const",

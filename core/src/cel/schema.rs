@@ -13,30 +13,6 @@ use super::checker::{CelType, ObjectType};
 use super::time::{parse_duration, Timestamp};
 use super::value::{from_json, Key, Map, Value};
 
-const RESERVED: &[&str] = &[
-    "true",
-    "false",
-    "null",
-    "in",
-    "as",
-    "break",
-    "const",
-    "continue",
-    "else",
-    "for",
-    "function",
-    "if",
-    "import",
-    "let",
-    "loop",
-    "package",
-    "namespace",
-    "return",
-    "var",
-    "void",
-    "while",
-];
-
 /// Kubernetes' `Escape`: a property name as a CEL identifier (`foo-bar` → `foo__dash__bar`,
 /// `namespace` → `__namespace__`), or `None` when it cannot be one.
 pub fn escape(name: &str) -> Option<String> {
@@ -44,7 +20,7 @@ pub fn escape(name: &str) -> Option<String> {
     if first.is_ascii_digit() {
         return None;
     }
-    if RESERVED.contains(&name) {
+    if matches!(name, "true" | "false" | "null" | "in") || super::lexer::RESERVED.contains(&name) {
         return Some(format!("__{name}__"));
     }
     let mut out = String::with_capacity(name.len());

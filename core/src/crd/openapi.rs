@@ -190,18 +190,21 @@ fn format_ok(format: &str, s: &str) -> bool {
     }
 }
 
+/// `maxItems` / `maxProperties`: field.TooMany with the count (the API server says "items" for both).
+fn too_many(path: &Path<'_>, n: i64, max: Option<&Json>, errors: &mut Vec<Error>) {
+    if let Some(max) = max.and_then(Json::as_i64).filter(|max| n > *max) {
+        errors.push(Error::new(
+            ErrorType::TooMany,
+            path,
+            Some(Json::from(n)),
+            format!("must have at most {max} items"),
+        ));
+    }
+}
+
 fn array(path: &Path<'_>, name: &str, value: &Json, items: &[Json], schema: &Json, errors: &mut Vec<Error>) {
     let n = items.len() as i64;
-    if let Some(max) = schema.get("maxItems").and_then(Json::as_i64) {
-        if n > max {
-            errors.push(Error::new(
-                ErrorType::TooMany,
-                path,
-                Some(Json::from(n)),
-                format!("must have at most {max} items"),
-            ));
-        }
-    }
+    too_many(path, n, schema.get("maxItems"), errors);
     if let Some(min) = schema.get("minItems").and_then(Json::as_i64) {
         if n < min {
             errors.push(invalid(path, value, format!("{name} in body should have at least {min} items")));
@@ -297,16 +300,7 @@ fn go_sharp_v(v: &Json) -> String {
 
 fn object(path: &Path<'_>, name: &str, fields: &serde_json::Map<String, Json>, schema: &Json, errors: &mut Vec<Error>) {
     let n = fields.len() as i64;
-    if let Some(max) = schema.get("maxProperties").and_then(Json::as_i64) {
-        if n > max {
-            errors.push(Error::new(
-                ErrorType::TooMany,
-                path,
-                Some(Json::from(n)),
-                format!("must have at most {max} items"),
-            ));
-        }
-    }
+    too_many(path, n, schema.get("maxProperties"), errors);
     if let Some(min) = schema.get("minProperties").and_then(Json::as_i64) {
         if n < min {
             errors.push(invalid(
