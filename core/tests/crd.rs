@@ -222,3 +222,39 @@ fn crds_with_bad_rules_are_refused() {
     let costly = load(json!({"rule": "self.list.all(a, self.list.all(b, a.size() + b.size() < 100))"}));
     assert_eq!(costly, [format!("{at}.rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)")]);
 }
+
+/// objectmeta/validation.go: embedded resources need apiVersion and kind in the right form.
+#[test]
+fn embedded_resources_are_checked() {
+    let c = crd(
+        json!({"type": "object", "properties": {"template": {"type": "object", "x-kubernetes-embedded-resource": true,
+        "x-kubernetes-preserve-unknown-fields": true}}}),
+    );
+    assert_eq!(
+        errors(&c, json!({"template": {"kind": "Pod_Template", "metadata": {"name": "a/b"}}}), None),
+        [
+            "spec.template.apiVersion: Required value",
+            "spec.template.kind: Invalid value: \"Pod_Template\": may have mixed case, but should otherwise match: a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')",
+            "spec.template.metadata.name: Invalid value: \"a/b\": may not contain '/'",
+            NOTICE,
+        ]
+    );
+    assert_eq!(
+        errors(&c, json!({"template": {"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"}}}), None),
+        Vec::<String>::new()
+    );
+}
+
+/// values.go: set lists compare regardless of order, so a transition rule sees no change.
+#[test]
+fn set_lists_compare_as_sets_in_rules() {
+    let c = crd(
+        json!({"type": "object", "properties": {"tags": {"type": "array", "x-kubernetes-list-type": "set", "items": {"type": "string"},
+        "x-kubernetes-validations": [{"rule": "self == oldSelf", "message": "tags are immutable"}]}}}),
+    );
+    assert_eq!(errors(&c, json!({"tags": ["b", "a"]}), Some(json!({"tags": ["a", "b"]}))), Vec::<String>::new());
+    assert_eq!(
+        errors(&c, json!({"tags": ["a", "c"]}), Some(json!({"tags": ["a", "b"]}))),
+        ["spec.tags: Invalid value: tags are immutable"]
+    );
+}

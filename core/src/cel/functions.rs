@@ -285,7 +285,7 @@ pub fn add(a: &Value, b: &Value) -> Result<Value, Fail> {
             if y.is_empty() {
                 return Ok(a.clone());
             }
-            List(x.iter().chain(y.iter()).cloned().collect())
+            List(x.concat(y))
         }
         (Duration(x), Duration(y)) => Duration(x.checked_add(*y).ok_or(OVERFLOW)?),
         (Timestamp(t), Duration(d)) | (Duration(d), Timestamp(t)) => {

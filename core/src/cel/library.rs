@@ -691,7 +691,7 @@ fn extreme(items: &[Value], greatest: bool, name: &str) -> Result<Value, Fail> {
 }
 
 /// The Kubernetes list library and cel-go's `ext.Lists`.
-fn lists(b: Builtin, name: &str, items: &Rc<[Value]>, rest: &[Value], all: &[&Value]) -> Result<Value, Fail> {
+fn lists(b: Builtin, name: &str, items: &[Value], rest: &[Value], all: &[&Value]) -> Result<Value, Fail> {
     use Builtin as B;
     let bad = || no_overload(name, all);
     match (b, rest.len()) {

@@ -38,7 +38,7 @@ use serde::Serialize;
 
 pub use eval::{Activation, EvalError, NoVars, COST_EXCEEDED};
 pub use parser::{MAX_DEPTH, MAX_LEN};
-pub use value::{from_json, to_json, Key, Map, Type, Value};
+pub use value::{from_json, to_json, Key, List, ListKind, Map, Type, Value};
 
 use crate::diag::Pos;
 

@@ -11,7 +11,7 @@ use serde_json::Value as Json;
 
 use super::checker::{CelType, ObjectType};
 use super::time::{parse_duration, Timestamp};
-use super::value::{from_json, Key, Map, Value};
+use super::value::{from_json, Key, List, ListKind, Map, Value};
 
 /// Kubernetes' `Escape`: a property name as a CEL identifier (`foo-bar` → `foo__dash__bar`,
 /// `namespace` → `__namespace__`), or `None` when it cannot be one.
@@ -140,7 +140,21 @@ pub fn value(json: &Json, schema: &Json, resource_root: bool) -> Value {
         (Some("array"), Json::Array(items)) => match schema.get("items") {
             Some(item_schema) => {
                 let embedded = is_true(item_schema, "x-kubernetes-embedded-resource");
-                Value::List(items.iter().map(|v| value(v, item_schema, embedded)).collect())
+                let values: alloc::vec::Vec<Value> = items.iter().map(|v| value(v, item_schema, embedded)).collect();
+                let kind = match schema.get("x-kubernetes-list-type").and_then(Json::as_str) {
+                    Some("set") => ListKind::Set,
+                    Some("map") => {
+                        let keys = schema.get("x-kubernetes-list-map-keys").and_then(Json::as_array);
+                        ListKind::Map(
+                            keys.map_or(alloc::vec::Vec::new(), |k| {
+                                k.iter().filter_map(Json::as_str).map(Rc::from).collect()
+                            })
+                            .into(),
+                        )
+                    }
+                    _ => ListKind::Plain,
+                };
+                Value::List(List::with_kind(values.into(), kind))
             }
             None => from_json(json),
         },

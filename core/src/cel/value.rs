@@ -27,7 +27,7 @@ pub enum Value {
     /// `bytes`.
     Bytes(Rc<[u8]>),
     /// `list`.
-    List(Rc<[Value]>),
+    List(List),
     /// `map`.
     Map(Rc<Map>),
     /// `google.protobuf.Timestamp`.
@@ -40,6 +40,119 @@ pub enum Value {
     Optional(Option<Rc<Value>>),
     /// A value of a Kubernetes library type (quantity, IP, CIDR, URL, semver, format).
     Object(Rc<Object>),
+}
+
+/// A list. Lists from `x-kubernetes-list-type: set` or `map` schemas keep that kind: Kubernetes
+/// compares them regardless of order and concatenates them as a union or a merge by keys
+/// (apiserver `pkg/cel/common/values.go`, `unstructuredSetList`, `unstructuredMapList`).
+#[derive(Clone, Debug)]
+pub struct List {
+    items: Rc<[Value]>,
+    kind: ListKind,
+}
+
+/// How a list compares and concatenates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ListKind {
+    /// An ordinary (atomic) list.
+    Plain,
+    /// A set: equal to any list with the same elements; `+` is a union.
+    Set,
+    /// A list-map with these key fields: equal by keys; `+` replaces items with the same keys.
+    Map(Rc<[Rc<str>]>),
+}
+
+impl List {
+    /// A list of a kind.
+    pub fn with_kind(items: Rc<[Value]>, kind: ListKind) -> List {
+        List { items, kind }
+    }
+
+    /// The list's kind.
+    pub fn kind(&self) -> &ListKind {
+        &self.kind
+    }
+
+    /// The items, shared.
+    pub fn items(&self) -> &Rc<[Value]> {
+        &self.items
+    }
+
+    /// The key fields of a list-map item, to find its counterpart.
+    fn key_of<'a>(keys: &[Rc<str>], item: &'a Value) -> Vec<Option<&'a Value>> {
+        keys.iter()
+            .map(|k| match item {
+                Value::Map(m) => m.get_str(k),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn same_keys(keys: &[Rc<str>], a: &Value, b: &Value) -> bool {
+        let (x, y) = (List::key_of(keys, a), List::key_of(keys, b));
+        x.len() == y.len() && x.iter().zip(y.iter()).all(|(p, q)| matches!((p, q), (Some(p), Some(q)) if p.equals(q)))
+    }
+
+    /// `==` with the left operand's semantics.
+    pub fn equals(&self, other: &List) -> bool {
+        if self.len() != other.len() {
+            return false;
+        }
+        match &self.kind {
+            ListKind::Plain => self.iter().zip(other.iter()).all(|(x, y)| x.equals(y)),
+            ListKind::Set => self.iter().all(|x| other.iter().any(|y| x.equals(y))),
+            ListKind::Map(keys) => {
+                self.iter().all(|x| other.iter().any(|y| List::same_keys(keys, x, y) && x.equals(y)))
+            }
+        }
+    }
+
+    /// `+` with the left operand's semantics.
+    pub fn concat(&self, other: &List) -> List {
+        match &self.kind {
+            ListKind::Plain => {
+                List { items: self.iter().chain(other.iter()).cloned().collect(), kind: ListKind::Plain }
+            }
+            ListKind::Set => {
+                let mut out: Vec<Value> = self.to_vec();
+                for v in other.iter() {
+                    if !out.iter().any(|x| x.equals(v)) {
+                        out.push(v.clone());
+                    }
+                }
+                List { items: out.into(), kind: self.kind.clone() }
+            }
+            ListKind::Map(keys) => {
+                let mut out: Vec<Value> = self.to_vec();
+                for v in other.iter() {
+                    match out.iter().position(|x| List::same_keys(keys, x, v)) {
+                        Some(i) => out[i] = v.clone(),
+                        None => out.push(v.clone()),
+                    }
+                }
+                List { items: out.into(), kind: self.kind.clone() }
+            }
+        }
+    }
+}
+
+impl core::ops::Deref for List {
+    type Target = [Value];
+    fn deref(&self) -> &[Value] {
+        &self.items
+    }
+}
+
+impl From<Vec<Value>> for List {
+    fn from(items: Vec<Value>) -> List {
+        List { items: items.into(), kind: ListKind::Plain }
+    }
+}
+
+impl FromIterator<Value> for List {
+    fn from_iter<I: IntoIterator<Item = Value>>(iter: I) -> List {
+        List { items: iter.into_iter().collect(), kind: ListKind::Plain }
+    }
 }
 
 /// A type value: a builtin type's name, or a message name.
@@ -255,7 +368,7 @@ impl Value {
             }
             (String(a), String(b)) => a == b,
             (Bytes(a), Bytes(b)) => a == b,
-            (List(a), List(b)) => a.len() == b.len() && a.iter().zip(b.iter()).all(|(x, y)| x.equals(y)),
+            (List(a), List(b)) => a.equals(b),
             (Map(a), Map(b)) => {
                 a.len() == b.len() && a.iter().all(|(k, v)| b.get(&k.to_value()).is_some_and(|w| v.equals(w)))
             }

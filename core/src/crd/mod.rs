@@ -110,6 +110,7 @@ impl Crd {
         let root = Path::root();
         let mut errors = Vec::new();
         openapi::validate(&root, "", obj, &self.schema, &mut errors);
+        openapi::embedded_resources(&root, obj, &self.schema, &mut errors);
         openapi::list_types(&root, obj, &self.schema, &mut errors);
         if let Some(old) = old {
             // Ratcheting of OpenAPI errors: an unchanged value keeps its old errors quiet.

@@ -329,3 +329,75 @@ fn object(path: &Path<'_>, name: &str, fields: &serde_json::Map<String, Json>, s
         // Other fields are pruned by the API server (not errors).
     }
 }
+
+/// The checks of `x-kubernetes-embedded-resource` objects (apiextensions-apiserver
+/// `pkg/apiserver/schema/objectmeta/validation.go`): `apiVersion` and `kind` are required
+/// strings in the right form; `metadata.name` is a path segment name.
+pub fn embedded_resources(path: &Path<'_>, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
+    match value {
+        Json::Object(fields) => {
+            if flag(schema, "x-kubernetes-embedded-resource") {
+                embedded(path, fields, errors);
+            }
+            let props = schema.get("properties").and_then(Json::as_object);
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            for (k, v) in fields {
+                if let Some(s) = props.and_then(|p| p.get(k)) {
+                    embedded_resources(&path.child(k), v, s, errors);
+                } else if let Some(ap) = additional {
+                    embedded_resources(&path.key(k), v, ap, errors);
+                }
+            }
+        }
+        Json::Array(items) => {
+            if let Some(item_schema) = schema.get("items") {
+                for (i, item) in items.iter().enumerate() {
+                    embedded_resources(&path.index(i), item, item_schema, errors);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+fn embedded(path: &Path<'_>, fields: &serde_json::Map<String, Json>, errors: &mut Vec<Error>) {
+    for required in ["apiVersion", "kind"] {
+        if !fields.contains_key(required) {
+            errors.push(Error::new(ErrorType::Required, &path.child(required), None, ""));
+        }
+    }
+    for (k, v) in fields {
+        let p = path.child(k);
+        match (k.as_str(), v) {
+            ("apiVersion" | "kind", Json::String(s)) if s.is_empty() => {
+                errors.push(invalid(&p, v, String::from("must not be empty")))
+            }
+            ("apiVersion" | "kind", Json::String(_)) | ("metadata", Json::Object(_)) => {}
+            ("apiVersion" | "kind", other) => errors.push(invalid(&p, other, String::from("must be a string"))),
+            _ => {}
+        }
+        match (k.as_str(), v) {
+            ("apiVersion", Json::String(s)) if s.matches('/').count() > 1 => {
+                errors.push(invalid(&p, v, format!("unexpected GroupVersion string: {s}")));
+            }
+            ("kind", Json::String(s)) if !s.is_empty() => {
+                let errs = crate::cel::k8s::is_dns1035_label(&s.to_ascii_lowercase());
+                if !errs.is_empty() {
+                    errors.push(invalid(
+                        &p,
+                        v,
+                        format!("may have mixed case, but should otherwise match: {}", errs.join(",")),
+                    ));
+                }
+            }
+            ("metadata", Json::Object(meta)) => {
+                if let Some(Json::String(name)) = meta.get("name") {
+                    for msg in crate::content::is_path_segment_name(name) {
+                        errors.push(invalid(&p.child("name"), &Json::from(name.as_str()), msg));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}

@@ -13,6 +13,11 @@ pub fn f(ty: &str, format: &str) -> Json {
 pub fn list(items: Json) -> Json {
     json!({"type": "array", "x-kubernetes-list-type": "atomic", "items": items})
 }
+/// `listSetType(items)`.
+pub fn set_of(items: Json) -> Json {
+    json!({"type": "array", "x-kubernetes-list-type": "set", "items": items})
+}
+
 pub fn map_of(values: Json) -> Json {
     json!({"type": "object", "additionalProperties": values})
 }
