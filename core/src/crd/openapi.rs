@@ -390,14 +390,47 @@ fn embedded(path: &Path<'_>, fields: &serde_json::Map<String, Json>, errors: &mu
                     ));
                 }
             }
-            ("metadata", Json::Object(meta)) => {
-                if let Some(Json::String(name)) = meta.get("name") {
-                    for msg in crate::content::is_path_segment_name(name) {
-                        errors.push(invalid(&p.child("name"), &Json::from(name.as_str()), msg));
-                    }
+            ("metadata", Json::Object(meta)) => object_meta(&p, meta, errors),
+            _ => {}
+        }
+    }
+}
+
+/// The parts of apimachinery's `ValidateObjectMeta` that apply to an embedded object's metadata:
+/// name (a path segment here), namespace (a DNS label), label keys and values, annotation keys.
+fn object_meta(path: &Path<'_>, meta: &serde_json::Map<String, Json>, errors: &mut Vec<Error>) {
+    use crate::content;
+    if let Some(Json::String(name)) = meta.get("name") {
+        for msg in content::is_path_segment_name(name) {
+            errors.push(invalid(&path.child("name"), &Json::from(name.as_str()), msg));
+        }
+    }
+    if let Some(Json::String(ns)) = meta.get("namespace") {
+        // ValidateNamespaceName is NameIsDNSLabel.
+        let dns_label = crate::cel::k8s::named_format("dns1123Label").map_or(Vec::new(), |f| f.validate(ns));
+        for msg in dns_label {
+            errors.push(invalid(&path.child("namespace"), &Json::from(ns.as_str()), msg));
+        }
+    }
+    if let Some(Json::Object(labels)) = meta.get("labels") {
+        let at = path.child("labels");
+        for (k, v) in labels {
+            for msg in content::is_label_key(k) {
+                errors.push(invalid(&at, &Json::from(k.as_str()), msg));
+            }
+            if let Json::String(v) = v {
+                for msg in content::is_label_value(v) {
+                    errors.push(invalid(&at, &Json::from(v.as_str()), msg));
                 }
             }
-            _ => {}
+        }
+    }
+    if let Some(Json::Object(annotations)) = meta.get("annotations") {
+        let at = path.child("annotations");
+        for k in annotations.keys() {
+            for msg in content::is_label_key(k) {
+                errors.push(invalid(&at, &Json::from(k.as_str()), msg));
+            }
         }
     }
 }
