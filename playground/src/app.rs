@@ -28,9 +28,20 @@ pub fn app() -> Html {
         "crd" => html! { <CrdView /> },
         _ => html! { <Declarative /> },
     };
+    let share = use_state(String::new);
+    let on_share = {
+        let share = share.clone();
+        Callback::from(move |_| share.set(crate::share::link().unwrap_or_default()))
+    };
     html! {
         <>
             <header>
+                <div class="share">
+                    <button id="share" onclick={on_share}>{ "Share" }</button>
+                    if !share.is_empty() {
+                        <input id="share-link" readonly=true value={(*share).clone()} aria-label="share link" />
+                    }
+                </div>
                 <h1>{ "kubedv playground" }</h1>
                 <p>{ format!("Kubernetes API validation in your browser · v{}", kubedv_core::VERSION) }</p>
                 <nav>

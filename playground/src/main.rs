@@ -10,7 +10,10 @@ mod docs;
 mod examples;
 mod format_check;
 mod hooks;
+mod share;
 
 fn main() {
+    // A share link's state goes into localStorage before the first render reads it.
+    share::restore();
     yew::Renderer::<app::App>::new().render();
 }

@@ -46,7 +46,8 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 12] = [
+    let tests: [(&str, Test); 13] = [
+        ("a share link carries the state to a fresh page", share_link),
         ("CRD view: rules, schema errors, transition rules, refused CRDs", crd_view),
         ("CEL view evaluates the example and follows edits", cel_view),
         ("CEL view: examples, transition rules, errors at their position, cost limit", cel_view_examples),
@@ -168,6 +169,28 @@ fn crd_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), 
         "estimated rule cost exceeds budget by factor of more than 100x",
         Duration::from_secs(10),
     )
+}
+
+fn share_link(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "cel")?;
+    let expr = browser.wait_for("#cel-expr", Duration::from_secs(30))?;
+    browser.replace_text(&expr, "self.replicas * 7 == 21")?;
+    browser.wait_for_text("#cel-value", "true", Duration::from_secs(10))?;
+    std::thread::sleep(Duration::from_millis(400)); // the editor is saved after its debounce
+    browser.click("#share")?;
+    browser.wait_for("#share-link", Duration::from_secs(5))?;
+    let link = browser.property("#share-link", "value")?;
+    let link = link.as_str().ok_or("no share link")?;
+    let fragment = &link[link.find('#').ok_or("no fragment in the link")?..];
+    // A fresh origin: nothing in its localStorage but what the link carries.
+    let fresh = serve_playground(config)?;
+    browser.goto(&format!("{}{fragment}", fresh.url("/")))?;
+    browser.wait_for_text("#cel-result", "true", Duration::from_secs(30))?;
+    let shared = browser.property("#cel-expr", "value")?;
+    if shared.as_str() != Some("self.replicas * 7 == 21") {
+        return Err(format!("the fresh page shows {shared}"));
+    }
+    browser.screenshot(&shots.join("playground-shared.png"))
 }
 
 fn serve_playground(config: &Config) -> Result<server::Server, String> {
