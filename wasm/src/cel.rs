@@ -242,6 +242,17 @@ impl JsCelProgram {
             .collect()
     }
 
+    /// The variables of a `CelVars`, converted for this program once and cached in the handle.
+    fn with_values<R>(&self, vars: &JsCelVars, f: impl FnOnce(&BTreeMap<String, Value>) -> R) -> R {
+        let me = core::ptr::addr_of!(*self) as usize;
+        let mut converted = vars.converted.borrow_mut();
+        let values = match &*converted {
+            Some((owner, values)) if *owner == me => values,
+            _ => &converted.insert((me, self.convert(&vars.json))).1,
+        };
+        f(values)
+    }
+
     fn run(&self, vars: &BTreeMap<String, Value>) -> Result<JsValue, JsValue> {
         let r = self.program.eval_with_limit(vars, self.limit).map_err(|e| cel_error(&e))?;
         // Built directly (not through serde): results are small and this is the hot path.
@@ -273,29 +284,16 @@ impl JsCelProgram {
     /// converted once, then reused by every call (the fast path for many evaluations).
     #[wasm_bindgen(js_name = evalVars, unchecked_return_type = "CelResult")]
     pub fn eval_vars(&self, vars: &JsCelVars) -> Result<JsValue, JsValue> {
-        let me = core::ptr::addr_of!(*self) as usize;
-        let mut converted = vars.converted.borrow_mut();
-        if converted.as_ref().is_none_or(|(owner, _)| *owner != me) {
-            *converted = Some((me, self.convert(&vars.json)));
-        }
-        match converted.as_ref() {
-            Some((_, values)) => self.run(values),
-            None => self.run(&BTreeMap::new()),
-        }
+        self.with_values(vars, |values| self.run(values))
     }
 
     /// Evaluates a rule (a `bool` expression) with `celVars` variables and returns the bool
     /// itself: no result object is built, the fastest way to run a rule many times. The cost
     /// is in `lastCost`. Throws a CEL error on failure or a non-bool result.
     pub fn test(&self, vars: &JsCelVars) -> Result<bool, JsValue> {
-        let me = core::ptr::addr_of!(*self) as usize;
-        let mut converted = vars.converted.borrow_mut();
-        if converted.as_ref().is_none_or(|(owner, _)| *owner != me) {
-            *converted = Some((me, self.convert(&vars.json)));
-        }
-        let empty = BTreeMap::new();
-        let values = converted.as_ref().map_or(&empty, |(_, v)| v);
-        let r = self.program.eval_with_limit(values, self.limit).map_err(|e| cel_error(&e))?;
+        let r = self
+            .with_values(vars, |values| self.program.eval_with_limit(values, self.limit))
+            .map_err(|e| cel_error(&e))?;
         self.last_cost.set(r.cost);
         match r.value {
             Value::Bool(b) => Ok(b),

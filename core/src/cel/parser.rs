@@ -134,25 +134,23 @@ impl Parser {
     }
 
     fn or(&mut self) -> PResult {
-        let mut terms = Vec::from([self.and()?]);
-        let mut offsets = Vec::new();
-        while self.is("||") {
-            offsets.push(self.offset());
-            self.bump();
-            terms.push(self.and()?);
-        }
-        Ok(balance(terms, &offsets, false))
+        self.logic_chain("||", Parser::and)
     }
 
     fn and(&mut self) -> PResult {
-        let mut terms = Vec::from([self.relation()?]);
+        self.logic_chain("&&", Parser::relation)
+    }
+
+    /// A chain of `&&` or `||`, built balanced.
+    fn logic_chain(&mut self, op: &str, next: fn(&mut Parser) -> PResult) -> PResult {
+        let mut terms = Vec::from([next(self)?]);
         let mut offsets = Vec::new();
-        while self.is("&&") {
+        while self.is(op) {
             offsets.push(self.offset());
             self.bump();
-            terms.push(self.relation()?);
+            terms.push(next(self)?);
         }
-        Ok(balance(terms, &offsets, true))
+        Ok(balance(terms, &offsets, op == "&&"))
     }
 
     /// Left-associative binary operators; each link of a chain counts as a level of nesting,
