@@ -1,7 +1,6 @@
 //! Reading input files: Go sources as text, objects as JSON or (multi-document) YAML. Errors
 //! name the file and position so a person can fix them.
 
-use serde::Deserialize;
 use serde_json::Value;
 
 use crate::UsageError;
@@ -18,32 +17,12 @@ pub fn read(path: &str) -> Result<String, UsageError> {
 }
 
 /// Parses objects: JSON (one value) or YAML (one or more `---`-separated documents; empty
-/// documents are skipped).
+/// documents are skipped). Errors read `path:line:column: invalid YAML: ...`.
 pub fn objects(path: &str, text: &str) -> Result<Vec<Value>, UsageError> {
-    // JSON-looking text may still be flow-style YAML (`{spec: {a: 1}}`); if neither reads it,
-    // the JSON error is the useful one.
-    let trimmed = text.trim_start();
-    let mut json_error = None;
-    if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        match serde_json::from_str(text) {
-            Ok(v) => return Ok(vec![v]),
-            Err(e) => json_error = Some(UsageError(format!("{path}:{}:{}: invalid JSON: {e}", e.line(), e.column()))),
-        }
-    }
-    let mut docs = Vec::new();
-    for doc in serde_norway::Deserializer::from_str(text) {
-        let value = match Value::deserialize(doc) {
-            Ok(v) => v,
-            Err(_) if json_error.is_some() => return Err(json_error.take().expect("checked")),
-            Err(e) => {
-                let at = e.location().map(|l| format!("{}:{}:", l.line(), l.column())).unwrap_or_default();
-                return Err(UsageError(format!("{path}:{at} invalid YAML: {e}")));
-            }
-        };
-        if !value.is_null() {
-            docs.push(value);
-        }
-    }
+    let docs = kubedv_input::documents(text).map_err(|e| match e.line {
+        Some(_) => UsageError(format!("{path}:{e}")),
+        None => UsageError(format!("{path}: {e}")),
+    })?;
     if docs.is_empty() {
         return Err(UsageError(format!("{path}: no object found (expected JSON or YAML)")));
     }

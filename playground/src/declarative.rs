@@ -6,7 +6,6 @@ use std::rc::Rc;
 use kubedv_core::declarative::shadow::{self, Enforcement};
 use kubedv_core::declarative::{Options, Report, Schema};
 use kubedv_core::field::Stability;
-use serde::Deserialize;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -261,22 +260,7 @@ fn stability(s: Stability) -> &'static str {
     }
 }
 
-/// JSON, or YAML (the first document). Text that looks like JSON but is not may still be
-/// flow-style YAML (`{spec: {a: 1}}`); if neither reads it, the JSON error is the useful one.
+/// JSON, or YAML (the first document), read as the CLI and the npm package read it.
 pub(crate) fn parse_object(text: &str) -> Result<serde_json::Value, String> {
-    let t = text.trim_start();
-    let json_error = if t.starts_with('{') || t.starts_with('[') {
-        match serde_json::from_str(text) {
-            Ok(v) => return Ok(v),
-            Err(e) => Some(format!("object: invalid JSON at {}:{}: {e}", e.line(), e.column())),
-        }
-    } else {
-        None
-    };
-    let mut docs = serde_norway::Deserializer::from_str(text);
-    let yaml = match docs.next() {
-        None => Ok(serde_json::Value::Null),
-        Some(doc) => serde_json::Value::deserialize(doc).map_err(|e| format!("object: invalid YAML: {e}")),
-    };
-    yaml.map_err(|e| json_error.unwrap_or(e))
+    kubedv_input::document(text).map_err(|e| format!("object: {e}"))
 }

@@ -5,7 +5,7 @@ use kubedv_core::crd::Crd;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, to_js};
+use crate::{from_js, object_from_js, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CRD: &str = r#"
@@ -46,10 +46,10 @@ pub struct JsCrd {
 /// Loads a CRD (`apiextensions.k8s.io/v1`, as an object); throws if the API server would refuse it.
 #[wasm_bindgen(js_name = compileCrd)]
 pub fn compile_crd(
-    #[wasm_bindgen(unchecked_param_type = "object")] crd: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | string")] crd: JsValue,
     #[wasm_bindgen(unchecked_param_type = "CrdOptions")] options: JsValue,
 ) -> Result<JsCrd, JsValue> {
-    let doc: serde_json::Value = from_js(crd, "compileCrd expects a CustomResourceDefinition object")?;
+    let doc = object_from_js(crd, "the CRD")?;
     let opts: Options = if options.is_undefined() || options.is_null() {
         Options::default()
     } else {
@@ -65,12 +65,12 @@ impl JsCrd {
     #[wasm_bindgen(unchecked_return_type = "CrdResult")]
     pub fn validate(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "object")] object: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "object | undefined")] old: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | string")] object: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | string | undefined")] old: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let obj: serde_json::Value = from_js(object, "validate expects a custom resource object")?;
+        let obj = object_from_js(object, "the object")?;
         let old: Option<serde_json::Value> =
-            if old.is_undefined() || old.is_null() { None } else { Some(from_js(old, "the old object")?) };
+            if old.is_undefined() || old.is_null() { None } else { Some(object_from_js(old, "the old object")?) };
         let errors = self.crd.validate(&obj, old.as_ref());
         Ok(to_js(&serde_json::json!({ "errors": errors }))?)
     }
@@ -91,9 +91,9 @@ impl JsCrd {
 /// One-shot: load the CRD and validate one object.
 #[wasm_bindgen(js_name = validateCrd, unchecked_return_type = "CrdResult")]
 pub fn validate_crd(
-    #[wasm_bindgen(unchecked_param_type = "object")] crd: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "object")] object: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "object | undefined")] old: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | string")] crd: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | string")] object: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | string | undefined")] old: JsValue,
     #[wasm_bindgen(unchecked_param_type = "CrdOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     compile_crd(crd, options)?.validate(object, old)

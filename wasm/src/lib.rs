@@ -174,9 +174,9 @@ export interface CriFeatureVerdict {
 
 /// Converts a result to a plain JS value (objects, not `Map`s).
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| into_error(format!("cannot convert the result to JavaScript: {e}")))
+    let text = serde_json::to_string(value)
+        .map_err(|e| into_error(format!("cannot convert the result to JavaScript: {e}")))?;
+    js_sys::JSON::parse(&text).map_err(|_| into_error("cannot convert the result to JavaScript"))
 }
 
 /// The one way errors leave this crate: a JS `Error` with the message.
@@ -228,6 +228,23 @@ pub(crate) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str
         .as_string()
         .unwrap_or_else(|| String::from("null"));
     serde_json::from_str(&text).map_err(|e| into_error(format!("{what}: {e}")))
+}
+
+/// Reads an object argument: a plain JS object, or a string of YAML or JSON (the first
+/// document, as the CLI reads a file). A string that cannot be read throws an `Error` with the
+/// parser's `line` and `column`.
+pub(crate) fn object_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsValue> {
+    let Some(text) = value.as_string() else {
+        return from_js(value, what).map_err(JsValue::from);
+    };
+    kubedv_input::document(&text).map_err(|e| {
+        let err = js_sys::Error::new(&format!("{what}: {e}"));
+        if let (Some(line), Some(column)) = (e.line, e.column) {
+            let _ = js_sys::Reflect::set(&err, &"line".into(), &(line as u32).into());
+            let _ = js_sys::Reflect::set(&err, &"column".into(), &(column as u32).into());
+        }
+        err.into()
+    })
 }
 
 #[derive(Deserialize)]
@@ -395,13 +412,13 @@ impl JsSchema {
         to_js(self.schema.options())
     }
 
-    /// Validates a plain JS object (as `JSON.parse` gives): on update when `old` is given
+    /// Validates a plain JS object (as `JSON.parse` gives) or a YAML/JSON string: on update when `old` is given
     /// (ratcheting, immutable and update constraints), on create when it is `undefined`/`null`.
     #[wasm_bindgen(unchecked_return_type = "ValidationResult")]
     pub fn validate(
         &self,
-        object: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "unknown")] old: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | string")] object: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | string | null | undefined")] old: JsValue,
         #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] opts: JsValue,
     ) -> Result<JsValue, JsValue> {
         let opts: ValidateOptions = if opts.is_undefined() || opts.is_null() {
@@ -426,12 +443,9 @@ impl JsSchema {
                 }
             },
         };
-        let object: serde_json::Value = from_js(object, "the object must be plain JSON data").map_err(js_error)?;
-        let old: Option<serde_json::Value> = if old.is_undefined() || old.is_null() {
-            None
-        } else {
-            Some(from_js(old, "the old object must be plain JSON data").map_err(js_error)?)
-        };
+        let object = object_from_js(object, "the object")?;
+        let old: Option<serde_json::Value> =
+            if old.is_undefined() || old.is_null() { None } else { Some(object_from_js(old, "the old object")?) };
         let gates: Vec<(&str, bool)> = opts.gates.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         let config = Enforcement::from_request(opts.k8s_version.as_deref(), &gates, opts.declarative_enforcement)
             .map_err(|e| js_error(into_error(e)))?;
@@ -463,8 +477,8 @@ impl JsSchema {
 #[wasm_bindgen(unchecked_return_type = "ValidationResult")]
 pub fn validate(
     types: &str,
-    object: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "unknown")] old: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | string")] object: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | string | null | undefined")] old: JsValue,
     #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] opts: JsValue,
 ) -> Result<JsValue, JsValue> {
     compile_types(types)?.validate(object, old, opts)

@@ -132,6 +132,27 @@ fn compile_once_validate_many() {
     assert_eq!(r["errors"], json!([]));
 }
 
+// A manifest as YAML text validates as the same object would (the CLI reads files the same way).
+#[wasm_bindgen_test]
+fn yaml_objects_validate_like_js_objects() {
+    let schema = kubedv_wasm::compile_types(WIDGET).unwrap_or_else(|_| panic!("compiles"));
+    let from_yaml = decode(
+        schema
+            .validate("# a widget\nname: Bad_Name\nsize: 1\n".into(), JsValue::UNDEFINED, JsValue::UNDEFINED)
+            .unwrap_or_else(|_| panic!()),
+    );
+    let from_object = decode(
+        schema
+            .validate(js(json!({"name": "Bad_Name", "size": 1})), JsValue::UNDEFINED, JsValue::UNDEFINED)
+            .unwrap_or_else(|_| panic!()),
+    );
+    assert_eq!(from_yaml, from_object);
+    assert_eq!(from_yaml["errors"][0]["origin"], "format=k8s-short-name");
+    let err = schema.validate("name: [\n".into(), JsValue::UNDEFINED, JsValue::UNDEFINED).err().expect("an error");
+    let message = js_sys::Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
+    assert!(message.starts_with("the object: 2:1: invalid YAML: "), "{message}");
+}
+
 #[wasm_bindgen_test]
 fn bad_types_throw_an_error_with_its_position() {
     let err = kubedv_wasm::compile_types("package p\ntype S struct {\n\t// +k8s:maxlen=1\n\tA string\n}\n")

@@ -65,3 +65,47 @@ fn refused_crds_throw_with_the_errors() {
     assert!(kubedv_wasm::compile_crd(js(&json!({"kind": "ConfigMap"})), JsValue::UNDEFINED).is_err());
     assert!(kubedv_wasm::compile_crd(js(&crd("true")), js(&json!({"version": "v9"}))).is_err());
 }
+
+/// A CRD and its objects as YAML text, as they sit in a repository.
+const WIDGET_CRD_YAML: &str = "\
+apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+spec:
+  names: {kind: Widget}
+  versions:
+  - name: v1
+    storage: true
+    schema:
+      openAPIV3Schema:
+        type: object
+        properties:
+          spec:
+            type: object
+            x-kubernetes-validations:
+            - rule: self.min <= self.max
+              message: min must not exceed max
+            properties:
+              min: {type: integer}
+              max: {type: integer}
+";
+
+#[wasm_bindgen_test]
+fn yaml_strings_are_accepted_where_objects_are() {
+    let v = kubedv_wasm::compile_crd(WIDGET_CRD_YAML.into(), JsValue::UNDEFINED).unwrap();
+    let r = v.validate("spec:\n  min: 9\n  max: 5\n".into(), JsValue::UNDEFINED).unwrap();
+    assert_eq!(texts(r), ["spec: Invalid value: min must not exceed max"]);
+    // JSON text is YAML too; an old object given as text makes an update.
+    let r = v.validate(r#"{"spec": {"min": 1, "max": 5}}"#.into(), "spec: {min: 1, max: 5}".into()).unwrap();
+    assert!(texts(r).is_empty());
+}
+
+#[wasm_bindgen_test]
+fn unreadable_yaml_throws_with_its_position() {
+    let v = kubedv_wasm::compile_crd(WIDGET_CRD_YAML.into(), JsValue::UNDEFINED).unwrap();
+    let e = v.validate("spec:\n  min: [1, 2\n".into(), JsValue::UNDEFINED).map(|_| ()).unwrap_err();
+    let err: js_sys::Error = e.dyn_into().unwrap();
+    let message = String::from(err.message());
+    assert!(message.starts_with("the object: 3:1: invalid YAML: "), "{message}");
+    let line = js_sys::Reflect::get(&err, &"line".into()).unwrap();
+    assert_eq!(line.as_f64(), Some(3.0));
+}

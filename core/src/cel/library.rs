@@ -8,6 +8,11 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+use core::cell::RefCell;
+
+use regex_automata::nfa::thompson::{self, backtrack, backtrack::BoundedBacktracker, pikevm, pikevm::PikeVM};
+use regex_automata::Input;
+
 use super::eval::RegexCache;
 use super::functions::{self as f, no_overload, Builtin, Fail};
 use super::k8s;
@@ -15,28 +20,65 @@ use super::value::Value;
 
 pub use super::k8s::{named_format, Object};
 
-/// A compiled RE2-syntax regular expression (linear time).
-pub struct Regex(regex_automata::meta::Regex);
+/// A compiled RE2-syntax regular expression (linear time): one Thompson NFA run by the bounded
+/// backtracker when the haystack is short enough (fast, still linear) and by the PikeVM
+/// otherwise. The regex crate's `meta` engine would choose the same way but adds ~20 KB
+/// (gzipped) of strategy code to the WebAssembly build.
+pub struct Regex {
+    backtracker: BoundedBacktracker,
+    pikevm: PikeVM,
+    caches: RefCell<(backtrack::Cache, pikevm::Cache)>,
+}
 
 impl Regex {
     /// Compiles a pattern, with the error cel-go reports for a bad one.
     pub fn new(pattern: &str) -> Result<Regex, Fail> {
-        let config = regex_automata::meta::Config::new().nfa_size_limit(Some(8 << 20));
-        regex_automata::meta::Builder::new()
-            .configure(config)
+        let nfa = thompson::Compiler::new()
+            .configure(thompson::Config::new().nfa_size_limit(Some(8 << 20)))
             .build(&ascii_perl_classes(&case_insensitive(pattern)))
-            .map(Regex)
-            .map_err(|e| format!("given regex is invalid: {e}"))
+            .map_err(|e| format!("given regex is invalid: {e}"))?;
+        let backtracker =
+            BoundedBacktracker::new_from_nfa(nfa.clone()).map_err(|e| format!("given regex is invalid: {e}"))?;
+        let pikevm = PikeVM::new_from_nfa(nfa).map_err(|e| format!("given regex is invalid: {e}"))?;
+        let caches = RefCell::new((backtracker.create_cache(), pikevm.create_cache()));
+        Ok(Regex { backtracker, pikevm, caches })
+    }
+
+    /// The leftmost-first match in `s` at or after `start`.
+    fn find_at(&self, s: &str, start: usize) -> Option<regex_automata::Match> {
+        let input = Input::new(s).range(start..);
+        let mut caches = self.caches.borrow_mut();
+        if s.len() <= self.backtracker.max_haystack_len() {
+            if let Ok(found) = self.backtracker.try_find(&mut caches.0, input.clone()) {
+                return found;
+            }
+        }
+        self.pikevm.find(&mut caches.1, input)
     }
 
     /// Whether the pattern matches anywhere in `s`.
     pub fn is_match(&self, s: &str) -> bool {
-        self.0.is_match(s)
+        self.find_at(s, 0).is_some()
     }
 
-    /// The matched substrings, left to right, at most `limit`.
+    /// The matched substrings, left to right, at most `limit` (an empty match just after
+    /// another is skipped, as Go's FindAllString does).
     pub fn find_all<'s>(&self, s: &'s str, limit: usize) -> Vec<&'s str> {
-        self.0.find_iter(s).take(limit).map(|m| &s[m.range()]).collect()
+        let mut out = Vec::new();
+        let mut at = 0;
+        let mut last_end = None;
+        while out.len() < limit && at <= s.len() {
+            let Some(m) = self.find_at(s, at) else { break };
+            if m.is_empty() && Some(m.end()) == last_end {
+                // Step over one character and look again.
+                at = m.end() + s[m.end()..].chars().next().map_or(1, char::len_utf8);
+                continue;
+            }
+            out.push(&s[m.range()]);
+            last_end = Some(m.end());
+            at = if m.is_empty() { m.end() + s[m.end()..].chars().next().map_or(1, char::len_utf8) } else { m.end() };
+        }
+        out
     }
 }
 

@@ -1,0 +1,104 @@
+//! Reading objects from text: JSON (one value) or YAML (one or more `---`-separated documents).
+//! The CLI, the npm package and the playground all read objects through here, so a manifest is
+//! accepted or refused the same way everywhere, and every refusal carries a line and column a
+//! person can go to.
+
+use core::fmt;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+/// Why text could not be read as an object, and where (1-based; absent when the parser gives
+/// no position, e.g. at the end of the input).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseError {
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    /// The parser's sentence, prefixed with `invalid JSON: ` or `invalid YAML: `.
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.line, self.column) {
+            (Some(line), Some(column)) => write!(f, "{line}:{column}: {}", self.message),
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Every non-empty document in `text`. JSON-looking text that is not valid JSON may still be
+/// flow-style YAML (`{spec: {a: 1}}`); when neither reads it, the JSON error is the useful one.
+pub fn documents(text: &str) -> Result<Vec<Value>, ParseError> {
+    let trimmed = text.trim_start();
+    let mut json_error = None;
+    if trimmed.starts_with('{') || trimmed.starts_with('[') {
+        match serde_json::from_str(text) {
+            Ok(value) => return Ok(vec![value]),
+            Err(e) => {
+                json_error = Some(ParseError {
+                    line: Some(e.line()),
+                    column: Some(e.column()),
+                    message: format!("invalid JSON: {e}"),
+                })
+            }
+        }
+    }
+    let mut docs = Vec::new();
+    for doc in serde_norway::Deserializer::from_str(text) {
+        match Value::deserialize(doc) {
+            Ok(Value::Null) => {}
+            Ok(value) => docs.push(value),
+            Err(e) => {
+                return Err(json_error.unwrap_or_else(|| {
+                    let at = e.location();
+                    ParseError {
+                        line: at.as_ref().map(|l| l.line()),
+                        column: at.as_ref().map(|l| l.column()),
+                        message: format!("invalid YAML: {e}"),
+                    }
+                }))
+            }
+        }
+    }
+    Ok(docs)
+}
+
+/// The first document in `text`; `null` when there is none (an empty editor).
+pub fn document(text: &str) -> Result<Value, ParseError> {
+    Ok(documents(text)?.into_iter().next().unwrap_or(Value::Null))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_and_yaml_read_the_same_object() {
+        let json = document(r#"{"spec": {"replicas": 3, "name": "a"}}"#).unwrap();
+        let yaml = document("spec:\n  replicas: 3\n  name: a\n").unwrap();
+        assert_eq!(json, yaml);
+    }
+
+    #[test]
+    fn flow_yaml_that_is_not_json_is_read() {
+        assert_eq!(document("{spec: {a: 1}}").unwrap(), serde_json::json!({"spec": {"a": 1}}));
+    }
+
+    #[test]
+    fn documents_skip_empty_ones() {
+        let docs = documents("---\na: 1\n---\n---\nb: 2\n").unwrap();
+        assert_eq!(docs, vec![serde_json::json!({"a": 1}), serde_json::json!({"b": 2})]);
+        assert_eq!(document("").unwrap(), Value::Null);
+    }
+
+    #[test]
+    fn errors_carry_their_position() {
+        let e = document("a: 1\nb: [1, 2\n").unwrap_err();
+        assert!(e.message.starts_with("invalid YAML: "), "{e}");
+        assert!(e.line.is_some() && e.column.is_some(), "{e:?}");
+        let e = document("{\"a\": 1,\n \"b\": ]}").unwrap_err();
+        assert_eq!((e.line, e.column), (Some(2), Some(7)));
+        assert_eq!(e.to_string(), "2:7: invalid JSON: expected value at line 2 column 7");
+    }
+}
