@@ -9,8 +9,10 @@ use kubedv_core::field::Stability;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
+use crate::editor::{goto, use_focus, Editor, Mark};
 use crate::examples::{EXAMPLES, WIDGET_OBJECT, WIDGET_TYPES};
 use crate::hooks::{text_input, use_debounced, use_persisted};
+use crate::locate;
 
 /// Typing pauses this long before the result updates.
 const DEBOUNCE_MS: u32 = 150;
@@ -34,6 +36,9 @@ pub fn declarative() -> Html {
     let handwritten_now = use_debounced((*handwritten).clone(), DEBOUNCE_MS);
     // Compile once per change of the types, validate on every change of the object.
     let schema: Rc<Schema> = use_memo(types_now, |src| Schema::compile(src));
+    let parsed = use_memo(object_now.clone(), |text| kubedv_input::document(text));
+    let (types_focus, show_types_line) = use_focus();
+    let (object_focus, show_object_line) = use_focus();
 
     let on_root = {
         let root = root.clone();
@@ -95,13 +100,20 @@ pub fn declarative() -> Html {
     let config = Enforcement::from_request(Some(&version), &gates, true).unwrap_or_default();
     let request = Request {
         root: &chosen,
-        object: &object_now,
+        object_text: &object_now,
+        object: &parsed,
         old: (!update.is_empty()).then_some(old_now.as_str()),
         enabled: &enabled,
         config: &config,
         handwritten: &handwritten_now,
     };
-    let result = run(&schema, &request);
+    let result = run(&schema, &request, &Goto { types: show_types_line, object: show_object_line });
+    let types_marks: Vec<Mark> =
+        schema.diagnostics.iter().map(|d| Mark { line: d.line as usize, message: d.to_string() }).collect();
+    let object_marks: Vec<Mark> = match &*parsed {
+        Err(e) => e.line.map(|line| Mark { line, message: e.to_string() }).into_iter().collect(),
+        Ok(_) => Vec::new(),
+    };
 
     html! {
         <section class="view">
@@ -112,14 +124,10 @@ pub fn declarative() -> Html {
                 }) }
             </div>
             <div class="editors">
-                <div class="editor">
-                    <label for="types">{ "types.go (with +k8s: tags)" }</label>
-                    <textarea id="types" spellcheck="false" value={(*types).clone()} oninput={text_input(&types)} />
-                </div>
-                <div class="editor">
-                    <label for="object">{ "object (YAML or JSON)" }</label>
-                    <textarea id="object" spellcheck="false" value={(*object).clone()} oninput={text_input(&object)} />
-                </div>
+                <Editor id="types" label="types.go (with +k8s: tags)" value={(*types).clone()} oninput={text_input(&types)}
+                    marks={types_marks} tags=true focus={types_focus} />
+                <Editor id="object" label="object (YAML or JSON)" value={(*object).clone()} oninput={text_input(&object)}
+                    marks={object_marks} focus={object_focus} />
             </div>
             <div class="controls">
                 <label for="root">{ "Validate as" }</label>
@@ -149,10 +157,7 @@ pub fn declarative() -> Html {
                 }
             </div>
             if !update.is_empty() {
-                <div class="editor">
-                    <label for="old">{ "old object (YAML or JSON)" }</label>
-                    <textarea id="old" class="short" spellcheck="false" value={(*old).clone()} oninput={text_input(&old)} />
-                </div>
+                <Editor id="old" label="old object (YAML or JSON)" value={(*old).clone()} oninput={text_input(&old)} class="short" />
             }
             <details open={!handwritten.is_empty()}>
                 <summary>{ "Shadow comparison with handwritten errors" }</summary>
@@ -167,33 +172,47 @@ pub fn declarative() -> Html {
 /// What to validate and how.
 struct Request<'a> {
     root: &'a str,
-    object: &'a str,
+    object_text: &'a str,
+    object: &'a Result<serde_json::Value, kubedv_input::ParseError>,
     old: Option<&'a str>,
     enabled: &'a [String],
     config: &'a Enforcement,
     handwritten: &'a str,
 }
 
-/// Parses the object (JSON or YAML) and validates it, rendering what a reviewer needs.
-fn run(schema: &Schema, req: &Request<'_>) -> Html {
-    let (root, object, enabled) = (req.root, req.object, req.enabled);
+/// Shows a line of the types or the object editor (clicked diagnostics and errors).
+struct Goto {
+    types: Callback<usize>,
+    object: Callback<usize>,
+}
+
+/// Validates the object, rendering what a reviewer needs; every diagnostic and error links to
+/// its line.
+fn run(schema: &Schema, req: &Request<'_>, to: &Goto) -> Html {
+    let (root, enabled) = (req.root, req.enabled);
+    let types_diag = |d: &kubedv_core::diag::Diagnostic| {
+        html! { <li class="diag">{ goto(html! { { format!("types.go:{d}") } }, (d.line > 0).then_some(d.line as usize), &to.types) }</li> }
+    };
+    let field_line = |field: &str| locate::line_of(req.object_text, field);
     if schema.has_errors() {
         return html! {
             <div class="diagnostics">
                 <p class="bad">{ "types.go cannot be used (validation-gen would refuse it):" }</p>
-                <ul>{ for schema.diagnostics.iter().map(|d| html! { <li class="diag">{ format!("types.go:{d}") }</li> }) }</ul>
+                <ul>{ for schema.diagnostics.iter().map(types_diag) }</ul>
             </div>
         };
     }
     let warnings = html! {
-        <ul class="warnings">{ for schema.diagnostics.iter().map(|d| html! { <li class="diag">{ format!("types.go:{d}") }</li> }) }</ul>
+        <ul class="warnings">{ for schema.diagnostics.iter().map(types_diag) }</ul>
     };
     let Some(root_id) = schema.type_named(root) else {
         return html! { <p class="meta">{ "Declare a type to validate." }</p> };
     };
-    let value = match parse_object(object) {
+    let value = match req.object {
         Ok(v) => v,
-        Err(e) => return html! { <><p class="bad">{ e }</p>{ warnings }</> },
+        Err(e) => {
+            return html! { <><p class="bad" id="object-error">{ goto(html! { { format!("object: {e}") } }, e.line, &to.object) }</p>{ warnings }</> }
+        }
     };
     let old = match req.old.map(parse_object).transpose() {
         Ok(old) => old,
@@ -204,13 +223,15 @@ fn run(schema: &Schema, req: &Request<'_>) -> Html {
         Err(e) => return html! { <p class="bad">{ format!("handwritten errors: {e}") }</p> },
     };
     let options = Options { enabled: enabled.to_vec() };
-    let mut report: Report = schema.validate_request(root_id, &value, old.as_ref(), None, &options);
+    let mut report: Report = schema.validate_request(root_id, value, old.as_ref(), None, &options);
     let comparison = shadow::compare(req.config, &mut report.errors, &handwritten);
     if !report.diagnostics.is_empty() {
         return html! {
             <>
                 <p class="bad">{ "The object does not decode into the types (the API server would reject it before validation):" }</p>
-                <ul>{ for report.diagnostics.iter().map(|d| html! { <li class="diag">{ d.to_string() }</li> }) }</ul>
+                <ul>{ for report.diagnostics.iter().map(|d| html! {
+                    <li class="diag">{ goto(html! { { d.to_string() } }, d.field.as_deref().and_then(field_line), &to.object) }</li>
+                }) }</ul>
                 { warnings }
             </>
         };
@@ -227,12 +248,12 @@ fn run(schema: &Schema, req: &Request<'_>) -> Html {
             <p class={if report.errors.is_empty() { "ok" } else { "summary" }}>{ summary }</p>
             <ul class="errors">
                 { for enforced.iter().map(|e| html! {
-                    <li class="error enforced">{ e.text() }
+                    <li class="error enforced">{ goto(html! { { e.text() } }, field_line(&e.field), &to.object) }
                         <div class="meta">{ format!("{} · origin {} · {}", e.kind.name(), if e.origin.is_empty() { "-" } else { &e.origin }, stability(e.stability)) }</div>
                     </li>
                 }) }
                 { for shadowed.iter().map(|e| html! {
-                    <li class="error shadowed">{ format!("shadowed: {}", e.text()) }
+                    <li class="error shadowed">{ goto(html! { { format!("shadowed: {}", e.text()) } }, field_line(&e.field), &to.object) }
                         <div class="meta">{ format!("{} · {}", e.kind.name(), req.config.verdict(e).1) }</div>
                     </li>
                 }) }

@@ -7,9 +7,11 @@ mod crd_view;
 mod cri;
 mod declarative;
 mod docs;
+mod editor;
 mod examples;
 mod format_check;
 mod hooks;
+mod locate;
 mod share;
 
 fn main() {

@@ -46,7 +46,8 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 13] = [
+    let tests: [(&str, Test); 14] = [
+        ("editors: diagnostics at their lines, tag docs at the caret, errors show their field", editor_lines),
         ("a share link carries the state to a fresh page", share_link),
         ("CRD view: rules, schema errors, transition rules, refused CRDs", crd_view),
         ("CEL view evaluates the example and follows edits", cel_view),
@@ -61,7 +62,12 @@ fn main() -> ExitCode {
         ("formats view shows Kubernetes' error for an invalid short name", playground_invalid),
         ("formats view shows a valid value as valid and follows the format picker", playground_valid),
     ];
-    let tests = tests.into_iter().chain([("www page runs the npm package in the browser", www_page as Test)]);
+    // KUBEDV_E2E_ONLY=text runs only the tests whose names contain it (while developing).
+    let only = std::env::var("KUBEDV_E2E_ONLY").unwrap_or_default();
+    let tests = tests
+        .into_iter()
+        .chain([("www page runs the npm package in the browser", www_page as Test)])
+        .filter(|(name, _)| name.contains(only.as_str()));
     let (mut passed, mut failed) = (0, 0);
     for (name, test) in tests {
         match test(&mut browser, &config, &shots) {
@@ -232,6 +238,73 @@ fn declarative_first_result(browser: &mut Browser, config: &Config, shots: &Path
     }
     browser.wait_for_text("#decl-result", "4 returned by the API server, 1 shadow-only", Duration::from_secs(2))?;
     browser.screenshot(&shots.join("playground-declarative.png"))
+}
+
+/// The selected text of a textarea.
+fn selection(browser: &Browser, css: &str) -> Result<String, String> {
+    let v = browser.execute(
+        "const a = document.querySelector(arguments[0]); return a.value.slice(a.selectionStart, a.selectionEnd);",
+        serde_json::json!([css]),
+    )?;
+    Ok(v.as_str().unwrap_or("").to_string())
+}
+
+/// The marked line numbers in the gutter of the editor of textarea `id`.
+fn marked_lines(browser: &Browser, id: &str) -> Result<String, String> {
+    let v = browser.execute(
+        "return [...document.getElementById(arguments[0]).closest('.code').querySelectorAll('.gutter .ln.marked')].map(e => e.textContent).join(',');",
+        serde_json::json!([id]),
+    )?;
+    Ok(v.as_str().unwrap_or("").to_string())
+}
+
+fn editor_lines(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "declarative")?;
+    browser.wait_for_text("#decl-result", WIDGET_ERRORS[0], Duration::from_secs(30))?;
+    // Clicking an error selects its field's line in the object.
+    browser.click("#decl-result .errors li:nth-child(2) button.goto")?;
+    let selected = selection(browser, "#object")?;
+    if selected != "  name: My_Widget" {
+        return Err(format!("clicking the spec.name error selected {selected:?}"));
+    }
+    // A missing required field shows its parent.
+    let object = browser.wait_for("#object", Duration::from_secs(5))?;
+    browser.replace_text(&object, "metadata:\n  name: w\nspec:\n  color: Red\n")?;
+    browser.wait_for_text("#decl-result", "spec.name: Required value", Duration::from_secs(10))?;
+    browser.click("#decl-result .errors li:first-child button.goto")?;
+    if selection(browser, "#object")? != "spec:" {
+        return Err(format!("spec.name (missing) selected {:?}", selection(browser, "#object")?));
+    }
+    // The documentation of the tag at the caret (moved with the keyboard).
+    let types = browser.wait_for("#types", Duration::from_secs(5))?;
+    browser.execute(
+        "const a = document.getElementById('types'); a.focus(); const i = a.value.indexOf('+k8s:minimum'); a.setSelectionRange(i, i);",
+        serde_json::json!([]),
+    )?;
+    browser.type_text(&types, "\u{E014}")?; // Right arrow
+    browser.wait_for_text("#types-tag-doc", "+k8s:minimum", Duration::from_secs(5))?;
+    browser.wait_for_text("#types-tag-doc", "stable", Duration::from_secs(5))?;
+    // A diagnostic is marked at its line and links to it (validation-gen: unknown tags).
+    browser.replace_text(&types, "package v1\n\ntype Widget struct {\n    // +k8s:maxlen=3\n    Name string `json:\"name\"`\n}\n")?;
+    browser.wait_for_text("#decl-result", "types.go:4:8: error: unknown tag +k8s:maxlen; did you mean +k8s:maxLength?", Duration::from_secs(10))?;
+    let marked = marked_lines(browser, "types")?;
+    if marked != "4" {
+        return Err(format!("the types gutter marks lines {marked:?}, expected 4"));
+    }
+    browser.screenshot(&shots.join("playground-diagnostic-line.png"))?;
+    browser.click("#decl-result .diag button.goto")?;
+    if selection(browser, "#types")? != "    // +k8s:maxlen=3" {
+        return Err(format!("the diagnostic selected {:?}", selection(browser, "#types")?));
+    }
+    // An unreadable object: the parser's position, marked and linked.
+    browser.replace_text(&types, "package v1\n\ntype Widget struct {\n    Name string `json:\"name\"`\n}\n")?;
+    browser.replace_text(&object, "name: a\nspec: [1,\n")?;
+    browser.wait_for_text("#object-error", "invalid YAML", Duration::from_secs(10))?;
+    let marked = marked_lines(browser, "object")?;
+    if marked != "3" {
+        return Err(format!("the object gutter marks lines {marked:?}, expected 3"));
+    }
+    browser.screenshot(&shots.join("playground-object-error-line.png"))
 }
 
 fn declarative_edit(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {

@@ -165,6 +165,11 @@ impl Browser {
         self.request("POST", &format!("/element/{}/click", option.0), Some(json!({}))).map(drop)
     }
 
+    /// Runs a script in the page (`arguments[0]`... are `args`) and returns its result.
+    pub fn execute(&self, script: &str, args: Value) -> Result<Value, String> {
+        self.request("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
+    }
+
     pub fn screenshot(&self, path: &Path) -> Result<(), String> {
         let png = self.request("GET", "/screenshot", None)?;
         let bytes = BASE64.decode(png.as_str().unwrap_or("")).map_err(|e| format!("screenshot was not base64: {e}"))?;
