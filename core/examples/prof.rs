@@ -1,5 +1,5 @@
-use std::collections::BTreeMap;
 use kubedv_core::cel::{from_json, Program, Value};
+use std::collections::BTreeMap;
 fn main() {
     let rule = std::env::args().nth(1).unwrap();
     let json = serde_json::json!({
@@ -13,6 +13,8 @@ fn main() {
     let p = Program::compile_optimized(&rule).unwrap();
     let t = std::time::Instant::now();
     let n = 5_000_000;
-    for _ in 0..n { std::hint::black_box(p.eval(std::hint::black_box(&vars)).unwrap()); }
+    for _ in 0..n {
+        std::hint::black_box(p.eval(std::hint::black_box(&vars)).unwrap());
+    }
     println!("{:.1} ns", t.elapsed().as_nanos() as f64 / n as f64);
 }

@@ -7,11 +7,12 @@ use std::collections::BTreeMap;
 use kubedv_core::cel::checker::{self, CelType, Decls};
 use kubedv_core::cel::estimate::{cost_error_message, estimate, sized_type, STATIC_ESTIMATED_COST_LIMIT};
 use kubedv_core::cel::{self, cost, CelError, ErrorKind, Program, Value};
-use web_sys::HtmlSelectElement;
+use kubedv_input::ParseError;
 use yew::prelude::*;
 
-use crate::declarative::parse_object;
+use crate::editor::{goto, parse_marks, use_focus, Editor, Mark};
 use crate::hooks::{text_input, use_debounced, use_persisted};
+use crate::picker::example_picker;
 
 /// Realistic rules: (title, expression, self, oldSelf, schema).
 pub const EXAMPLES: &[(&str, &str, &str, &str, &str)] = &[
@@ -79,34 +80,31 @@ struct Outcome {
     estimated: Option<u64>,
 }
 
-fn run(expr: &str, self_text: &str, old_text: &str, schema_text: &str) -> Result<Outcome, String> {
-    let schema = if schema_text.trim().is_empty() {
-        None
-    } else {
-        Some(parse_object(schema_text).map_err(|e| e.replace("object:", "schema:"))?)
-    };
-    let self_type = match &schema {
+/// The editors' documents (an empty editor is `None`).
+struct Inputs<'a> {
+    this: Option<&'a serde_json::Value>,
+    old: Option<&'a serde_json::Value>,
+    schema: Option<&'a serde_json::Value>,
+}
+
+fn run(expr: &str, inputs: &Inputs<'_>) -> Result<Outcome, String> {
+    let schema = inputs.schema;
+    let self_type = match schema {
         Some(s) => cel::schema::decl_type(s, false).ok_or("the schema gives self no CEL type")?,
         None => CelType::Dyn,
     };
-    let convert = |json: &serde_json::Value| match &schema {
+    let convert = |json: &serde_json::Value| match schema {
         Some(s) => cel::schema::value(json, s, false),
         None => cel::from_json(json),
     };
     let mut vars = BTreeMap::new();
     let mut decls = Decls::default();
-    if !self_text.trim().is_empty() {
-        vars.insert(
-            String::from("self"),
-            convert(&parse_object(self_text).map_err(|e| e.replace("object:", "self:"))?),
-        );
+    if let Some(this) = inputs.this {
+        vars.insert(String::from("self"), convert(this));
         decls.declare("self", self_type.clone());
     }
-    if !old_text.trim().is_empty() {
-        vars.insert(
-            String::from("oldSelf"),
-            convert(&parse_object(old_text).map_err(|e| e.replace("object:", "oldSelf:"))?),
-        );
+    if let Some(old) = inputs.old {
+        vars.insert(String::from("oldSelf"), convert(old));
         decls.declare("oldSelf", self_type);
     }
     let program = match Program::compile_optimized(expr) {
@@ -117,7 +115,7 @@ fn run(expr: &str, self_text: &str, old_text: &str, schema_text: &str) -> Result
         Ok(t) => t.to_string(),
         Err(e) => return Ok(Outcome { value: Err(e), checked: None, estimated: None }),
     };
-    let estimated = schema.as_ref().and_then(sized_type).map(|t| {
+    let estimated = schema.and_then(sized_type).map(|t| {
         let unoptimized = Program::compile(expr).ok();
         unoptimized.map_or(0, |p| estimate(&p, &[("self", t.clone()), ("oldSelf", t)]).max)
     });
@@ -132,6 +130,15 @@ fn caret(expr: &str, e: &CelError) -> Html {
     html! { <pre class="caret">{ format!("{line}\n{pad}^") }</pre> }
 }
 
+/// An editor's document: `None` when it is empty, the parser's error when unreadable.
+fn document(text: &str) -> Result<Option<serde_json::Value>, ParseError> {
+    if text.trim().is_empty() {
+        Ok(None)
+    } else {
+        kubedv_input::document(text).map(Some)
+    }
+}
+
 #[function_component(CelView)]
 pub fn cel_view() -> Html {
     let expr = use_persisted("cel.expr", EXAMPLES[0].1);
@@ -142,11 +149,11 @@ pub fn cel_view() -> Html {
     let d_self = use_debounced((*this).clone(), 150);
     let d_old = use_debounced((*old).clone(), 150);
     let d_schema = use_debounced((*schema).clone(), 150);
+    let (expr_focus, show_expr_line) = use_focus();
 
-    let on_example = {
+    let load = {
         let (expr, this, old, schema) = (expr.clone(), this.clone(), old.clone(), schema.clone());
-        Callback::from(move |e: Event| {
-            let i: usize = e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0);
+        Callback::from(move |i: usize| {
             if let Some((_, x, s, o, sc)) = EXAMPLES.get(i) {
                 expr.set((*x).into());
                 this.set((*s).into());
@@ -155,8 +162,20 @@ pub fn cel_view() -> Html {
             }
         })
     };
+    let current =
+        EXAMPLES.iter().position(|(_, x, s, o, sc)| *x == *expr && *s == *this && *o == *old && *sc == *schema);
 
-    let result = match run(&d_expr, &d_self, &d_old, &d_schema) {
+    let (self_doc, old_doc, schema_doc) = (document(&d_self), document(&d_old), document(&d_schema));
+    let mut expr_marks = Vec::new();
+    let outcome = match (&self_doc, &old_doc, &schema_doc) {
+        (Err(e), _, _) => Err(format!("self: {e}")),
+        (_, Err(e), _) => Err(format!("oldSelf: {e}")),
+        (_, _, Err(e)) => Err(format!("schema: {e}")),
+        (Ok(this), Ok(old), Ok(schema)) => {
+            run(&d_expr, &Inputs { this: this.as_ref(), old: old.as_ref(), schema: schema.as_ref() })
+        }
+    };
+    let result = match outcome {
         Err(input) => html! { <p class="error" id="cel-input-error">{ input }</p> },
         Ok(out) => {
             let estimate = out.estimated.map(|e| {
@@ -186,6 +205,7 @@ pub fn cel_view() -> Html {
                     }
                 }
                 Err(e) => {
+                    expr_marks.push(Mark { line: e.line as usize, message: e.message.clone() });
                     let kind = match e.kind {
                         ErrorKind::Parse => "parse error",
                         ErrorKind::Check => "check error",
@@ -194,7 +214,7 @@ pub fn cel_view() -> Html {
                     };
                     html! {
                         <>
-                            <p id="cel-error" class="error">{ format!("{kind} at {}:{}: {}", e.line, e.column, e.message) }</p>
+                            <p id="cel-error" class="error">{ goto(html! { { format!("{kind} at {}:{}: {}", e.line, e.column, e.message) } }, Some(e.line as usize), &show_expr_line) }</p>
                             { caret(&d_expr, &e) }
                             { for estimate }
                         </>
@@ -207,25 +227,16 @@ pub fn cel_view() -> Html {
     html! {
         <section class="view cel">
             <h2>{ "CEL, as Kubernetes runs x-kubernetes-validations rules" }</h2>
-            <label for="cel-example">{ "Example" }</label>
-            <select id="cel-example" onchange={on_example}>
-                { for EXAMPLES.iter().enumerate().map(|(i, (title, ..))| html! { <option value={i.to_string()}>{ *title }</option> }) }
-            </select>
-            <label for="cel-expr">{ "Expression" }</label>
-            <textarea id="cel-expr" rows="3" spellcheck="false" value={(*expr).clone()} oninput={text_input(&expr)} />
+            { example_picker("cel-example", EXAMPLES.iter().map(|e| e.0), current, load) }
+            <Editor id="cel-expr" label="Expression" class="short" value={(*expr).clone()} oninput={text_input(&expr)}
+                marks={expr_marks} focus={expr_focus} />
             <div class="columns">
-                <div>
-                    <label for="cel-self">{ "self (YAML or JSON)" }</label>
-                    <textarea id="cel-self" rows="10" spellcheck="false" value={(*this).clone()} oninput={text_input(&this)} />
-                </div>
-                <div>
-                    <label for="cel-old">{ "oldSelf (for transition rules; empty on create)" }</label>
-                    <textarea id="cel-old" rows="10" spellcheck="false" value={(*old).clone()} oninput={text_input(&old)} />
-                </div>
-                <div>
-                    <label for="cel-schema">{ "OpenAPI schema of self (optional)" }</label>
-                    <textarea id="cel-schema" rows="10" spellcheck="false" value={(*schema).clone()} oninput={text_input(&schema)} />
-                </div>
+                <Editor id="cel-self" label="self (YAML or JSON)" class="medium" value={(*this).clone()}
+                    oninput={text_input(&this)} marks={parse_marks(&self_doc)} />
+                <Editor id="cel-old" label="oldSelf (for transition rules; empty on create)" class="medium"
+                    value={(*old).clone()} oninput={text_input(&old)} marks={parse_marks(&old_doc)} />
+                <Editor id="cel-schema" label="OpenAPI schema of self (optional)" class="medium"
+                    value={(*schema).clone()} oninput={text_input(&schema)} marks={parse_marks(&schema_doc)} />
             </div>
             <div id="cel-result" class="result">{ result }</div>
         </section>

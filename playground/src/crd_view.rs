@@ -2,11 +2,13 @@
 //! version → the errors the API server would return, or why it would refuse the CRD.
 
 use kubedv_core::crd::Crd;
-use web_sys::HtmlSelectElement;
+use kubedv_input::ParseError;
 use yew::prelude::*;
 
-use crate::declarative::parse_object;
+use crate::editor::{goto, parse_marks, use_focus, Editor};
 use crate::hooks::{text_input, use_debounced, use_persisted};
+use crate::locate;
+use crate::picker::example_picker;
 
 /// The CLI's CRD fixtures (the realistic CRDs the tests use).
 macro_rules! fixture {
@@ -40,6 +42,15 @@ pub const EXAMPLES: &[(&str, &str, &str, &str)] = &[
     ("A rule over the cost limit", fixture!("expensive.yaml"), fixture!("certificate-good.yaml"), ""),
 ];
 
+/// One list of field errors, each linking to its field's line in `text`.
+fn error_list(errors: &[kubedv_core::field::Error], text: &str, show: &Callback<usize>) -> Html {
+    html! {
+        <ul class="errors">{ for errors.iter().map(|e| html! {
+            <li>{ goto(html! { { e.text() } }, locate::line_of(text, &e.field), show) }</li>
+        }) }</ul>
+    }
+}
+
 #[function_component(CrdView)]
 pub fn crd_view() -> Html {
     let crd = use_persisted("crd.crd", EXAMPLES[0].1);
@@ -48,11 +59,12 @@ pub fn crd_view() -> Html {
     let d_crd = use_debounced((*crd).clone(), 200);
     let d_object = use_debounced((*object).clone(), 200);
     let d_old = use_debounced((*old).clone(), 200);
+    let (crd_focus, show_crd_line) = use_focus();
+    let (object_focus, show_object_line) = use_focus();
 
-    let on_example = {
+    let load = {
         let (crd, object, old) = (crd.clone(), object.clone(), old.clone());
-        Callback::from(move |e: Event| {
-            let i: usize = e.target_unchecked_into::<HtmlSelectElement>().value().parse().unwrap_or(0);
+        Callback::from(move |i: usize| {
             if let Some((_, c, o, p)) = EXAMPLES.get(i) {
                 crd.set((*c).into());
                 object.set((*o).into());
@@ -60,60 +72,55 @@ pub fn crd_view() -> Html {
             }
         })
     };
+    let current = EXAMPLES.iter().position(|(_, c, o, p)| *c == *crd && *o == *object && *p == *old);
 
-    let result = (|| -> Result<Html, String> {
-        let doc = parse_object(&d_crd).map_err(|e| e.replace("object:", "CRD:"))?;
-        let loaded = match Crd::load(&doc, None) {
+    let crd_doc = kubedv_input::document(&d_crd);
+    let obj = kubedv_input::document(&d_object);
+    let old_obj = if d_old.trim().is_empty() { Ok(serde_json::Value::Null) } else { kubedv_input::document(&d_old) };
+    let result = (|| -> Result<Html, Html> {
+        let unreadable = |what: &str, e: &ParseError, show: Option<&Callback<usize>>| match show {
+            Some(show) => html! { <p class="error">{ goto(html! { { format!("{what}: {e}") } }, e.line, show) }</p> },
+            None => html! { <p class="error">{ format!("{what}: {e}") }</p> },
+        };
+        let doc = crd_doc.as_ref().map_err(|e| unreadable("CRD", e, Some(&show_crd_line)))?;
+        let loaded = match Crd::load(doc, None) {
             Ok(c) => c,
             Err(errors) => {
                 return Ok(html! {
                     <div id="crd-refused">
                         <p class="error">{ "The API server would refuse this CRD:" }</p>
-                        <ul class="errors">{ for errors.iter().map(|e| html! { <li>{ e.text() }</li> }) }</ul>
+                        { error_list(&errors, &d_crd, &show_crd_line) }
                     </div>
                 })
             }
         };
-        let obj = parse_object(&d_object)?;
-        let old_obj = if d_old.trim().is_empty() {
-            None
-        } else {
-            Some(parse_object(&d_old).map_err(|e| e.replace("object:", "old object:"))?)
-        };
-        let errors = loaded.validate(&obj, old_obj.as_ref());
+        let obj = obj.as_ref().map_err(|e| unreadable("object", e, Some(&show_object_line)))?;
+        let old_obj = old_obj.as_ref().map_err(|e| unreadable("old object", e, None))?;
+        let errors = loaded.validate(obj, (!old_obj.is_null()).then_some(old_obj));
         Ok(html! {
             <>
                 <p class="summary">{ format!("{} {} · {} rules compiled", loaded.kind, loaded.version, loaded.rules().len()) }</p>
                 if errors.is_empty() {
                     <p class="ok">{ "no errors: the API server accepts this object" }</p>
                 } else {
-                    <ul class="errors">{ for errors.iter().map(|e| html! { <li>{ e.text() }</li> }) }</ul>
+                    { error_list(&errors, &d_object, &show_object_line) }
                 }
             </>
         })
     })();
-    let result = result.unwrap_or_else(|e| html! { <p class="error">{ e }</p> });
+    let result = result.unwrap_or_else(|e| e);
 
     html! {
         <section class="view crd">
             <h2>{ "Custom resources against a CRD: OpenAPI schema and x-kubernetes-validations" }</h2>
-            <label for="crd-example">{ "Example" }</label>
-            <select id="crd-example" onchange={on_example}>
-                { for EXAMPLES.iter().enumerate().map(|(i, (title, ..))| html! { <option value={i.to_string()}>{ *title }</option> }) }
-            </select>
+            { example_picker("crd-example", EXAMPLES.iter().map(|e| e.0), current, load) }
             <div class="columns">
-                <div>
-                    <label for="crd-crd">{ "CustomResourceDefinition (YAML or JSON)" }</label>
-                    <textarea id="crd-crd" rows="24" spellcheck="false" value={(*crd).clone()} oninput={text_input(&crd)} />
-                </div>
-                <div>
-                    <label for="crd-object">{ "Custom resource" }</label>
-                    <textarea id="crd-object" rows="24" spellcheck="false" value={(*object).clone()} oninput={text_input(&object)} />
-                </div>
-                <div>
-                    <label for="crd-old">{ "Old object (an update; empty for a create)" }</label>
-                    <textarea id="crd-old" rows="24" spellcheck="false" value={(*old).clone()} oninput={text_input(&old)} />
-                </div>
+                <Editor id="crd-crd" label="CustomResourceDefinition (YAML or JSON)" value={(*crd).clone()}
+                    oninput={text_input(&crd)} marks={parse_marks(&crd_doc)} focus={crd_focus} />
+                <Editor id="crd-object" label="Custom resource" value={(*object).clone()}
+                    oninput={text_input(&object)} marks={parse_marks(&obj)} focus={object_focus} />
+                <Editor id="crd-old" label="Old object (an update; empty for a create)" value={(*old).clone()}
+                    oninput={text_input(&old)} marks={parse_marks(&old_obj)} />
             </div>
             <div id="crd-result" class="result">{ result }</div>
         </section>

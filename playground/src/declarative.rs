@@ -9,7 +9,7 @@ use kubedv_core::field::Stability;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-use crate::editor::{goto, use_focus, Editor, Mark};
+use crate::editor::{goto, parse_marks, use_focus, Editor, Mark};
 use crate::examples::{EXAMPLES, WIDGET_OBJECT, WIDGET_TYPES};
 use crate::hooks::{text_input, use_debounced, use_persisted};
 use crate::locate;
@@ -110,10 +110,7 @@ pub fn declarative() -> Html {
     let result = run(&schema, &request, &Goto { types: show_types_line, object: show_object_line });
     let types_marks: Vec<Mark> =
         schema.diagnostics.iter().map(|d| Mark { line: d.line as usize, message: d.to_string() }).collect();
-    let object_marks: Vec<Mark> = match &*parsed {
-        Err(e) => e.line.map(|line| Mark { line, message: e.to_string() }).into_iter().collect(),
-        Ok(_) => Vec::new(),
-    };
+    let object_marks = parse_marks(&parsed);
 
     html! {
         <section class="view">

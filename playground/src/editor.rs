@@ -19,6 +19,14 @@ pub struct Mark {
     pub message: String,
 }
 
+/// The mark for an editor whose text did not parse (at the parser's line).
+pub fn parse_marks<T>(parsed: &Result<T, kubedv_input::ParseError>) -> Vec<Mark> {
+    match parsed {
+        Err(e) => e.line.map(|line| Mark { line, message: e.to_string() }).into_iter().collect(),
+        Ok(_) => Vec::new(),
+    }
+}
+
 /// A request to show a line (1-based); `nonce` makes asking again for the same line count.
 #[derive(Clone, Copy, PartialEq, Default, Debug)]
 pub struct Focus {
@@ -227,7 +235,8 @@ pub fn show_line(area: &HtmlTextAreaElement, line: usize) {
 /// The byte offset under a point of the textarea (monospace text, fixed line height).
 fn offset_at_point(area: &HtmlTextAreaElement, x: i32, y: i32) -> Option<usize> {
     let style = web_sys::window()?.get_computed_style(area).ok()??;
-    let pad = |side: &str| style.get_property_value(side).ok().and_then(|v| v.trim_end_matches("px").parse::<f64>().ok());
+    let pad =
+        |side: &str| style.get_property_value(side).ok().and_then(|v| v.trim_end_matches("px").parse::<f64>().ok());
     let (left, top) = (pad("padding-left").unwrap_or(0.0), pad("padding-top").unwrap_or(0.0));
     let font_px = pad("font-size").unwrap_or(13.0);
     // ui-monospace fonts advance ~0.6em per character.

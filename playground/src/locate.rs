@@ -260,7 +260,8 @@ spec:
 
     #[test]
     fn json_fields_and_elements() {
-        let text = "{\n  \"spec\": {\n    \"ports\": [\n      80,\n      {\"port\": 81}\n    ],\n    \"name\": \"x\"\n  }\n}";
+        let text =
+            "{\n  \"spec\": {\n    \"ports\": [\n      80,\n      {\"port\": 81}\n    ],\n    \"name\": \"x\"\n  }\n}";
         assert_eq!(line_of(text, "spec.ports[0]"), Some(4));
         assert_eq!(line_of(text, "spec.ports[1].port"), Some(5));
         assert_eq!(line_of(text, "spec.name"), Some(7));

@@ -12,6 +12,7 @@ mod examples;
 mod format_check;
 mod hooks;
 mod locate;
+mod picker;
 mod share;
 
 fn main() {

@@ -285,8 +285,15 @@ fn editor_lines(browser: &mut Browser, config: &Config, shots: &Path) -> Result<
     browser.wait_for_text("#types-tag-doc", "+k8s:minimum", Duration::from_secs(5))?;
     browser.wait_for_text("#types-tag-doc", "stable", Duration::from_secs(5))?;
     // A diagnostic is marked at its line and links to it (validation-gen: unknown tags).
-    browser.replace_text(&types, "package v1\n\ntype Widget struct {\n    // +k8s:maxlen=3\n    Name string `json:\"name\"`\n}\n")?;
-    browser.wait_for_text("#decl-result", "types.go:4:8: error: unknown tag +k8s:maxlen; did you mean +k8s:maxLength?", Duration::from_secs(10))?;
+    browser.replace_text(
+        &types,
+        "package v1\n\ntype Widget struct {\n    // +k8s:maxlen=3\n    Name string `json:\"name\"`\n}\n",
+    )?;
+    browser.wait_for_text(
+        "#decl-result",
+        "types.go:4:8: error: unknown tag +k8s:maxlen; did you mean +k8s:maxLength?",
+        Duration::from_secs(10),
+    )?;
     let marked = marked_lines(browser, "types")?;
     if marked != "4" {
         return Err(format!("the types gutter marks lines {marked:?}, expected 4"));
