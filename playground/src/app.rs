@@ -6,16 +6,23 @@ use crate::cri::Cri;
 use crate::declarative::Declarative;
 use crate::docs::TagDocs;
 use crate::format_check::FormatCheck;
+use crate::gallery::Gallery;
 use crate::hooks::use_persisted;
 
-const TABS: [(&str, &str); 6] = [
+/// The views: (id, label).
+pub const TABS: [(&str, &str); 7] = [
     ("declarative", "Declarative validation"),
     ("cel", "CEL"),
     ("crd", "CRD"),
     ("tags", "Tag docs"),
     ("formats", "Formats"),
     ("cri", "CRI skew"),
+    ("gallery", "Examples"),
 ];
+
+/// Opens a view by its id (the gallery and "Try it" load a case, then open its view).
+#[derive(Clone, PartialEq)]
+pub struct OpenTab(pub Callback<&'static str>);
 
 #[function_component(App)]
 pub fn app() -> Html {
@@ -26,7 +33,12 @@ pub fn app() -> Html {
         "cri" => html! { <Cri /> },
         "cel" => html! { <CelView /> },
         "crd" => html! { <CrdView /> },
+        "gallery" => html! { <Gallery /> },
         _ => html! { <Declarative /> },
+    };
+    let open_tab = {
+        let tab = tab.clone();
+        OpenTab(Callback::from(move |id: &'static str| tab.set(id.to_string())))
     };
     let share = use_state(String::new);
     let on_share = {
@@ -55,7 +67,7 @@ pub fn app() -> Html {
                     }) }
                 </nav>
             </header>
-            <main>{ view }</main>
+            <main><ContextProvider<OpenTab> context={open_tab}>{ view }</ContextProvider<OpenTab>></main>
         </>
     }
 }

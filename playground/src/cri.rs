@@ -12,9 +12,9 @@ pub fn cri() -> Html {
     let kubelet = use_persisted("cri.kubelet", "1.30.2");
     let runtime = use_persisted("cri.runtime", "containerd=1.7.20");
     let clients = use_persisted("cri.clients", "crictl=1.27.0");
-    let stage = use_state(|| "beta-on".to_string());
-    let containerd = use_state(|| "released-ga".to_string());
-    let crio = use_state(|| "released".to_string());
+    let stage = use_persisted("cri.stage", "beta-on");
+    let containerd = use_persisted("cri.containerd", "released-ga");
+    let crio = use_persisted("cri.crio", "released");
 
     let client_list: Vec<String> = clients.lines().map(str::trim).filter(|l| !l.is_empty()).map(String::from).collect();
     let verdicts = match skew::check_node(&kubelet, &runtime, &client_list, &[]) {

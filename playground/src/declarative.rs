@@ -116,8 +116,12 @@ pub fn declarative() -> Html {
         <section class="view">
             <div class="examples">
                 <span>{ "Examples:" }</span>
-                { for EXAMPLES.iter().enumerate().map(|(i, ex)| html! {
-                    <button id={format!("example-{i}")} onclick={load(i)}>{ ex.name }</button>
+                { for EXAMPLES.iter().enumerate().map(|(i, ex)| {
+                    let loaded = ex.types == *types && ex.object == *object;
+                    html! {
+                        <button id={format!("example-{i}")} class={classes!(loaded.then_some("active"))}
+                            aria-pressed={loaded.to_string()} onclick={load(i)}>{ ex.name }</button>
+                    }
                 }) }
             </div>
             <div class="editors">

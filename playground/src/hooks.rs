@@ -19,6 +19,12 @@ pub fn use_persisted(key: &'static str, default: &'static str) -> UseStateHandle
     state
 }
 
+/// Stores a value for `use_persisted(key, ..)` to read when its view next mounts (how the
+/// gallery and "Try it" load an example into another view).
+pub fn persist(key: &str, value: &str) {
+    let _ = LocalStorage::set(storage_key(key), value);
+}
+
 fn storage_key(key: &str) -> String {
     format!("kubedv.{key}")
 }

@@ -10,10 +10,12 @@ mod docs;
 mod editor;
 mod examples;
 mod format_check;
+mod gallery;
 mod hooks;
 mod locate;
 mod picker;
 mod share;
+mod try_it;
 
 fn main() {
     // A share link's state goes into localStorage before the first render reads it.

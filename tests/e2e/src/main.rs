@@ -46,7 +46,8 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 14] = [
+    let tests: [(&str, Test); 15] = [
+        ("examples gallery opens cases in every view; tag docs try it", gallery),
         ("editors: diagnostics at their lines, tag docs at the caret, errors show their field", editor_lines),
         ("a share link carries the state to a fresh page", share_link),
         ("CRD view: rules, schema errors, transition rules, refused CRDs", crd_view),
@@ -312,6 +313,69 @@ fn editor_lines(browser: &mut Browser, config: &Config, shots: &Path) -> Result<
         return Err(format!("the object gutter marks lines {marked:?}, expected 3"));
     }
     browser.screenshot(&shots.join("playground-object-error-line.png"))
+}
+
+fn gallery(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "gallery")?;
+    browser.wait_for("#gallery-0", Duration::from_secs(30))?;
+    let count = browser.execute("return document.querySelectorAll('.gallery .card').length;", serde_json::json!([]))?;
+    if count.as_u64().unwrap_or(0) < 15 {
+        return Err(format!("the gallery has {count} cases, expected at least 15"));
+    }
+    browser.screenshot(&shots.join("playground-gallery.png"))?;
+    let open = |browser: &mut Browser, title: &str| -> Result<(), String> {
+        browser.click("#tab-gallery")?;
+        browser.wait_for("#gallery-0", Duration::from_secs(5))?;
+        browser.click(&format!("button[aria-label=\"Open: {title}\"]"))
+    };
+    // Declarative, on update: immutable.go; ratcheting of the unchanged sizeGi.
+    open(browser, "Update: an immutable field and ratcheting")?;
+    browser.wait_for_text(
+        "#decl-result",
+        "storageClass: Invalid value: null: field is immutable",
+        Duration::from_secs(10),
+    )?;
+    if browser.text("#decl-result")?.contains("sizeGi") {
+        return Err("the unchanged sizeGi was reported on update (it ratchets)".into());
+    }
+    // Shadow comparison (apimachinery pkg/api/validate/errors.go matching).
+    open(browser, "Shadow comparison with handwritten validation")?;
+    browser.wait_for_text("#shadow-summary", "shadow: 2 matched, 1 unmatched handwritten, 0 extra declarative: the mismatch metric grows by 1; the API server returns 4 error(s)", Duration::from_secs(10))?;
+    // CEL: the loaded example is the one the picker shows.
+    open(browser, "Resource quantities")?;
+    browser.wait_for_text("#cel-value", "true", Duration::from_secs(10))?;
+    let picked = browser.execute(
+        "const s = document.getElementById('cel-example'); return s.options[s.selectedIndex].text;",
+        serde_json::json!([]),
+    )?;
+    if picked != "Resource quantities" {
+        return Err(format!("the CEL example picker shows {picked}"));
+    }
+    // CRD: the cost refusal (apiextensions validation.go, getCostErrorMessage).
+    open(browser, "A rule over the cost limit")?;
+    browser.wait_for_text("#crd-refused", "The API server would refuse this CRD", Duration::from_secs(10))?;
+    // CRI skew (the CRI API version skew policy).
+    open(browser, "CRI skew: an old containerd under a new kubelet")?;
+    browser.wait_for_text("#cri-result", "not supported", Duration::from_secs(10))?;
+    browser.wait_for_text("#cri-result", "kubelet 1.33.0 → containerd 1.6.0: NOT supported", Duration::from_secs(5))?;
+    // Tag docs: the filtered catalog, and Try it loads an example into the declarative view.
+    open(browser, "Tag docs: every list tag")?;
+    browser.wait_for("#try-listMapKey", Duration::from_secs(10))?;
+    browser.click("#try-listMapKey")?;
+    browser.wait_for_text("#decl-result", "no errors", Duration::from_secs(10))?;
+    let types = browser.property("#types", "value")?;
+    if !types.as_str().unwrap_or("").contains("// +k8s:listMapKey=name") {
+        return Err(format!("Try it loaded {types}"));
+    }
+    let object = browser.wait_for("#object", Duration::from_secs(5))?;
+    browser.replace_text(&object, "ports:\n- {name: http, port: 80}\n- {name: http, port: 8080}\n")?;
+    // apimachinery field/errors.go ErrorBody: a struct value is printed as its JSON.
+    browser.wait_for_text(
+        "#decl-result",
+        "ports[1]: Duplicate value: {\"name\":\"http\",\"port\":8080}",
+        Duration::from_secs(10),
+    )?;
+    browser.screenshot(&shots.join("playground-try-it.png"))
 }
 
 fn declarative_edit(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
