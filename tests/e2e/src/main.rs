@@ -46,7 +46,8 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 15] = [
+    let tests: [(&str, Test); 16] = [
+        ("a phone-sized window and the dark scheme", phone_and_dark),
         ("examples gallery opens cases in every view; tag docs try it", gallery),
         ("editors: diagnostics at their lines, tag docs at the caret, errors show their field", editor_lines),
         ("a share link carries the state to a fresh page", share_link),
@@ -313,6 +314,41 @@ fn editor_lines(browser: &mut Browser, config: &Config, shots: &Path) -> Result<
         return Err(format!("the object gutter marks lines {marked:?}, expected 3"));
     }
     browser.screenshot(&shots.join("playground-object-error-line.png"))
+}
+
+fn phone_and_dark(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "declarative")?;
+    browser.wait_for_text("#decl-result", WIDGET_ERRORS[0], Duration::from_secs(30))?;
+    browser.set_window_size(390, 844)?;
+    browser.color_scheme("dark")?;
+    // Load the page in the dark scheme, as a phone set to dark would.
+    browser.refresh()?;
+    let outcome = (|| {
+        browser.wait_for_text("#decl-result", WIDGET_ERRORS[0], Duration::from_secs(30))?;
+        // The editors stack, and nothing is wider than the screen.
+        let layout = browser.execute(
+            "const t = document.getElementById('types').closest('.editor').getBoundingClientRect();
+             const o = document.getElementById('object').closest('.editor').getBoundingClientRect();
+             return [o.top >= t.bottom, document.documentElement.scrollWidth <= window.innerWidth,
+                     getComputedStyle(document.documentElement).backgroundColor];",
+            serde_json::json!([]),
+        )?;
+        if layout[0] != true || layout[1] != true {
+            return Err(format!("phone layout: stacked, fits = {layout}"));
+        }
+        // The dark palette (style.css: --bg #0d1117).
+        if layout[2] != "rgb(13, 17, 23)" {
+            return Err(format!("the dark scheme's background is {}", layout[2]));
+        }
+        // Headless Chromium keeps the scrolling editors' first raster across an emulated
+        // scheme change; a resize repaints them as a page loaded in dark mode paints.
+        browser.set_window_size(391, 844)?;
+        browser.set_window_size(390, 844)?;
+        browser.screenshot(&shots.join("playground-phone-dark.png"))
+    })();
+    browser.color_scheme("light")?;
+    browser.set_window_size(1200, 900)?;
+    outcome
 }
 
 fn gallery(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {

@@ -170,6 +170,22 @@ impl Browser {
         self.request("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
     }
 
+    /// Resizes the window (a phone-sized viewport, and back).
+    pub fn set_window_size(&self, width: u32, height: u32) -> Result<(), String> {
+        self.request("POST", "/window/rect", Some(json!({ "width": width, "height": height }))).map(drop)
+    }
+
+    /// Emulates `prefers-color-scheme` (Chrome DevTools Protocol through chromedriver).
+    pub fn color_scheme(&self, scheme: &str) -> Result<(), String> {
+        let params = json!({ "features": [{ "name": "prefers-color-scheme", "value": scheme }] });
+        self.request(
+            "POST",
+            "/goog/cdp/execute",
+            Some(json!({ "cmd": "Emulation.setEmulatedMedia", "params": params })),
+        )
+        .map(drop)
+    }
+
     pub fn screenshot(&self, path: &Path) -> Result<(), String> {
         let png = self.request("GET", "/screenshot", None)?;
         let bytes = BASE64.decode(png.as_str().unwrap_or("")).map_err(|e| format!("screenshot was not base64: {e}"))?;
