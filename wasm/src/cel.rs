@@ -65,6 +65,32 @@ fn cel_error(e: &CelError) -> JsValue {
     err.into()
 }
 
+std::thread_local! {
+    /// Strings already made JS strings: the result's keys and the type names (a handful).
+    /// Each string crossing into JS costs more than evaluating a typical rule.
+    static JS_STRINGS: std::cell::RefCell<Vec<(String, JsValue)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+fn js_string(s: &str) -> JsValue {
+    JS_STRINGS.with_borrow_mut(|cache| {
+        if let Some((_, js)) = cache.iter().find(|(n, _)| n == s) {
+            return js.clone();
+        }
+        let js = JsValue::from_str(s);
+        cache.push((String::from(s), js.clone()));
+        js
+    })
+}
+
+/// `{value, type, cost}`, built directly (not through serde): this is the hot path.
+fn cel_result(value: JsValue, type_name: &str, cost: u64) -> JsValue {
+    let out = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&out, &js_string("value"), &value);
+    let _ = js_sys::Reflect::set(&out, &js_string("type"), &js_string(type_name));
+    let _ = js_sys::Reflect::set(&out, &js_string("cost"), &JsValue::from_f64(cost as f64));
+    out.into()
+}
+
 /// Integers a JS number cannot hold exactly (beyond ±2^53) become decimal strings, as
 /// protobuf's JSON mapping writes 64-bit integers.
 fn safe_numbers(v: &mut serde_json::Value) {
@@ -255,12 +281,8 @@ impl JsCelProgram {
 
     fn run(&self, vars: &BTreeMap<String, Value>) -> Result<JsValue, JsValue> {
         let r = self.program.eval_with_limit(vars, self.limit).map_err(|e| cel_error(&e))?;
-        // Built directly (not through serde): results are small and this is the hot path.
-        let out = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&out, &"value".into(), &value_to_js(&r.value)?);
-        let _ = js_sys::Reflect::set(&out, &"type".into(), &r.value.type_name().into());
-        let _ = js_sys::Reflect::set(&out, &"cost".into(), &(r.cost as f64).into());
-        Ok(out.into())
+        self.last_cost.set(r.cost);
+        Ok(cel_result(value_to_js(&r.value)?, r.value.type_name(), r.cost))
     }
 }
 
@@ -301,7 +323,7 @@ impl JsCelProgram {
         }
     }
 
-    /// The runtime cost of the last `test`.
+    /// The runtime cost of the last evaluation (`eval`, `evalVars` or `test`).
     #[wasm_bindgen(getter, js_name = lastCost)]
     pub fn last_cost(&self) -> f64 {
         self.last_cost.get() as f64
