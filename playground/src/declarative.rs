@@ -29,6 +29,7 @@ pub fn declarative() -> Html {
     let beta = use_persisted("gate-beta", "on");
     let takeover = use_persisted("gate-takeover", "");
     let handwritten = use_persisted("handwritten", "");
+    let subresource = use_persisted("subresource", "/");
 
     let types_now = use_debounced((*types).clone(), DEBOUNCE_MS);
     let object_now = use_debounced((*object).clone(), DEBOUNCE_MS);
@@ -53,6 +54,10 @@ pub fn declarative() -> Html {
         })
     };
 
+    let on_subresource = {
+        let subresource = subresource.clone();
+        Callback::from(move |e: Event| subresource.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
+    };
     let candidates: Vec<String> = schema.root_candidates().iter().map(|s| s.to_string()).collect();
     let names: Vec<String> = schema.type_names().iter().map(|s| s.to_string()).collect();
     let chosen = if names.contains(&root) { (*root).clone() } else { candidates.first().cloned().unwrap_or_default() };
@@ -98,7 +103,12 @@ pub fn declarative() -> Html {
         gates.push(("DeclarativeValidationTakeover", !takeover.is_empty()));
     }
     let config = Enforcement::from_request(Some(&version), &gates, true).unwrap_or_default();
+    // The subresources the chosen type answers (+k8s:supportsSubresource); "/" is the resource.
+    let subresources = schema.type_named(&chosen).map(|id| schema.subresource_paths(id)).unwrap_or_default();
+    let chosen_subresource =
+        if subresources.contains(&subresource) { (*subresource).clone() } else { String::from("/") };
     let request = Request {
+        subresource: &chosen_subresource,
         root: &chosen,
         object_text: &object_now,
         object: &parsed,
@@ -135,6 +145,16 @@ pub fn declarative() -> Html {
                 <select id="root" onchange={on_root}>
                     { for names.iter().map(|n| html! { <option value={n.clone()} selected={*n == chosen}>{ n.clone() }</option> }) }
                 </select>
+                if subresources.len() > 1 {
+                    <label for="subresource">{ "Subresource" }</label>
+                    <select id="subresource" onchange={on_subresource}>
+                        { for subresources.iter().map(|p| html! {
+                            <option value={p.clone()} selected={*p == chosen_subresource}>
+                                { if p == "/" { String::from("/ (the resource)") } else { p.clone() } }
+                            </option>
+                        }) }
+                    </select>
+                }
                 if schema.options().is_empty() {
                     <span class="meta">{ "no validation options in these types" }</span>
                 } else {
@@ -173,6 +193,7 @@ pub fn declarative() -> Html {
 /// What to validate and how.
 struct Request<'a> {
     root: &'a str,
+    subresource: &'a str,
     object_text: &'a str,
     object: &'a Result<serde_json::Value, kubedv_input::ParseError>,
     old: Option<&'a str>,
@@ -224,7 +245,7 @@ fn run(schema: &Schema, req: &Request<'_>, to: &Goto) -> Html {
         Err(e) => return html! { <p class="bad">{ format!("handwritten errors: {e}") }</p> },
     };
     let options = Options { enabled: enabled.to_vec() };
-    let mut report: Report = schema.validate_request(root_id, value, old.as_ref(), None, &options);
+    let mut report: Report = schema.validate_request(root_id, value, old.as_ref(), Some(req.subresource), &options);
     let comparison = shadow::compare(req.config, &mut report.errors, &handwritten);
     if !report.diagnostics.is_empty() {
         return html! {
@@ -266,6 +287,35 @@ fn run(schema: &Schema, req: &Request<'_>, to: &Goto) -> Html {
                         comparison.matched.len(), comparison.unmatched_handwritten.len(), comparison.extra_declarative.len(),
                         comparison.mismatches, comparison.returned.len()
                     ) }</p>
+                    <table class="shadow" id="shadow-table">
+                        <thead><tr><th>{ "handwritten" }</th><th>{ "declarative" }</th><th>{ "verdict" }</th></tr></thead>
+                        <tbody>
+                            { for comparison.matched.iter().map(|m| html! {
+                                <tr class="matched">
+                                    <td>{ m.handwritten.error.text() }</td>
+                                    <td>{ format!("{} ({})", m.declarative.text(), stability(m.declarative.stability)) }</td>
+                                    <td>{ "matched" }</td>
+                                </tr>
+                            }) }
+                            { for comparison.unmatched_handwritten.iter().map(|h| html! {
+                                <tr class="unmatched">
+                                    <td>{ h.error.text() }</td><td>{ "—" }</td>
+                                    <td>{ "unmatched: covered, but no declarative error matches it (a mismatch)" }</td>
+                                </tr>
+                            }) }
+                            { for comparison.extra_declarative.iter().map(|d| html! {
+                                <tr class="extra">
+                                    <td>{ "—" }</td><td>{ format!("{} ({})", d.text(), stability(d.stability)) }</td>
+                                    <td>{ "extra: no covered handwritten error matches it (a mismatch)" }</td>
+                                </tr>
+                            }) }
+                        </tbody>
+                    </table>
+                    <p class="summary">{ "The API server returns:" }</p>
+                    <ol id="shadow-returned" class="errors">
+                        { for comparison.returned.iter().map(|e| html! { <li>{ e.text() }</li> }) }
+                    </ol>
+                    <p class="summary">{ "Why, step by step:" }</p>
                     <ul class="warnings">{ for comparison.explanations.iter().map(|x| html! { <li class="diag">{ x.clone() }</li> }) }</ul>
                 </div>
             }

@@ -148,7 +148,7 @@ fn yaml_objects_validate_like_js_objects() {
     );
     assert_eq!(from_yaml, from_object);
     assert_eq!(from_yaml["errors"][0]["origin"], "format=k8s-short-name");
-    let err = schema.validate("name: [\n".into(), JsValue::UNDEFINED, JsValue::UNDEFINED).err().expect("an error");
+    let err = schema.validate("name: [\n".into(), JsValue::UNDEFINED, JsValue::UNDEFINED).expect_err("an error");
     let message = js_sys::Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
     assert!(message.starts_with("the object: 2:1: invalid YAML: "), "{message}");
 }

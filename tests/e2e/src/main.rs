@@ -476,13 +476,35 @@ fn declarative_update_and_shadow(browser: &mut Browser, config: &Config, shots: 
     browser.click("summary")?;
     let hw = browser.wait_for("#handwritten", Duration::from_secs(5))?;
     browser.replace_text(&hw, "spec.tags: Too many: 3: must have at most 2 items [origin=maxItems, covered]")?;
-    let result = browser.wait_for_text(
+    browser.wait_for_text(
         "#shadow-summary",
         "shadow: 1 matched, 0 unmatched handwritten, 0 extra declarative: the mismatch metric grows by 0",
         Duration::from_secs(10),
-    );
+    )?;
+    browser.wait_for_text("#shadow-table", "matched", Duration::from_secs(2))?;
+    // An alpha error never replaces its handwritten twin: the handwritten one is returned.
+    browser.wait_for_text(
+        "#shadow-returned",
+        "spec.tags: Too many: 3: must have at most 2 items",
+        Duration::from_secs(2),
+    )?;
     browser.screenshot(&shots.join("playground-shadow.png"))?;
-    result
+    // Kubernetes 1.33–1.35: DeclarativeValidationTakeover decides who is authoritative for
+    // covered rules (apiserver pkg/registry/rest/validate.go).
+    browser.select_option("#k8s-version", "1.33")?;
+    browser.wait_for_text("#shadow-summary", "the API server returns 1 error(s)", Duration::from_secs(10))?;
+    browser.click("#gate-takeover")?;
+    browser.wait_for_text("#shadow-summary", "the API server returns 4 error(s)", Duration::from_secs(10))?;
+    browser.click("#gate-takeover")?;
+    browser.select_option("#k8s-version", "1.36")?;
+    // The subresources the type supports (+k8s:supportsSubresource="/status").
+    browser.select_option("#subresource", "/status")?;
+    browser.wait_for_text("#decl-result", WIDGET_ERRORS[0], Duration::from_secs(10))?;
+    let picked = browser.property("#subresource", "value")?;
+    if picked != "/status" {
+        return Err(format!("the subresource picker shows {picked}"));
+    }
+    Ok(())
 }
 
 fn tag_docs_search(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
