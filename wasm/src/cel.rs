@@ -11,7 +11,7 @@ use kubedv_core::cel::{self, CelError, Program, Value};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, into_error, to_js};
+use crate::{from_js, given, into_error, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CEL: &str = r#"
@@ -152,13 +152,13 @@ struct Declared {
     sized: Vec<(String, SizedType)>,
 }
 
-fn declarations(decls: JsValue) -> Result<Declared, JsValue> {
+fn declarations(decls: Option<JsValue>) -> Result<Declared, JsValue> {
     let mut out = Decls::default();
     let mut table = BTreeMap::new();
     let mut sized = Vec::new();
-    if decls.is_undefined() || decls.is_null() {
+    let Some(decls) = decls else {
         return Ok(Declared { checker: out, table, sized });
-    }
+    };
     let raw: BTreeMap<String, serde_json::Value> =
         from_js(decls, "compileCel expects declarations {name: \"dyn\" | schema}")?;
     for (name, d) in raw {
@@ -195,10 +195,10 @@ struct Options {
     cost_limit: Option<f64>,
 }
 
-fn options(value: JsValue) -> Result<Options, JsValue> {
-    if value.is_undefined() || value.is_null() {
+fn options(value: Option<JsValue>) -> Result<Options, JsValue> {
+    let Some(value) = value else {
         return Ok(Options::default());
-    }
+    };
     Ok(from_js(value, "CEL options: {optimize?, costLimit?}")?)
 }
 
@@ -234,11 +234,11 @@ pub struct JsCelProgram {
 #[wasm_bindgen(js_name = compileCel)]
 pub fn compile_cel(
     expr: &str,
-    #[wasm_bindgen(unchecked_param_type = "CelDecls")] decls: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CelOptions")] opts: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CelDecls | null")] decls: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "CelOptions | null")] opts: Option<JsValue>,
 ) -> Result<JsCelProgram, JsValue> {
-    let Declared { checker: checker_decls, table, sized } = declarations(decls)?;
-    let opts = options(opts)?;
+    let Declared { checker: checker_decls, table, sized } = declarations(given(decls))?;
+    let opts = options(given(opts))?;
     let program = if opts.optimize.unwrap_or(true) { Program::compile_optimized(expr) } else { Program::compile(expr) };
     let program = program.map_err(|e| cel_error(&e))?;
     let t = checker::check(&program, &checker_decls).map_err(|e| cel_error(&e))?;
@@ -293,11 +293,11 @@ impl JsCelProgram {
     #[wasm_bindgen(unchecked_return_type = "CelResult")]
     pub fn eval(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] vars: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null")] vars: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        if vars.is_undefined() || vars.is_null() {
+        let Some(vars) = given(vars) else {
             return self.run(&BTreeMap::new());
-        }
+        };
         let json: BTreeMap<String, serde_json::Value> = from_js(vars, "eval expects an object of variables")?;
         self.run(&self.convert(&json))
     }
@@ -345,7 +345,7 @@ impl JsCelProgram {
 #[wasm_bindgen(js_class = CelVars)]
 impl JsCelVars {
     /// The variables as plain JSON.
-    #[wasm_bindgen(getter)]
+    #[wasm_bindgen(getter, unchecked_return_type = "Record<string, unknown>")]
     pub fn json(&self) -> Result<JsValue, JsValue> {
         Ok(to_js(&self.json)?)
     }
@@ -355,20 +355,20 @@ impl JsCelVars {
 #[wasm_bindgen(js_name = evalCel, unchecked_return_type = "CelResult")]
 pub fn eval_cel(
     expr: &str,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] vars: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CelDecls")] decls: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CelOptions")] opts: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null")] vars: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "CelDecls | null")] decls: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "CelOptions | null")] opts: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    let mut decls = decls;
-    if decls.is_undefined() || decls.is_null() {
+    let vars = given(vars);
+    let decls = given(decls).or_else(|| {
         // Undeclared variables are dynamic.
         let names = js_sys::Object::new();
-        if vars.is_object() {
+        if let Some(vars) = vars.as_ref().filter(|v| v.is_object()) {
             for key in js_sys::Object::keys(&vars.clone().into()).iter() {
                 let _ = js_sys::Reflect::set(&names, &key, &"dyn".into());
             }
         }
-        decls = names.into();
-    }
+        Some(names.into())
+    });
     compile_cel(expr, decls, opts)?.eval(vars)
 }

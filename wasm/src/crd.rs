@@ -5,7 +5,7 @@ use kubedv_core::crd::Crd;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, object_from_js, to_js};
+use crate::{from_js, given, object_from_js, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CRD: &str = r#"
@@ -47,13 +47,12 @@ pub struct JsCrd {
 #[wasm_bindgen(js_name = compileCrd)]
 pub fn compile_crd(
     #[wasm_bindgen(unchecked_param_type = "object | string")] crd: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CrdOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CrdOptions | null")] options: Option<JsValue>,
 ) -> Result<JsCrd, JsValue> {
     let doc = object_from_js(crd, "the CRD")?;
-    let opts: Options = if options.is_undefined() || options.is_null() {
-        Options::default()
-    } else {
-        from_js(options, "CRD options: {version?}")?
+    let opts: Options = match given(options) {
+        None => Options::default(),
+        Some(options) => from_js(options, "CRD options: {version?}")?,
     };
     let crd = Crd::load(&doc, opts.version.as_deref()).map_err(|e| refused(&e))?;
     Ok(JsCrd { crd })
@@ -66,11 +65,10 @@ impl JsCrd {
     pub fn validate(
         &self,
         #[wasm_bindgen(unchecked_param_type = "object | string")] object: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "object | string | undefined")] old: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | string | null")] old: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
         let obj = object_from_js(object, "the object")?;
-        let old: Option<serde_json::Value> =
-            if old.is_undefined() || old.is_null() { None } else { Some(object_from_js(old, "the old object")?) };
+        let old = given(old).map(|old| object_from_js(old, "the old object")).transpose()?;
         let errors = self.crd.validate(&obj, old.as_ref());
         Ok(to_js(&serde_json::json!({ "errors": errors }))?)
     }
@@ -93,8 +91,8 @@ impl JsCrd {
 pub fn validate_crd(
     #[wasm_bindgen(unchecked_param_type = "object | string")] crd: JsValue,
     #[wasm_bindgen(unchecked_param_type = "object | string")] object: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "object | string | undefined")] old: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "CrdOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | string | null")] old: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "CrdOptions | null")] options: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     compile_crd(crd, options)?.validate(object, old)
 }

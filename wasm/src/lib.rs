@@ -230,6 +230,11 @@ pub(crate) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str
     serde_json::from_str(&text).map_err(|e| into_error(format!("{what}: {e}")))
 }
 
+/// An optional argument: `undefined` and `null` both mean "not given".
+pub(crate) fn given(value: Option<JsValue>) -> Option<JsValue> {
+    value.filter(|v| !v.is_undefined() && !v.is_null())
+}
+
 /// Reads an object argument: a plain JS object, or a string of YAML or JSON (the first
 /// document, as the CLI reads a file). A string that cannot be read throws an `Error` with the
 /// parser's `line` and `column`.
@@ -418,13 +423,12 @@ impl JsSchema {
     pub fn validate(
         &self,
         #[wasm_bindgen(unchecked_param_type = "object | string")] object: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "object | string | null | undefined")] old: JsValue,
-        #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] opts: JsValue,
+        #[wasm_bindgen(unchecked_param_type = "object | string | null")] old: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "ValidateOptions | null")] opts: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
-        let opts: ValidateOptions = if opts.is_undefined() || opts.is_null() {
-            ValidateOptions::default()
-        } else {
-            from_js(opts, "validate options are {type?, options?}").map_err(js_error)?
+        let opts: ValidateOptions = match given(opts) {
+            None => ValidateOptions::default(),
+            Some(opts) => from_js(opts, "validate options are {type?, options?}").map_err(js_error)?,
         };
         let root = match &opts.type_name {
             Some(name) => self.schema.type_named(name).ok_or_else(|| {
@@ -444,8 +448,7 @@ impl JsSchema {
             },
         };
         let object = object_from_js(object, "the object")?;
-        let old: Option<serde_json::Value> =
-            if old.is_undefined() || old.is_null() { None } else { Some(object_from_js(old, "the old object")?) };
+        let old = given(old).map(|old| object_from_js(old, "the old object")).transpose()?;
         let gates: Vec<(&str, bool)> = opts.gates.iter().map(|(k, v)| (k.as_str(), *v)).collect();
         let config = Enforcement::from_request(opts.k8s_version.as_deref(), &gates, opts.declarative_enforcement)
             .map_err(|e| js_error(into_error(e)))?;
@@ -478,8 +481,8 @@ impl JsSchema {
 pub fn validate(
     types: &str,
     #[wasm_bindgen(unchecked_param_type = "object | string")] object: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "object | string | null | undefined")] old: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ValidateOptions | undefined")] opts: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "object | string | null")] old: Option<JsValue>,
+    #[wasm_bindgen(unchecked_param_type = "ValidateOptions | null")] opts: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
     compile_types(types)?.validate(object, old, opts)
 }

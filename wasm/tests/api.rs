@@ -116,19 +116,19 @@ type Widget struct {
 fn compile_once_validate_many() {
     let schema = kubedv_wasm::compile_types(WIDGET).unwrap_or_else(|_| panic!("compiles"));
     assert_eq!(decode(schema.types().unwrap()), json!(["Widget"]));
-    let r = decode(schema.validate(js(json!({})), JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap_or_else(|_| panic!()));
+    let r = decode(schema.validate(js(json!({})), None, None).unwrap_or_else(|_| panic!()));
     assert_eq!(r["errors"][0]["text"], "name: Required value");
     assert_eq!(r["errors"][1]["text"], "size: Invalid value: 0: must be greater than or equal to 1");
     assert_eq!(r["errors"][1]["enforced"], false);
     let r = decode(
         schema
-            .validate(js(json!({"name": "ok", "size": 2})), JsValue::NULL, js(json!({"type": "Widget"})))
+            .validate(js(json!({"name": "ok", "size": 2})), None, Some(js(json!({"type": "Widget"}))))
             .unwrap_or_else(|_| panic!()),
     );
     assert_eq!(r, json!({"errors": [], "diagnostics": []}));
     // On update an unchanged invalid value ratchets (generated "don't revalidate unchanged data").
     let same = json!({"name": "ok", "size": 0});
-    let r = decode(schema.validate(js(same.clone()), js(same), JsValue::UNDEFINED).unwrap_or_else(|_| panic!()));
+    let r = decode(schema.validate(js(same.clone()), Some(js(same)), None).unwrap_or_else(|_| panic!()));
     assert_eq!(r["errors"], json!([]));
 }
 
@@ -137,18 +137,13 @@ fn compile_once_validate_many() {
 fn yaml_objects_validate_like_js_objects() {
     let schema = kubedv_wasm::compile_types(WIDGET).unwrap_or_else(|_| panic!("compiles"));
     let from_yaml = decode(
-        schema
-            .validate("# a widget\nname: Bad_Name\nsize: 1\n".into(), JsValue::UNDEFINED, JsValue::UNDEFINED)
-            .unwrap_or_else(|_| panic!()),
+        schema.validate("# a widget\nname: Bad_Name\nsize: 1\n".into(), None, None).unwrap_or_else(|_| panic!()),
     );
-    let from_object = decode(
-        schema
-            .validate(js(json!({"name": "Bad_Name", "size": 1})), JsValue::UNDEFINED, JsValue::UNDEFINED)
-            .unwrap_or_else(|_| panic!()),
-    );
+    let from_object =
+        decode(schema.validate(js(json!({"name": "Bad_Name", "size": 1})), None, None).unwrap_or_else(|_| panic!()));
     assert_eq!(from_yaml, from_object);
     assert_eq!(from_yaml["errors"][0]["origin"], "format=k8s-short-name");
-    let err = schema.validate("name: [\n".into(), JsValue::UNDEFINED, JsValue::UNDEFINED).expect_err("an error");
+    let err = schema.validate("name: [\n".into(), None, None).expect_err("an error");
     let message = js_sys::Reflect::get(&err, &"message".into()).unwrap().as_string().unwrap();
     assert!(message.starts_with("the object: 2:1: invalid YAML: "), "{message}");
 }
@@ -167,18 +162,11 @@ fn bad_types_throw_an_error_with_its_position() {
 #[wasm_bindgen_test]
 fn one_shot_validate_and_tag_docs() {
     let r = decode(
-        kubedv_wasm::validate(
-            WIDGET,
-            js(json!({"name": "Bad_Name", "size": 1})),
-            JsValue::UNDEFINED,
-            JsValue::UNDEFINED,
-        )
-        .unwrap_or_else(|_| panic!()),
+        kubedv_wasm::validate(WIDGET, js(json!({"name": "Bad_Name", "size": 1})), None, None)
+            .unwrap_or_else(|_| panic!()),
     );
     assert_eq!(r["errors"][0]["origin"], "format=k8s-short-name");
-    assert!(
-        kubedv_wasm::validate(WIDGET, js(json!({"size": "x"})), JsValue::UNDEFINED, js(json!({"nope": 1}))).is_err()
-    );
+    assert!(kubedv_wasm::validate(WIDGET, js(json!({"size": "x"})), None, Some(js(json!({"nope": 1})))).is_err());
     let doc = decode(kubedv_wasm::tag_docs(Some("maxLength".into())).unwrap());
     assert_eq!(doc["name"], "k8s:maxLength");
     assert!(kubedv_wasm::tag_docs(Some("maxlen".into())).is_err());
@@ -193,23 +181,21 @@ fn validate_with_gates_versions_subresources_and_handwritten_errors() {
     let obj = json!({"name": "ok", "size": 0});
     let hw = "size: Invalid value: 0: must be greater than or equal to 1 [origin=minimum, covered]";
     let opts = json!({"handwritten": hw});
-    let r = decode(schema.validate(js(obj.clone()), JsValue::UNDEFINED, js(opts)).unwrap_or_else(|_| panic!()));
+    let r = decode(schema.validate(js(obj.clone()), None, Some(js(opts))).unwrap_or_else(|_| panic!()));
     assert_eq!(r["shadow"]["matched"].as_array().unwrap().len(), 1, "the alpha error matches");
     assert_eq!(r["shadow"]["mismatches"], 0);
     assert_eq!(r["shadow"]["returned"][0]["text"], "size: Invalid value: 0: must be greater than or equal to 1");
     let opts = json!({"k8sVersion": "1.34", "gates": {"DeclarativeValidationTakeover": true}});
-    let r = decode(schema.validate(js(obj.clone()), JsValue::UNDEFINED, js(opts)).unwrap_or_else(|_| panic!()));
+    let r = decode(schema.validate(js(obj.clone()), None, Some(js(opts))).unwrap_or_else(|_| panic!()));
     assert_eq!(r["errors"][0]["enforced"], false, "alpha rules stay shadowed under takeover");
     assert!(r.get("shadow").is_none());
     let r = decode(
-        schema
-            .validate(js(obj.clone()), JsValue::UNDEFINED, js(json!({"subresource": "/scale"})))
-            .unwrap_or_else(|_| panic!()),
+        schema.validate(js(obj.clone()), None, Some(js(json!({"subresource": "/scale"})))).unwrap_or_else(|_| panic!()),
     );
     assert_eq!(
         r["errors"][0]["text"],
         "<nil>: Internal error: no validation found for *v1.Widget, subresource: /scale"
     );
-    assert!(schema.validate(js(obj.clone()), JsValue::UNDEFINED, js(json!({"k8sVersion": "1.2"}))).is_err());
-    assert!(schema.validate(js(obj), JsValue::UNDEFINED, js(json!({"gates": {"Nope": true}}))).is_err());
+    assert!(schema.validate(js(obj.clone()), None, Some(js(json!({"k8sVersion": "1.2"})))).is_err());
+    assert!(schema.validate(js(obj), None, Some(js(json!({"gates": {"Nope": true}})))).is_err());
 }

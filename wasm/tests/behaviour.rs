@@ -17,8 +17,7 @@ fn decode(v: JsValue) -> Value {
 }
 
 fn cel(expr: &str) -> Value {
-    decode(kubedv_wasm::eval_cel(expr, JsValue::UNDEFINED, JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap())["value"]
-        .clone()
+    decode(kubedv_wasm::eval_cel(expr, None, None, None).unwrap())["value"].clone()
 }
 
 fn format_errors(format: &str, value: &str) -> Vec<Value> {
@@ -88,8 +87,8 @@ fn optionals_and_timestamps() {
 #[wasm_bindgen_test]
 fn cel_vars_serve_several_programs() {
     let vars = kubedv_wasm::cel_vars(js(&json!({"self": {"n": 4}}))).unwrap();
-    let a = kubedv_wasm::compile_cel("self.n > 3", js(&json!({"self": "dyn"})), JsValue::UNDEFINED).unwrap();
-    let b = kubedv_wasm::compile_cel("self.n * 2", js(&json!({"self": "dyn"})), JsValue::UNDEFINED).unwrap();
+    let a = kubedv_wasm::compile_cel("self.n > 3", Some(js(&json!({"self": "dyn"}))), None).unwrap();
+    let b = kubedv_wasm::compile_cel("self.n * 2", Some(js(&json!({"self": "dyn"}))), None).unwrap();
     for _ in 0..2 {
         assert_eq!(decode(a.eval_vars(&vars).unwrap())["value"], json!(true));
         assert_eq!(decode(b.eval_vars(&vars).unwrap())["value"], json!(8));
@@ -100,16 +99,14 @@ fn cel_vars_serve_several_programs() {
 fn checked_types_follow_the_schema() {
     let schema = json!({"type": "object", "properties": {"n": {"type": "integer"}, "s": {"type": "string"}}});
     assert_eq!(
-        kubedv_wasm::compile_cel("self.n + 1", js(&json!({"self": schema})), JsValue::UNDEFINED).unwrap().result_type(),
+        kubedv_wasm::compile_cel("self.n + 1", Some(js(&json!({"self": schema}))), None).unwrap().result_type(),
         "int"
     );
     assert_eq!(
-        kubedv_wasm::compile_cel("self.s.size() > 0", js(&json!({"self": schema})), JsValue::UNDEFINED)
-            .unwrap()
-            .result_type(),
+        kubedv_wasm::compile_cel("self.s.size() > 0", Some(js(&json!({"self": schema}))), None).unwrap().result_type(),
         "bool"
     );
-    assert!(kubedv_wasm::compile_cel("self.s + 1", js(&json!({"self": schema})), JsValue::UNDEFINED).is_err());
+    assert!(kubedv_wasm::compile_cel("self.s + 1", Some(js(&json!({"self": schema}))), None).is_err());
 }
 
 fn two_version_crd() -> Value {
@@ -122,31 +119,28 @@ fn two_version_crd() -> Value {
 
 #[wasm_bindgen_test]
 fn crd_versions_are_chosen() {
-    let storage = kubedv_wasm::compile_crd(js(&two_version_crd()), JsValue::UNDEFINED).unwrap();
+    let storage = kubedv_wasm::compile_crd(js(&two_version_crd()), None).unwrap();
     assert_eq!(storage.version(), "v1");
-    let errs = decode(storage.validate(js(&json!({"spec": {"size": 5}})), JsValue::UNDEFINED).unwrap());
+    let errs = decode(storage.validate(js(&json!({"spec": {"size": 5}})), None).unwrap());
     assert_eq!(
         errs["errors"][0]["text"],
         "spec.size: Invalid value: 5: spec.size in body should be less than or equal to 3"
     );
-    let beta = kubedv_wasm::compile_crd(js(&two_version_crd()), js(&json!({"version": "v1beta1"}))).unwrap();
-    assert_eq!(
-        decode(beta.validate(js(&json!({"spec": {"size": 5}})), JsValue::UNDEFINED).unwrap())["errors"],
-        json!([])
-    );
+    let beta = kubedv_wasm::compile_crd(js(&two_version_crd()), Some(js(&json!({"version": "v1beta1"})))).unwrap();
+    assert_eq!(decode(beta.validate(js(&json!({"spec": {"size": 5}})), None).unwrap())["errors"], json!([]));
 }
 
 #[wasm_bindgen_test]
 fn crd_updates_ratchet_unchanged_values() {
-    let v = kubedv_wasm::compile_crd(js(&two_version_crd()), JsValue::UNDEFINED).unwrap();
+    let v = kubedv_wasm::compile_crd(js(&two_version_crd()), None).unwrap();
     let same = json!({"spec": {"size": 5}});
-    assert_eq!(decode(v.validate(js(&same), js(&same)).unwrap())["errors"], json!([]));
+    assert_eq!(decode(v.validate(js(&same), Some(js(&same))).unwrap())["errors"], json!([]));
 }
 
 #[wasm_bindgen_test]
 fn crd_field_errors_carry_type_and_value() {
-    let v = kubedv_wasm::compile_crd(js(&two_version_crd()), JsValue::UNDEFINED).unwrap();
-    let e = decode(v.validate(js(&json!({"spec": {"size": "big"}})), JsValue::UNDEFINED).unwrap())["errors"][0].clone();
+    let v = kubedv_wasm::compile_crd(js(&two_version_crd()), None).unwrap();
+    let e = decode(v.validate(js(&json!({"spec": {"size": "big"}})), None).unwrap())["errors"][0].clone();
     assert_eq!(e["type"], "FieldValueTypeInvalid");
     assert_eq!(e["value"], "big");
     assert_eq!(e["field"], "spec.size");
@@ -207,8 +201,8 @@ fn one_shot_crd_update() {
         kubedv_wasm::validate_crd(
             js(&crd),
             js(&json!({"spec": {"size": 9}})),
-            js(&json!({"spec": {"size": 1}})),
-            JsValue::UNDEFINED,
+            Some(js(&json!({"spec": {"size": 1}}))),
+            None,
         )
         .unwrap(),
     );
@@ -218,13 +212,8 @@ fn one_shot_crd_update() {
 #[wasm_bindgen_test]
 fn evaluation_results_report_cost() {
     let r = decode(
-        kubedv_wasm::eval_cel(
-            "'abc 123 def 123'.find('123')",
-            JsValue::UNDEFINED,
-            JsValue::UNDEFINED,
-            js(&json!({"optimize": false})),
-        )
-        .unwrap(),
+        kubedv_wasm::eval_cel("'abc 123 def 123'.find('123')", None, None, Some(js(&json!({"optimize": false}))))
+            .unwrap(),
     );
     // cost_test.go: find costs 2.
     assert_eq!(r, json!({"value": "123", "type": "string", "cost": 2}));

@@ -16,7 +16,7 @@ fn decode(v: JsValue) -> Value {
 }
 
 fn eval(expr: &str, vars: Value) -> Result<Value, JsValue> {
-    kubedv_wasm::eval_cel(expr, js(&vars), JsValue::UNDEFINED, JsValue::UNDEFINED).map(decode)
+    kubedv_wasm::eval_cel(expr, Some(js(&vars)), None, None).map(decode)
 }
 
 /// The thrown error's message and `kind`, `line`, `column`.
@@ -100,8 +100,7 @@ fn evaluation_and_cost_errors() {
 #[wasm_bindgen_test]
 fn compiled_programs_evaluate_many_times_with_bound_vars() {
     let program =
-        kubedv_wasm::compile_cel("self.items.all(i, i.size < 10)", js(&json!({"self": "dyn"})), JsValue::UNDEFINED)
-            .unwrap();
+        kubedv_wasm::compile_cel("self.items.all(i, i.size < 10)", Some(js(&json!({"self": "dyn"}))), None).unwrap();
     assert_eq!(program.result_type(), "bool");
     let small = kubedv_wasm::cel_vars(js(&json!({"self": {"items": [{"size": 1}, {"size": 2}]}}))).unwrap();
     let big = kubedv_wasm::cel_vars(js(&json!({"self": {"items": [{"size": 11}]}}))).unwrap();
@@ -113,10 +112,10 @@ fn compiled_programs_evaluate_many_times_with_bound_vars() {
     assert!(program.test(&small).unwrap());
     assert!(program.last_cost() > 0.0);
     assert!(!program.test(&big).unwrap());
-    let not_bool = kubedv_wasm::compile_cel("1 + 1", JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
+    let not_bool = kubedv_wasm::compile_cel("1 + 1", None, None).unwrap();
     assert!(not_bool.test(&small).is_err());
     // The same with a plain object.
-    assert_eq!(decode(program.eval(js(&json!({"self": {"items": []}}))).unwrap())["value"], json!(true));
+    assert_eq!(decode(program.eval(Some(js(&json!({"self": {"items": []}})))).unwrap())["value"], json!(true));
 }
 
 #[wasm_bindgen_test]
@@ -126,34 +125,33 @@ fn schemas_type_variables_and_bound_the_estimate() {
         "names": {"type": "array", "maxItems": 5, "items": {"type": "string", "maxLength": 8}},
         "when": {"type": "string", "format": "date-time"}
     }});
-    let program = kubedv_wasm::compile_cel("self.names.all(n, n.startsWith('a')) && self.image__dash__tag != '' && self.when > timestamp('2000-01-01T00:00:00Z')", js(&json!({"self": schema})), JsValue::UNDEFINED).unwrap();
+    let program = kubedv_wasm::compile_cel("self.names.all(n, n.startsWith('a')) && self.image__dash__tag != '' && self.when > timestamp('2000-01-01T00:00:00Z')", Some(js(&json!({"self": schema}))), None).unwrap();
     let est = decode(program.estimated_cost().unwrap());
     assert!(est["max"].as_u64().unwrap() < 100, "{est}");
     let r = decode(
         program
-            .eval(js(&json!({"self": {"image-tag": "v1", "names": ["ab", "ac"], "when": "2024-01-01T00:00:00Z"}})))
+            .eval(Some(js(
+                &json!({"self": {"image-tag": "v1", "names": ["ab", "ac"], "when": "2024-01-01T00:00:00Z"}}),
+            )))
             .unwrap(),
     );
     assert_eq!(r["value"], json!(true));
     // A field the schema does not declare is a check error.
-    let e = kubedv_wasm::compile_cel("self.other == 1", js(&json!({"self": schema})), JsValue::UNDEFINED)
-        .map(|_| ())
-        .unwrap_err();
+    let e =
+        kubedv_wasm::compile_cel("self.other == 1", Some(js(&json!({"self": schema}))), None).map(|_| ()).unwrap_err();
     assert_eq!(error_of(e).1, "check");
 }
 
 #[wasm_bindgen_test]
 fn options_turn_folding_off_and_set_the_cost_limit() {
-    let folded = kubedv_wasm::compile_cel("[1, 2, 3].size()", JsValue::UNDEFINED, JsValue::UNDEFINED).unwrap();
-    assert_eq!(decode(folded.eval(JsValue::UNDEFINED).unwrap())["cost"], json!(1));
-    let plain =
-        kubedv_wasm::compile_cel("[1, 2, 3].size()", JsValue::UNDEFINED, js(&json!({"optimize": false}))).unwrap();
-    assert_eq!(decode(plain.eval(JsValue::UNDEFINED).unwrap())["cost"], json!(11));
+    let folded = kubedv_wasm::compile_cel("[1, 2, 3].size()", None, None).unwrap();
+    assert_eq!(decode(folded.eval(None).unwrap())["cost"], json!(1));
+    let plain = kubedv_wasm::compile_cel("[1, 2, 3].size()", None, Some(js(&json!({"optimize": false})))).unwrap();
+    assert_eq!(decode(plain.eval(None).unwrap())["cost"], json!(11));
     let limited =
-        kubedv_wasm::compile_cel("lists.range(100).all(x, x >= 0)", JsValue::UNDEFINED, js(&json!({"costLimit": 50})))
-            .unwrap();
-    assert_eq!(error_of(limited.eval(JsValue::UNDEFINED).unwrap_err()).1, "cost");
-    assert!(kubedv_wasm::compile_cel("1", JsValue::UNDEFINED, js(&json!({"bogus": 1}))).is_err());
+        kubedv_wasm::compile_cel("lists.range(100).all(x, x >= 0)", None, Some(js(&json!({"costLimit": 50})))).unwrap();
+    assert_eq!(error_of(limited.eval(None).unwrap_err()).1, "cost");
+    assert!(kubedv_wasm::compile_cel("1", None, Some(js(&json!({"bogus": 1})))).is_err());
 }
 
 #[wasm_bindgen_test]
@@ -177,5 +175,5 @@ fn a_deeply_nested_object_is_an_error_not_a_trap() {
 #[wasm_bindgen_test]
 fn bad_declarations_are_errors() {
     // A declaration that is neither "dyn" nor a schema.
-    assert!(kubedv_wasm::compile_cel("x", js(&json!({"x": 5})), JsValue::UNDEFINED).is_err());
+    assert!(kubedv_wasm::compile_cel("x", Some(js(&json!({"x": 5}))), None).is_err());
 }

@@ -28,16 +28,16 @@ fn validate_crd_reports_openapi_and_rule_errors() {
     let r = kubedv_wasm::validate_crd(
         js(&crd("self.min <= self.max")),
         js(&json!({"spec": {"min": 9, "max": 5}})),
-        JsValue::UNDEFINED,
-        JsValue::UNDEFINED,
+        None,
+        None,
     )
     .unwrap();
     assert_eq!(texts(r), ["spec: Invalid value: min must not exceed max"]);
     let r = kubedv_wasm::validate_crd(
         js(&crd("self.min <= self.max")),
         js(&json!({"spec": {"min": 1, "max": 500}})),
-        JsValue::UNDEFINED,
-        JsValue::UNDEFINED,
+        None,
+        None,
     )
     .unwrap();
     assert_eq!(texts(r), ["spec.max: Invalid value: 500: spec.max in body should be less than or equal to 100"]);
@@ -45,25 +45,25 @@ fn validate_crd_reports_openapi_and_rule_errors() {
 
 #[wasm_bindgen_test]
 fn compiled_crds_validate_many_objects_and_updates() {
-    let v = kubedv_wasm::compile_crd(js(&crd("self.max >= oldSelf.max")), JsValue::UNDEFINED).unwrap();
+    let v = kubedv_wasm::compile_crd(js(&crd("self.max >= oldSelf.max")), None).unwrap();
     assert_eq!((v.kind(), v.version()), ("Widget".to_string(), "v1".to_string()));
     for _ in 0..3 {
-        assert!(texts(v.validate(js(&json!({"spec": {"max": 1}})), JsValue::UNDEFINED).unwrap()).is_empty());
+        assert!(texts(v.validate(js(&json!({"spec": {"max": 1}})), None).unwrap()).is_empty());
     }
-    let r = v.validate(js(&json!({"spec": {"max": 1}})), js(&json!({"spec": {"max": 2}}))).unwrap();
+    let r = v.validate(js(&json!({"spec": {"max": 1}})), Some(js(&json!({"spec": {"max": 2}})))).unwrap();
     assert_eq!(texts(r), ["spec: Invalid value: min must not exceed max"]);
 }
 
 #[wasm_bindgen_test]
 fn refused_crds_throw_with_the_errors() {
-    let e = kubedv_wasm::compile_crd(js(&crd("self.min > 'x'")), JsValue::UNDEFINED).map(|_| ()).unwrap_err();
+    let e = kubedv_wasm::compile_crd(js(&crd("self.min > 'x'")), None).map(|_| ()).unwrap_err();
     let err: js_sys::Error = e.dyn_into().unwrap();
     let message: String = err.message().into();
     assert!(message.contains("x-kubernetes-validations[0].rule: Invalid value"), "{message}");
     let errors = js_sys::Reflect::get(&err, &"errors".into()).unwrap();
     assert_eq!(js_sys::Array::from(&errors).length(), 1);
-    assert!(kubedv_wasm::compile_crd(js(&json!({"kind": "ConfigMap"})), JsValue::UNDEFINED).is_err());
-    assert!(kubedv_wasm::compile_crd(js(&crd("true")), js(&json!({"version": "v9"}))).is_err());
+    assert!(kubedv_wasm::compile_crd(js(&json!({"kind": "ConfigMap"})), None).is_err());
+    assert!(kubedv_wasm::compile_crd(js(&crd("true")), Some(js(&json!({"version": "v9"})))).is_err());
 }
 
 /// A CRD and its objects as YAML text, as they sit in a repository.
@@ -91,18 +91,18 @@ spec:
 
 #[wasm_bindgen_test]
 fn yaml_strings_are_accepted_where_objects_are() {
-    let v = kubedv_wasm::compile_crd(WIDGET_CRD_YAML.into(), JsValue::UNDEFINED).unwrap();
-    let r = v.validate("spec:\n  min: 9\n  max: 5\n".into(), JsValue::UNDEFINED).unwrap();
+    let v = kubedv_wasm::compile_crd(WIDGET_CRD_YAML.into(), None).unwrap();
+    let r = v.validate("spec:\n  min: 9\n  max: 5\n".into(), None).unwrap();
     assert_eq!(texts(r), ["spec: Invalid value: min must not exceed max"]);
     // JSON text is YAML too; an old object given as text makes an update.
-    let r = v.validate(r#"{"spec": {"min": 1, "max": 5}}"#.into(), "spec: {min: 1, max: 5}".into()).unwrap();
+    let r = v.validate(r#"{"spec": {"min": 1, "max": 5}}"#.into(), Some("spec: {min: 1, max: 5}".into())).unwrap();
     assert!(texts(r).is_empty());
 }
 
 #[wasm_bindgen_test]
 fn unreadable_yaml_throws_with_its_position() {
-    let v = kubedv_wasm::compile_crd(WIDGET_CRD_YAML.into(), JsValue::UNDEFINED).unwrap();
-    let e = v.validate("spec:\n  min: [1, 2\n".into(), JsValue::UNDEFINED).map(|_| ()).unwrap_err();
+    let v = kubedv_wasm::compile_crd(WIDGET_CRD_YAML.into(), None).unwrap();
+    let e = v.validate("spec:\n  min: [1, 2\n".into(), None).map(|_| ()).unwrap_err();
     let err: js_sys::Error = e.dyn_into().unwrap();
     let message = String::from(err.message());
     assert!(message.starts_with("the object: 3:1: invalid YAML: "), "{message}");

@@ -72,8 +72,67 @@ pub fn build(env: &Env) -> Result<(), String> {
     let text = serde_json::to_string_pretty(&json).expect("a JSON value serializes");
     let text = text.replacen("{\n", &format!("{{\n{exports}"), 1);
     std::fs::write(&manifest, text + "\n").map_err(|e| format!("npm: cannot write {}: {e}", manifest.display()))?;
+    for dir in ["", "node", "bundler"] {
+        for file in ["kubedv.d.ts", "kubedv_bg.wasm.d.ts"] {
+            let path = pkg.join(dir).join(file);
+            if let Ok(text) = std::fs::read_to_string(&path) {
+                std::fs::write(&path, precise_declarations(&text))
+                    .map_err(|e| format!("npm: cannot write {}: {e}", path.display()))?;
+            }
+        }
+    }
     print_size(env, &env.root.join("wasm/pkg/kubedv_bg.wasm"));
     Ok(())
+}
+
+/// Two touches to wasm-bindgen's TypeScript: trailing parameters that accept `null` become
+/// optional (`old?: object | string | null`, as wasm-bindgen renders an `Option` it types
+/// itself; with a hand-written type it drops the `?`), and the raw exports' `any` becomes
+/// `unknown`, so no declaration of the package is `any`.
+fn precise_declarations(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for line in text.lines() {
+        out.push_str(&optional_trailing_nullables(line).replace(": any", ": unknown").replace("any)", "unknown)"));
+        out.push('\n');
+    }
+    out
+}
+
+/// `f(a: A, b: B | null, c: C | null): R;` → `f(a: A, b?: B | null, c?: C | null): R;`
+fn optional_trailing_nullables(line: &str) -> String {
+    let trimmed = line.trim_start();
+    let is_signature =
+        trimmed.starts_with("export function ") || (line.starts_with("    ") && !trimmed.starts_with('*'));
+    let (Some(open), Some(close)) = (line.find('('), line.rfind("):")) else { return line.to_string() };
+    if !is_signature || close < open || !line.ends_with(';') {
+        return line.to_string();
+    }
+    // Split the parameters at top-level commas (types contain `{ a: string }` and unions).
+    let params_text = &line[open + 1..close];
+    let mut params = Vec::new();
+    let (mut depth, mut start) = (0i32, 0);
+    for (i, c) in params_text.char_indices() {
+        match c {
+            '(' | '{' | '<' | '[' => depth += 1,
+            ')' | '}' | '>' | ']' => depth -= 1,
+            ',' if depth == 0 => {
+                params.push(params_text[start..i].trim().to_string());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    if !params_text.trim().is_empty() {
+        params.push(params_text[start..].trim().to_string());
+    }
+    for param in params.iter_mut().rev() {
+        let Some((name, ty)) = param.split_once(": ") else { break };
+        if !ty.ends_with("| null") || name.ends_with('?') {
+            break;
+        }
+        *param = format!("{name}?: {ty}");
+    }
+    format!("{}{}{}", &line[..open + 1], params.join(", "), &line[close..])
 }
 
 /// Prints a wasm file's raw and gzipped (-9) size.

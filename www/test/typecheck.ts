@@ -1,0 +1,52 @@
+// Compiled by types.test.mjs with `tsc --strict --noEmit`: every export used as a TypeScript
+// user would, with the result shapes the declarations promise. The `@ts-expect-error` lines
+// must fail to type-check — they prove the declarations are precise, not `any`.
+import init, {
+  celVars, checkFormat, compileCel, compileCrd, compileTypes, criFeature, criRange, criSkew, evalCel,
+  formats, tagDocs, validate, validateCrd, version,
+  type CelResult, type CrdResult, type FieldError, type ValidationResult,
+} from "kubedv";
+
+export async function use(bytes: Uint8Array): Promise<string[]> {
+  await init({ module_or_path: bytes });
+  const out: string[] = [version()];
+
+  const schema = compileTypes("package v1\ntype W struct {\n\t// +k8s:minimum=0\n\tN int32 `json:\"n\"`\n}\n");
+  const created: ValidationResult = schema.validate({ n: -1 });
+  const updated = schema.validate("n: -1\n", { n: 1 }, { options: ["X"], k8sVersion: "1.36" });
+  const first: FieldError | undefined = created.errors[0];
+  if (first) out.push(first.field, first.type, first.detail, first.text, String(first.enforced));
+  out.push(...updated.diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`));
+  out.push(...validate("package v1\ntype W struct{}\n", {}).errors.map((e) => e.text));
+  schema.free();
+
+  const rule = compileCel("self.n >= 0", { self: { type: "object", properties: { n: { type: "integer" } } } });
+  const result: CelResult = rule.eval({ self: { n: 1 } });
+  const vars = celVars({ self: { n: 1 } });
+  const ok: boolean = rule.test(vars);
+  out.push(String(result.value), result.type, String(result.cost + rule.lastCost), String(ok));
+  out.push(String(compileCel("1 + 1").evalVars(vars).value), String(evalCel("2 * 3").value));
+
+  const crd = compileCrd("apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\n");
+  const checked: CrdResult = crd.validate({ spec: {} });
+  out.push(crd.kind, crd.version, ...checked.errors.map((e) => e.text));
+  out.push(...validateCrd({}, "spec: {}\n").errors.map((e) => e.field));
+
+  out.push(...checkFormat("k8s-short-name", "A").map((e) => e.text), ...formats().map((f) => f.name));
+  const docs = tagDocs("maxLength");
+  out.push(Array.isArray(docs) ? String(docs.length) : docs.description);
+  out.push(String(criSkew({ kubelet: "1.30.2", runtime: "containerd=1.7.20" }).supported));
+  out.push(JSON.stringify(criRange({ kubelet: "1.30" })));
+  out.push(JSON.stringify(criFeature({ stage: "beta-on", containerd: "released-ga", crio: "released" })));
+
+  // @ts-expect-error: the object is required
+  schema.validate();
+  // @ts-expect-error: errors are FieldError objects, not strings
+  const wrong: string = created.errors[0];
+  // @ts-expect-error: an unknown stage
+  criFeature({ stage: "gamma", containerd: "none", crio: "none" });
+  // @ts-expect-error: CEL results have no `errors`
+  result.errors;
+  out.push(String(wrong));
+  return out;
+}
