@@ -102,3 +102,31 @@ mod tests {
         assert_eq!(e.to_string(), "2:7: invalid JSON: expected value at line 2 column 7");
     }
 }
+
+#[cfg(test)]
+mod limits {
+    use super::*;
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let deep = "[".repeat(100_000);
+        let e = document(&deep).unwrap_err();
+        assert!(e.message.contains("recursion limit exceeded"), "{e}");
+        let deep_block = (0..1_000).map(|i| format!("{}a:\n", " ".repeat(i))).collect::<String>();
+        assert!(document(&deep_block).is_err());
+    }
+
+    #[test]
+    fn alias_bombs_are_refused() {
+        // The "billion laughs": nine levels of nine aliases each.
+        let mut text =
+            String::from("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+        for level in 1..9u8 {
+            let (name, prev) = ((b'a' + level) as char, (b'a' + level - 1) as char);
+            let refs = vec![format!("*{prev}"); 9].join(",");
+            text.push_str(&format!("{name}: &{name} [{refs}]\n"));
+        }
+        let e = document(&text).unwrap_err();
+        assert!(e.message.contains("repetition limit exceeded"), "{e}");
+    }
+}

@@ -109,3 +109,19 @@ fn unreadable_yaml_throws_with_its_position() {
     let line = js_sys::Reflect::get(&err, &"line".into()).unwrap();
     assert_eq!(line.as_f64(), Some(3.0));
 }
+
+#[wasm_bindgen_test]
+fn deep_or_explosive_yaml_is_an_error_not_a_trap() {
+    let v = kubedv_wasm::compile_crd(WIDGET_CRD_YAML.into(), None).unwrap();
+    let deep = "[".repeat(100_000);
+    let e: js_sys::Error = v.validate(deep.into(), None).map(|_| ()).unwrap_err().dyn_into().unwrap();
+    assert!(String::from(e.message()).contains("recursion limit exceeded"), "{}", String::from(e.message()));
+    // The "billion laughs": nine levels of nine aliases.
+    let mut bomb = String::from("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n");
+    for level in 1..9u8 {
+        let (name, prev) = ((b'a' + level) as char, (b'a' + level - 1) as char);
+        bomb.push_str(&format!("{name}: &{name} [{}]\n", vec![format!("*{prev}"); 9].join(", ")));
+    }
+    let e: js_sys::Error = v.validate(bomb.into(), None).map(|_| ()).unwrap_err().dyn_into().unwrap();
+    assert!(String::from(e.message()).contains("repetition limit exceeded"), "{}", String::from(e.message()));
+}
