@@ -339,3 +339,20 @@ mod tests {
         assert!(tag_at_offset(text, text.find("string").unwrap()).is_none());
     }
 }
+
+#[cfg(test)]
+mod robustness {
+    use super::*;
+
+    #[test]
+    fn tag_lookup_never_panics_on_odd_text() {
+        let sample = "// +k8s:ënum(+k8s:\n+k8s:maxLength=✓ +k8s:(((\n+k8s:";
+        for offset in 0..=sample.len() + 3 {
+            let _ = tag_at_offset(sample, offset);
+        }
+        for line in sample.lines() {
+            let _ = tags_in(line);
+        }
+        assert_eq!(byte_offset("é+", 1), 2);
+    }
+}

@@ -268,3 +268,24 @@ spec:
         assert_eq!(line_of(text, "spec.missing"), Some(2));
     }
 }
+
+#[cfg(test)]
+mod robustness {
+    use super::*;
+
+    /// Every slice of awkward text (multi-byte characters, unbalanced brackets and quotes,
+    /// odd indentation) and every path shape: an answer or `None`, never a panic.
+    #[test]
+    fn never_panics_on_odd_text() {
+        let sample = "spéc:\n  - \"kéy\": [1, {\"a\": 'b'}\n\t- - x: |\n    ünïcode: ✓\n{\"a\": [\"\\\"\", {]]]}\n- :\n'q: \"\n";
+        let paths = ["", ".", "[", "]", "a[", "spéc[0].kéy", "a[0][1].b", "[x].y", "a..b"];
+        let bounds: Vec<usize> = (0..=sample.len()).filter(|i| sample.is_char_boundary(*i)).collect();
+        for &i in &bounds {
+            for &j in bounds.iter().filter(|j| **j >= i) {
+                for path in paths {
+                    let _ = line_of(&sample[i..j], path);
+                }
+            }
+        }
+    }
+}
