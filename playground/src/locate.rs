@@ -277,7 +277,8 @@ mod robustness {
     /// odd indentation) and every path shape: an answer or `None`, never a panic.
     #[test]
     fn never_panics_on_odd_text() {
-        let sample = "spéc:\n  - \"kéy\": [1, {\"a\": 'b'}\n\t- - x: |\n    ünïcode: ✓\n{\"a\": [\"\\\"\", {]]]}\n- :\n'q: \"\n";
+        let sample =
+            "spéc:\n  - \"kéy\": [1, {\"a\": 'b'}\n\t- - x: |\n    ünïcode: ✓\n{\"a\": [\"\\\"\", {]]]}\n- :\n'q: \"\n";
         let paths = ["", ".", "[", "]", "a[", "spéc[0].kéy", "a[0][1].b", "[x].y", "a..b"];
         let bounds: Vec<usize> = (0..=sample.len()).filter(|i| sample.is_char_boundary(*i)).collect();
         for &i in &bounds {
