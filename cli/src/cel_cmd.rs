@@ -35,8 +35,8 @@ pub struct Args {
 struct Vars(BTreeMap<String, Value>);
 
 impl cel::Activation for Vars {
-    fn resolve(&self, name: &str) -> Option<Value> {
-        self.0.get(name).cloned()
+    fn resolve(&self, name: &str) -> Option<&Value> {
+        self.0.get(name)
     }
 }
 

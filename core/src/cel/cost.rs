@@ -33,8 +33,17 @@ pub fn actual_size(v: &Value) -> u64 {
     }
 }
 
-fn ceil_factor(size: u64, factor: f64) -> u64 {
-    libm::ceil(size as f64 * factor) as u64
+/// `ceil(size * factor)`, as cel-go's cost functions round (in integers: `libm::ceil` is a
+/// software routine on every call, and this runs on every string function call). Sizes
+/// beyond 2^53 lose precision as Go's float64 does; the cast saturates.
+pub(crate) fn ceil_factor(size: u64, factor: f64) -> u64 {
+    let x = size as f64 * factor;
+    let t = x as u64;
+    if (t as f64) < x {
+        t.saturating_add(1)
+    } else {
+        t
+    }
 }
 
 /// Kubernetes' `traversalCost`: a walk over a value (note: truncated, not rounded up).

@@ -205,7 +205,7 @@ fn ceil_factor(size: u64, factor: f64) -> u64 {
     if size == UNBOUNDED {
         return UNBOUNDED;
     }
-    libm::ceil(size as f64 * factor) as u64
+    super::cost::ceil_factor(size, factor)
 }
 
 fn mul(a: u64, b: u64) -> u64 {

@@ -18,22 +18,23 @@ use super::value::{Key, Map, Value};
 
 /// Variables visible to an expression.
 pub trait Activation {
-    /// The value of a variable, if it is bound.
-    fn resolve(&self, name: &str) -> Option<Value>;
+    /// The value of a variable, if it is bound (borrowed: evaluation clones only what it
+    /// returns).
+    fn resolve(&self, name: &str) -> Option<&Value>;
 }
 
 /// No variables.
 pub struct NoVars;
 
 impl Activation for NoVars {
-    fn resolve(&self, _: &str) -> Option<Value> {
+    fn resolve(&self, _: &str) -> Option<&Value> {
         None
     }
 }
 
 impl Activation for BTreeMap<String, Value> {
-    fn resolve(&self, name: &str) -> Option<Value> {
-        self.get(name).cloned()
+    fn resolve(&self, name: &str) -> Option<&Value> {
+        self.get(name)
     }
 }
 
@@ -75,9 +76,9 @@ impl RegexCache {
 
 /// A free variable's value, looked up on first use.
 #[derive(Clone)]
-enum Slot {
+enum Slot<'a> {
     Unknown,
-    Bound(Value),
+    Bound(&'a Value),
     Unbound,
 }
 
@@ -88,8 +89,8 @@ pub(crate) struct Interpreter<'p, 'a> {
     /// The program's free variables and what the activation binds them to.
     names: &'p [Box<str>],
     /// The first few variables' slots live inline: no allocation for typical rules.
-    inline: [Slot; 4],
-    spill: Vec<Slot>,
+    inline: [Slot<'a>; 4],
+    spill: Vec<Slot<'a>>,
     pub cost: u64,
     limit: u64,
     regexes: &'p RegexCache,
@@ -117,7 +118,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
     }
 
     /// The slot of free variable `index`, resolved once per evaluation.
-    fn slot(&mut self, index: u32) -> &Slot {
+    fn slot(&mut self, index: u32) -> &Slot<'a> {
         let i = index as usize;
         let (act, names) = (self.act, self.names);
         let slot = if i < 4 { &mut self.inline[i] } else { &mut self.spill[i - 4] };
@@ -133,7 +134,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
     /// The value of free variable `index`.
     fn var(&mut self, index: u32) -> Option<Value> {
         match self.slot(index) {
-            Slot::Bound(v) => Some(v.clone()),
+            Slot::Bound(v) => Some((*v).clone()),
             _ => None,
         }
     }
@@ -332,7 +333,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         let name = parts.join(".");
         if let Some(v) = self.act.resolve(&name) {
             self.charge(e, cost::SELECT)?;
-            return Ok(Some(v));
+            return Ok(Some(v.clone()));
         }
         Ok(f::type_ident(&name).map(Value::Type))
     }

@@ -11,7 +11,7 @@ use core::cmp::Ordering;
 use core::cell::RefCell;
 
 use regex_automata::nfa::thompson::{self, backtrack, backtrack::BoundedBacktracker, pikevm, pikevm::PikeVM};
-use regex_automata::Input;
+use regex_automata::{Anchored, Input};
 
 use super::eval::RegexCache;
 use super::functions::{self as f, no_overload, Builtin, Fail};
@@ -28,6 +28,9 @@ pub struct Regex {
     backtracker: BoundedBacktracker,
     pikevm: PikeVM,
     caches: RefCell<(backtrack::Cache, pikevm::Cache)>,
+    /// The pattern can only match at the start (`^...`, as most Kubernetes patterns): one
+    /// attempt at the start position instead of one per position.
+    anchored: bool,
 }
 
 impl Regex {
@@ -37,16 +40,19 @@ impl Regex {
             .configure(thompson::Config::new().nfa_size_limit(Some(8 << 20)))
             .build(&ascii_perl_classes(&case_insensitive(pattern)))
             .map_err(|e| format!("given regex is invalid: {e}"))?;
+        let anchored = nfa.is_always_start_anchored();
         let backtracker =
             BoundedBacktracker::new_from_nfa(nfa.clone()).map_err(|e| format!("given regex is invalid: {e}"))?;
         let pikevm = PikeVM::new_from_nfa(nfa).map_err(|e| format!("given regex is invalid: {e}"))?;
         let caches = RefCell::new((backtracker.create_cache(), pikevm.create_cache()));
-        Ok(Regex { backtracker, pikevm, caches })
+        Ok(Regex { backtracker, pikevm, caches, anchored })
     }
 
-    /// The leftmost-first match in `s` at or after `start`.
-    fn find_at(&self, s: &str, start: usize) -> Option<regex_automata::Match> {
-        let input = Input::new(s).range(start..);
+    /// The leftmost-first match in `s` at or after `start` (with `earliest`, any match, found
+    /// as soon as possible: enough to answer whether there is one).
+    fn find_at(&self, s: &str, start: usize, earliest: bool) -> Option<regex_automata::Match> {
+        let anchored = if self.anchored { Anchored::Yes } else { Anchored::No };
+        let input = Input::new(s).range(start..).anchored(anchored).earliest(earliest);
         let mut caches = self.caches.borrow_mut();
         if s.len() <= self.backtracker.max_haystack_len() {
             if let Ok(found) = self.backtracker.try_find(&mut caches.0, input.clone()) {
@@ -58,7 +64,7 @@ impl Regex {
 
     /// Whether the pattern matches anywhere in `s`.
     pub fn is_match(&self, s: &str) -> bool {
-        self.find_at(s, 0).is_some()
+        self.find_at(s, 0, true).is_some()
     }
 
     /// The matched substrings, left to right, at most `limit` (an empty match just after
@@ -68,7 +74,7 @@ impl Regex {
         let mut at = 0;
         let mut last_end = None;
         while out.len() < limit && at <= s.len() {
-            let Some(m) = self.find_at(s, at) else { break };
+            let Some(m) = self.find_at(s, at, false) else { break };
             if m.is_empty() && Some(m.end()) == last_end {
                 // Step over one character and look again.
                 at = m.end() + s[m.end()..].chars().next().map_or(1, char::len_utf8);

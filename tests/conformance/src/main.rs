@@ -158,8 +158,8 @@ fn mentions(m: &Message, names: &[&str]) -> bool {
 struct Bindings(BTreeMap<String, Value>);
 
 impl cel::Activation for Bindings {
-    fn resolve(&self, name: &str) -> Option<Value> {
-        self.0.get(name).cloned()
+    fn resolve(&self, name: &str) -> Option<&Value> {
+        self.0.get(name)
     }
 }
 
