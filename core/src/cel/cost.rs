@@ -12,7 +12,7 @@ pub const LIST_CREATE: u64 = 10;
 /// Creating a map (`common.MapCreateBaseCost`).
 pub const MAP_CREATE: u64 = 30;
 /// `common.StringTraversalCostFactor`.
-const STRING_TRAVERSAL: f64 = 0.1;
+pub(crate) const STRING_TRAVERSAL: f64 = 0.1;
 /// `common.RegexStringLengthCostFactor`.
 const REGEX_LENGTH: f64 = 0.25;
 
