@@ -574,16 +574,16 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         };
         // Most calls have at most two arguments: avoid a heap allocation for them.
         let mut small: [Value; 2] = [Value::Null, Value::Null];
-        let mut big: Vec<Value> = Vec::new();
+        // Initialised only when needed: even dropping an empty Vec is a call in the
+        // size-optimised WebAssembly build, on every operator.
+        let big: Vec<Value>;
         let argv: &[Value] = if args.len() <= 2 {
             for (i, a) in args.iter().enumerate() {
                 small[i] = self.eval(a)?;
             }
             &small[..args.len()]
         } else {
-            for a in args {
-                big.push(self.eval(a)?);
-            }
+            big = args.iter().map(|a| self.eval(a)).collect::<Result<_, _>>()?;
             &big
         };
         if let (None, [x, y]) = (&recv, argv) {
