@@ -208,11 +208,37 @@ fn crds_with_bad_rules_are_refused() {
         Crd::load(&doc, None).err().map(|e| e.iter().map(|x| x.text()).collect::<Vec<_>>()).unwrap_or_default()
     };
     let at = "spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0]";
-    assert_eq!(load(json!({"rule": "self.n > 'x'"})), [format!("{at}.rule: Invalid value: \"self.n > 'x'\": compilation failed: ERROR: <input>:1:8: found no matching overload for '_>_' applied to '(int, string)'")]);
+    // validation.go: a compile error carries the rule (the internal ValidationRule, printed by
+    // json.Marshal: Go field names, `>` escaped); compilation.go: "compilation failed: " and
+    // cel-go's Issues.String() (common/error.go ToDisplayString: the line and a caret).
+    let rule_json = |rule: &str| {
+        format!("{{\"Rule\":{rule},\"Message\":\"\",\"MessageExpression\":\"\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}")
+    };
     assert_eq!(
-        load(json!({"rule": "self.n"})),
+        load(json!({"rule": "self.n > 'x'"})),
         [format!(
-            "{at}.rule: Invalid value: \"self.n\": compilation failed: cel expression must evaluate to a bool, got int"
+            "{at}.rule: Invalid value: {}: compilation failed: ERROR: <input>:1:8: found no matching overload for '_>_' applied to '(int, string)'\n | self.n > 'x'\n | .......^",
+            rule_json("\"self.n \\u003e 'x'\"")
+        )]
+    );
+    assert_eq!(
+        load(json!({"rule": "self.n", "message": "m", "reason": "FieldValueForbidden", "optionalOldSelf": false})),
+        [format!(
+            "{at}.rule: Invalid value: {{\"Rule\":\"self.n\",\"Message\":\"m\",\"MessageExpression\":\"\",\"Reason\":\"FieldValueForbidden\",\"FieldPath\":\"\",\"OptionalOldSelf\":false}}: cel expression must evaluate to a bool"
+        )]
+    );
+    // Multi-byte characters before the column are full-width dots (cel-go common/error.go).
+    assert_eq!(
+        load(json!({"rule": "'é' == self.n"})),
+        [format!(
+            "{at}.rule: Invalid value: {}: compilation failed: ERROR: <input>:1:5: found no matching overload for '_==_' applied to '(string, int)'\n | 'é' == self.n\n | .\u{ff0e}..^",
+            rule_json("\"'é' == self.n\"")
+        )]
+    );
+    assert_eq!(
+        load(json!({"rule": "self.n > 0", "messageExpression": "self.n"})),
+        [format!(
+            "{at}.messageExpression: Invalid value: {{\"Rule\":\"self.n \\u003e 0\",\"Message\":\"\",\"MessageExpression\":\"self.n\",\"Reason\":null,\"FieldPath\":\"\",\"OptionalOldSelf\":null}}: messageExpression must evaluate to a string"
         )]
     );
     assert_eq!(

@@ -15,7 +15,7 @@ use crate::cel::estimate::{
     cost_error_message, estimate, sized_type, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT,
 };
 use crate::cel::{self, cost, ErrorKind, Program, Value};
-use crate::field::{Error, ErrorType, Path};
+use crate::field::{go_json, Error, ErrorType, Path};
 
 /// One compiled rule.
 pub struct CompiledRule {
@@ -44,8 +44,48 @@ fn flag(schema: &Json, key: &str) -> bool {
     schema.get(key).and_then(Json::as_bool).unwrap_or(false)
 }
 
-fn compile_error(e: &cel::CelError) -> String {
-    format!("compilation failed: ERROR: <input>:{}:{}: {}", e.line, e.column, e.message)
+/// cel-go's `Issues.String()` for an error in `source`: the position, then the source line
+/// with a caret under the column (common/error.go `ToDisplayString`: tabs shown as spaces,
+/// full-width dot and caret under multi-byte characters, no excerpt past 16,384 bytes).
+fn compile_error(prefix: &str, e: &cel::CelError, source: &str) -> String {
+    let mut out = format!("{prefix}ERROR: <input>:{}:{}: {}", e.line, e.column, e.message);
+    let Some(line) = source.split('\n').nth((e.line as usize).saturating_sub(1)) else { return out };
+    if line.len() > 16_384 {
+        return out;
+    }
+    let snippet = line.replace('\t', " ");
+    out.push_str("\n | ");
+    out.push_str(&snippet);
+    out.push_str("\n | ");
+    let mut chars = snippet.chars();
+    for _ in 1..e.column {
+        match chars.next() {
+            Some(c) if c.len_utf8() > 1 => out.push('\u{ff0e}'),
+            Some(_) => out.push('.'),
+            None => break,
+        }
+    }
+    out.push(if chars.next().is_some_and(|c| c.len_utf8() > 1) { '\u{ff3e}' } else { '^' });
+    out
+}
+
+/// A rule as the API server prints it in its errors: Go's JSON of the internal
+/// `apiextensions.ValidationRule` (no json tags: Go's field names, in declaration order).
+fn rule_error(path: &str, rule: &Json, detail: String) -> Error {
+    let text = |key: &str| Json::from(rule.get(key).and_then(Json::as_str).unwrap_or(""));
+    let fields = [
+        ("Rule", text("rule")),
+        ("Message", text("message")),
+        ("MessageExpression", text("messageExpression")),
+        ("Reason", rule.get("reason").and_then(Json::as_str).map_or(Json::Null, Json::from)),
+        ("FieldPath", text("fieldPath")),
+        ("OptionalOldSelf", rule.get("optionalOldSelf").and_then(Json::as_bool).map_or(Json::Null, Json::Bool)),
+    ];
+    let rendered: Vec<String> = fields.iter().map(|(k, v)| format!("\"{k}\":{}", go_json(v))).collect();
+    let value = Json::Object(fields.into_iter().map(|(k, v)| (String::from(k), v)).collect());
+    let mut e = Error::new(ErrorType::Invalid, &Path::named(path), Some(value), detail);
+    e.rendered_value = Some(format!("{{{}}}", rendered.join(",")));
+    e
 }
 
 impl Rules {
@@ -158,24 +198,20 @@ fn compile_rule(
 ) -> Result<CompiledRule, Error> {
     let text = String::from(rule.get("rule").and_then(Json::as_str).unwrap_or(""));
     let rule_path = format!("{at}.rule");
-    let invalid = |path: &str, detail: String| {
-        Error::new(ErrorType::Invalid, &Path::named(path), Some(Json::from(text.as_str())), detail)
-    };
+    // apiextensions validation.go: compile errors carry the whole rule as the value.
+    let invalid = |path: &str, detail: String| rule_error(path, rule, detail);
     let self_type = cel::schema::decl_type(schema, resource_root).unwrap_or(CelType::Dyn);
     let optional_old_self = flag(rule, "optionalOldSelf");
     let mut decls = Decls::default();
     decls.declare("self", self_type.clone());
     decls.declare("oldSelf", if optional_old_self { CelType::Optional(Rc::new(self_type)) } else { self_type });
-    let program = Program::compile_optimized(&text).map_err(|e| invalid(&rule_path, compile_error(&e)))?;
+    let failed = |e: &cel::CelError| invalid(&rule_path, compile_error("compilation failed: ", e, &text));
+    let program = Program::compile_optimized(&text).map_err(|e| failed(&e))?;
     match checker::check(&program, &decls) {
         Ok(CelType::Bool) | Ok(CelType::Dyn) => {}
-        Ok(other) => {
-            return Err(invalid(
-                &rule_path,
-                format!("compilation failed: cel expression must evaluate to a bool, got {other}"),
-            ))
-        }
-        Err(e) => return Err(invalid(&rule_path, compile_error(&e))),
+        // compilation.go: any other output type.
+        Ok(_) => return Err(invalid(&rule_path, String::from("cel expression must evaluate to a bool"))),
+        Err(e) => return Err(failed(&e)),
     }
     let uses_old_self = program.variables().any(|v| v == "oldSelf");
     if optional_old_self && !uses_old_self {
@@ -187,7 +223,7 @@ fn compile_rule(
         ));
     }
     let sized = sized_type(schema);
-    let unoptimized = Program::compile(&text).map_err(|e| invalid(&rule_path, compile_error(&e)))?;
+    let unoptimized = Program::compile(&text).map_err(|e| failed(&e))?;
     let vars: Vec<(&str, crate::cel::estimate::SizedType)> =
         sized.iter().flat_map(|t| [("self", t.clone()), ("oldSelf", t.clone())]).collect();
     let estimated_cost = estimate(&unoptimized, &vars).max.saturating_mul(cardinality);
@@ -203,32 +239,14 @@ fn compile_rule(
     }
     let message_expression = match rule.get("messageExpression").and_then(Json::as_str) {
         Some(src) => {
-            let p = Program::compile_optimized(src).map_err(|e| {
-                Error::new(
-                    ErrorType::Invalid,
-                    &Path::named(&format!("{at}.messageExpression")),
-                    Some(Json::from(src)),
-                    compile_error(&e),
-                )
-            })?;
+            let path = format!("{at}.messageExpression");
+            let failed =
+                |e: &cel::CelError| invalid(&path, compile_error("messageExpression compilation failed: ", e, src));
+            let p = Program::compile_optimized(src).map_err(|e| failed(&e))?;
             match checker::check(&p, &decls) {
                 Ok(CelType::String) | Ok(CelType::Dyn) => Some(p),
-                Ok(_) => {
-                    return Err(Error::new(
-                        ErrorType::Invalid,
-                        &Path::named(&format!("{at}.messageExpression")),
-                        Some(Json::from(src)),
-                        "must evaluate to a string",
-                    ))
-                }
-                Err(e) => {
-                    return Err(Error::new(
-                        ErrorType::Invalid,
-                        &Path::named(&format!("{at}.messageExpression")),
-                        Some(Json::from(src)),
-                        compile_error(&e),
-                    ))
-                }
+                Ok(_) => return Err(invalid(&path, String::from("messageExpression must evaluate to a string"))),
+                Err(e) => return Err(failed(&e)),
             }
         }
         None => None,

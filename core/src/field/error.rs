@@ -208,7 +208,7 @@ fn go_value(value: &Value) -> String {
             (None, None, Some(f)) => go_float(f),
             _ => alloc::format!("{n}"),
         },
-        other => serde_json::to_string(other).unwrap_or_default(),
+        other => super::gojson::go_json(other),
     }
 }
 

@@ -5,8 +5,10 @@
 
 mod error;
 mod gofmt;
+pub(crate) mod gojson;
 mod path;
 
 pub use error::{Error, ErrorType, Stability};
 pub use gofmt::{go_float, go_quote};
+pub use gojson::go_json;
 pub use path::Path;
