@@ -81,8 +81,10 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         vars.insert(String::from(name), cel::from_json(&json));
         decls.declare(name, CelType::Dyn);
     }
-    let result = Program::compile_optimized(&args.expr)
-        .and_then(|p| checker::check(&p, &decls).map(|_| p))
+    // Checked as Kubernetes' environment checks (with its literal validators) before folding.
+    let result = Program::compile(&args.expr)
+        .and_then(|p| checker::check_kubernetes(&p, &decls))
+        .and_then(|_| Program::compile_optimized(&args.expr))
         .and_then(|p| p.eval(&Vars(vars)));
     let (doc, outcome) = match result {
         Ok(done) => (

@@ -235,6 +235,32 @@ fn crds_with_bad_rules_are_refused() {
             rule_json("\"'é' == self.n\"")
         )]
     );
+    // Kubernetes' AST validators (apiserver environment/base.go; cel-go cel/validator.go), as
+    // apiextensions schema/cel/validation_test.go expects them: literal arguments must be valid
+    // and list literals homogeneous (string format calls are exempt).
+    let compile_error = |rule: &str| {
+        load(json!({"rule": rule})).first().and_then(|e| {
+            e.split_once(": compilation failed: ").map(|(_, d)| String::from(d.lines().next().unwrap_or("")))
+        })
+    };
+    assert_eq!(
+        compile_error("duration('1') == duration('1s')").as_deref(),
+        Some("ERROR: <input>:1:10: invalid duration argument")
+    );
+    assert_eq!(
+        compile_error("timestamp('1000-00-00T00:00:00Z') == timestamp(0)").as_deref(),
+        Some("ERROR: <input>:1:11: invalid timestamp argument")
+    );
+    assert_eq!(compile_error("'abc'.matches(')')").as_deref(), Some("ERROR: <input>:1:15: invalid matches argument"));
+    assert_eq!(
+        compile_error("[1, 'a', false].filter(x, string(x) == 'a') == []").as_deref(),
+        Some("ERROR: <input>:1:5: expected type 'int' but found 'string'")
+    );
+    assert_eq!(
+        compile_error("{'a': 1, 'b': 'x'}.size() == 2").as_deref(),
+        Some("ERROR: <input>:1:15: expected type 'int' but found 'string'")
+    );
+    assert!(load(json!({"rule": "'%s %d'.format(['a', 1]) == 'a 1' && duration('1s') > duration('0s')"})).is_empty());
     assert_eq!(
         load(json!({"rule": "self.n > 0", "messageExpression": "self.n"})),
         [format!(

@@ -111,7 +111,8 @@ fn run(expr: &str, inputs: &Inputs<'_>) -> Result<Outcome, String> {
         Ok(p) => p,
         Err(e) => return Ok(Outcome { value: Err(e), checked: None, estimated: None }),
     };
-    let checked = match checker::check(&program, &decls) {
+    // Checked as Kubernetes' environment checks (with its literal validators) before folding.
+    let checked = match Program::compile(expr).and_then(|p| checker::check_kubernetes(&p, &decls)) {
         Ok(t) => t.to_string(),
         Err(e) => return Ok(Outcome { value: Err(e), checked: None, estimated: None }),
     };

@@ -239,9 +239,12 @@ pub fn compile_cel(
 ) -> Result<JsCelProgram, JsValue> {
     let Declared { checker: checker_decls, table, sized } = declarations(given(decls))?;
     let opts = options(given(opts))?;
+    // Checked as Kubernetes' environment checks (with its literal validators) before folding.
+    let t = Program::compile(expr)
+        .and_then(|p| checker::check_kubernetes(&p, &checker_decls))
+        .map_err(|e| cel_error(&e))?;
     let program = if opts.optimize.unwrap_or(true) { Program::compile_optimized(expr) } else { Program::compile(expr) };
     let program = program.map_err(|e| cel_error(&e))?;
-    let t = checker::check(&program, &checker_decls).map_err(|e| cel_error(&e))?;
     let sized: Vec<(&str, SizedType)> = sized.iter().map(|(n, s)| (n.as_str(), s.clone())).collect();
     let est = estimate(&program, &sized);
     let limit = opts.cost_limit.map_or(cel::cost::PER_CALL_LIMIT, |l| l.max(0.0) as u64);

@@ -2,6 +2,7 @@
 //! the environment's functions (cel-go `checker`), so undeclared names, calls with no matching
 //! overload and wrong result types are reported before evaluation, with positions.
 
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
@@ -132,9 +133,58 @@ impl Decls {
 
 /// Checks a program against declarations and returns its type.
 pub fn check(program: &Program, decls: &Decls) -> Result<CelType, CelError> {
-    let mut c = Checker { decls, locals: Vec::new(), subst: Vec::new(), fresh: 0, src: program.source() };
+    let mut c = Checker::new(program, decls, None);
     let t = c.check(program.ast())?;
     Ok(c.finalize(&t))
+}
+
+/// Type-checks as Kubernetes' environment does (apiserver pkg/cel/environment/base.go, since
+/// 1.29): the check, then cel-go's AST validators — list and map literals must be
+/// homogeneous (`expected type 'int' but found 'string'`, cel/validator.go) and literal
+/// arguments of `duration`, `timestamp` and `matches` must be valid (`invalid duration
+/// argument`). Run it on the program before constant folding, as cel-go does.
+pub fn check_kubernetes(program: &Program, decls: &Decls) -> Result<CelType, CelError> {
+    let mut c = Checker::new(program, decls, Some(Literals::default()));
+    let t = c.check(program.ast())?;
+    let t = c.finalize(&t);
+    let mut issues: Vec<(u32, String)> = Vec::new();
+    let literals = c.literals.take().unwrap_or_default();
+    for items in &literals.lists {
+        let mut items = items.iter().map(|(offset, t)| (*offset, c.finalize(t)));
+        let Some((_, first)) = items.next() else { continue };
+        if let Some((offset, other)) = items.find(|(_, t)| *t != first) {
+            issues.push((offset, mismatch(&first, &other)));
+        }
+    }
+    for entries in &literals.maps {
+        let mut entries = entries.iter().map(|(ko, kt, vo, vt)| (*ko, c.finalize(kt), *vo, c.finalize(vt)));
+        let Some((_, k0, _, v0)) = entries.next() else { continue };
+        for (ko, kt, vo, vt) in entries {
+            if kt != k0 {
+                issues.push((ko, mismatch(&k0, &kt)));
+            }
+            if vt != v0 {
+                issues.push((vo, mismatch(&v0, &vt)));
+            }
+        }
+    }
+    super::validate::literal_arguments(program.ast(), &mut issues);
+    // cel-go reports its issues sorted by position.
+    match issues.into_iter().min_by_key(|(offset, _)| *offset) {
+        Some((offset, message)) => Err(error_at(program.source(), ErrorKind::Check, offset as usize, message)),
+        None => Ok(t),
+    }
+}
+
+fn mismatch(expected: &CelType, actual: &CelType) -> String {
+    format!("expected type '{expected}' but found '{actual}'")
+}
+
+/// The element types of list and map literals, kept for the homogeneity check.
+#[derive(Default)]
+struct Literals {
+    lists: Vec<Vec<(u32, CelType)>>,
+    maps: Vec<Vec<(u32, CelType, u32, CelType)>>,
 }
 
 /// Checks that a program's type is `want` (or dyn), as Kubernetes requires of rules (bool) and
@@ -153,6 +203,11 @@ struct Checker<'d> {
     subst: Vec<(Rc<str>, CelType)>,
     fresh: usize,
     src: &'d str,
+    /// Collected for `check_kubernetes`.
+    literals: Option<Literals>,
+    /// Inside a `format` call or a `cel.block` (exempt from the homogeneity check, as cel-go's
+    /// string-format and block extensions configure it).
+    exempt: usize,
 }
 
 type TResult = Result<CelType, CelError>;
@@ -169,7 +224,11 @@ fn optional(t: CelType) -> CelType {
     CelType::Optional(Rc::new(t))
 }
 
-impl Checker<'_> {
+impl<'d> Checker<'d> {
+    fn new(program: &'d Program, decls: &'d Decls, literals: Option<Literals>) -> Self {
+        Checker { decls, locals: Vec::new(), subst: Vec::new(), fresh: 0, src: program.source(), literals, exempt: 0 }
+    }
+
     fn err<T>(&self, e: &Expr, message: String) -> Result<T, CelError> {
         Err(error_at(self.src, ErrorKind::Check, e.offset as usize, message))
     }
@@ -369,6 +428,7 @@ impl Checker<'_> {
             }
             Kind::List(items) => {
                 let mut elem: Option<CelType> = None;
+                let mut seen = Vec::new();
                 for (item, opt) in items {
                     let mut t = self.check(item)?;
                     if *opt {
@@ -380,10 +440,14 @@ impl Checker<'_> {
                             }
                         };
                     }
+                    seen.push((item.offset, t.clone()));
                     elem = Some(match elem {
                         None => t,
                         Some(prev) => self.join(&prev, &t),
                     });
+                }
+                if let (Some(literals), 0) = (self.literals.as_mut(), self.exempt) {
+                    literals.lists.push(seen);
                 }
                 let elem = match elem {
                     Some(t) => t,
@@ -394,6 +458,7 @@ impl Checker<'_> {
             Kind::Map(entries) => {
                 let mut kt: Option<CelType> = None;
                 let mut vt: Option<CelType> = None;
+                let mut seen = Vec::new();
                 for (k, v, opt) in entries {
                     let tk = self.check(k)?;
                     if !matches!(self.resolve(&tk), T::String | T::Int | T::Uint | T::Bool | T::Dyn | T::Param(_)) {
@@ -407,6 +472,7 @@ impl Checker<'_> {
                             other => return self.err(v, format!("expected type 'optional_type' but found '{other}'")),
                         };
                     }
+                    seen.push((k.offset, tk.clone(), v.offset, tv.clone()));
                     kt = Some(match kt {
                         None => tk,
                         Some(prev) => self.join(&prev, &tk),
@@ -415,6 +481,9 @@ impl Checker<'_> {
                         None => tv,
                         Some(prev) => self.join(&prev, &tv),
                     });
+                }
+                if let (Some(literals), 0) = (self.literals.as_mut(), self.exempt) {
+                    literals.maps.push(seen);
                 }
                 let k = kt.unwrap_or_else(|| self.fresh());
                 let v = vt.unwrap_or_else(|| self.fresh());
@@ -431,19 +500,9 @@ impl Checker<'_> {
                 r
             }
             Kind::Block { inits, body } => {
-                let base = self.locals.len();
-                for (name, init) in inits {
-                    let t = match self.check(init) {
-                        Ok(t) => t,
-                        Err(err) => {
-                            self.locals.truncate(base);
-                            return Err(err);
-                        }
-                    };
-                    self.locals.push((String::from(&**name), t));
-                }
-                let r = self.check(body);
-                self.locals.truncate(base);
+                self.exempt += 1;
+                let r = self.block(inits, body);
+                self.exempt -= 1;
                 r
             }
             Kind::Comprehension(c) => {
@@ -470,17 +529,42 @@ impl Checker<'_> {
                 r
             }
             Kind::Call { target, name, args, .. } => {
-                let recv = match target {
-                    Some(t) => Some(self.check(t)?),
-                    None => None,
-                };
-                let mut arg_types = Vec::with_capacity(args.len());
-                for a in args {
-                    arg_types.push(self.check(a)?);
-                }
+                let exempt = usize::from(&**name == "format");
+                self.exempt += exempt;
+                let checked = (|| {
+                    let recv = match target {
+                        Some(t) => Some(self.check(t)?),
+                        None => None,
+                    };
+                    let mut arg_types = Vec::with_capacity(args.len());
+                    for a in args {
+                        arg_types.push(self.check(a)?);
+                    }
+                    Ok((recv, arg_types))
+                })();
+                self.exempt -= exempt;
+                let (recv, arg_types) = checked?;
                 self.call(e, name, recv, arg_types)
             }
         }
+    }
+
+    /// `cel.block`: each initialiser in turn, visible to the later ones and the body.
+    fn block(&mut self, inits: &[(Box<str>, Expr)], body: &Expr) -> TResult {
+        let base = self.locals.len();
+        for (name, init) in inits {
+            let t = match self.check(init) {
+                Ok(t) => t,
+                Err(err) => {
+                    self.locals.truncate(base);
+                    return Err(err);
+                }
+            };
+            self.locals.push((String::from(&**name), t));
+        }
+        let r = self.check(body);
+        self.locals.truncate(base);
+        r
     }
 
     fn comprehension(

@@ -28,6 +28,7 @@ mod parser;
 mod resolve;
 pub mod schema;
 pub mod time;
+mod validate;
 pub mod value;
 
 use alloc::rc::Rc;

@@ -206,13 +206,16 @@ fn compile_rule(
     decls.declare("self", self_type.clone());
     decls.declare("oldSelf", if optional_old_self { CelType::Optional(Rc::new(self_type)) } else { self_type });
     let failed = |e: &cel::CelError| invalid(&rule_path, compile_error("compilation failed: ", e, &text));
-    let program = Program::compile_optimized(&text).map_err(|e| failed(&e))?;
-    match checker::check(&program, &decls) {
+    // Checked before folding (cel-go validates the checked AST; the API server folds when it
+    // builds the program), evaluated folded.
+    let unoptimized = Program::compile(&text).map_err(|e| failed(&e))?;
+    match checker::check_kubernetes(&unoptimized, &decls) {
         Ok(CelType::Bool) | Ok(CelType::Dyn) => {}
         // compilation.go: any other output type.
         Ok(_) => return Err(invalid(&rule_path, String::from("cel expression must evaluate to a bool"))),
         Err(e) => return Err(failed(&e)),
     }
+    let program = Program::compile_optimized(&text).map_err(|e| failed(&e))?;
     let uses_old_self = program.variables().any(|v| v == "oldSelf");
     if optional_old_self && !uses_old_self {
         return Err(Error::new(
@@ -223,7 +226,6 @@ fn compile_rule(
         ));
     }
     let sized = sized_type(schema);
-    let unoptimized = Program::compile(&text).map_err(|e| failed(&e))?;
     let vars: Vec<(&str, crate::cel::estimate::SizedType)> =
         sized.iter().flat_map(|t| [("self", t.clone()), ("oldSelf", t.clone())]).collect();
     let estimated_cost = estimate(&unoptimized, &vars).max.saturating_mul(cardinality);
@@ -242,9 +244,11 @@ fn compile_rule(
             let path = format!("{at}.messageExpression");
             let failed =
                 |e: &cel::CelError| invalid(&path, compile_error("messageExpression compilation failed: ", e, src));
-            let p = Program::compile_optimized(src).map_err(|e| failed(&e))?;
-            match checker::check(&p, &decls) {
-                Ok(CelType::String) | Ok(CelType::Dyn) => Some(p),
+            let checked = Program::compile(src).and_then(|p| checker::check_kubernetes(&p, &decls));
+            match checked {
+                Ok(CelType::String) | Ok(CelType::Dyn) => {
+                    Some(Program::compile_optimized(src).map_err(|e| failed(&e))?)
+                }
                 Ok(_) => return Err(invalid(&path, String::from("messageExpression must evaluate to a string"))),
                 Err(e) => return Err(failed(&e)),
             }

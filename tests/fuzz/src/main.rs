@@ -207,6 +207,7 @@ fn run_cel(src: &str, self_value: &Value) {
     let mut decls = checker::Decls::default();
     decls.declare("self", checker::CelType::Dyn);
     let _ = checker::check(&program, &decls);
+    let _ = checker::check_kubernetes(&program, &decls);
     let mut vars = std::collections::BTreeMap::new();
     vars.insert(String::from("self"), cel::from_json(self_value));
     let _ = program.eval(&vars);
