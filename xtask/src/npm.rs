@@ -81,8 +81,14 @@ pub fn build(env: &Env) -> Result<(), String> {
             }
         }
     }
-    print_size(env, &env.root.join("wasm/pkg/kubedv_bg.wasm"));
-    Ok(())
+    let gz = print_size(env, &env.root.join("wasm/pkg/kubedv_bg.wasm"));
+    // Every user downloads the package: its budget is 400 KB gzipped.
+    match gz {
+        Some(gz) if gz >= 400_000 => {
+            Err(format!("npm: kubedv_bg.wasm is {gz} bytes gzipped, over the 400,000-byte budget"))
+        }
+        _ => Ok(()),
+    }
 }
 
 /// Two touches to wasm-bindgen's TypeScript: trailing parameters that accept `null` become
@@ -135,8 +141,8 @@ fn optional_trailing_nullables(line: &str) -> String {
     format!("{}{}{}", &line[..open + 1], params.join(", "), &line[close..])
 }
 
-/// Prints a wasm file's raw and gzipped (-9) size.
-pub fn print_size(env: &Env, wasm: &Path) {
+/// Prints a wasm file's raw and gzipped (-9) size; returns the gzipped size.
+pub fn print_size(env: &Env, wasm: &Path) -> Option<u64> {
     let raw = std::fs::metadata(wasm).map(|m| m.len()).unwrap_or(0);
     let gz = env
         .command("sh")
@@ -144,7 +150,7 @@ pub fn print_size(env: &Env, wasm: &Path) {
         .arg(wasm)
         .output()
         .ok()
-        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse::<u64>().ok())
-        .unwrap_or(0);
-    println!("==> size: {} {} bytes raw, {} bytes gzipped", wasm.display(), raw, gz);
+        .and_then(|o| String::from_utf8_lossy(&o.stdout).trim().parse::<u64>().ok());
+    println!("==> size: {} {} bytes raw, {} bytes gzipped", wasm.display(), raw, gz.unwrap_or(0));
+    gz
 }

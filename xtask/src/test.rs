@@ -118,7 +118,7 @@ pub fn run() -> ExitCode {
             .ok()
             .and_then(|d| d.flatten().map(|e| e.path()).find(|p| p.extension().is_some_and(|x| x == "wasm")))
         {
-            npm::print_size(&env, &wasm);
+            let _ = npm::print_size(&env, &wasm);
         }
         Ok(())
     });

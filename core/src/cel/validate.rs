@@ -32,25 +32,49 @@ pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
             }
         }
     }
-    for child in children(e) {
-        literal_arguments(child, issues);
-    }
-}
-
-/// The direct sub-expressions of `e`.
-fn children(e: &Expr) -> Vec<&Expr> {
+    let mut visit = |child: &Expr| literal_arguments(child, issues);
     match &e.kind {
-        Kind::Lit(_) | Kind::Ident(_) | Kind::Local { .. } | Kind::Var { .. } => Vec::new(),
-        Kind::Select { operand, .. } | Kind::Has { operand, .. } => alloc::vec![&**operand],
-        Kind::Index { operand, index, .. } => alloc::vec![&**operand, &**index],
-        Kind::Call { target, args, .. } => target.as_deref().into_iter().chain(args.iter()).collect(),
-        Kind::And(a, b) | Kind::Or(a, b) => alloc::vec![&**a, &**b],
-        Kind::Cond(c, a, b) => alloc::vec![&**c, &**a, &**b],
-        Kind::List(items) => items.iter().map(|(item, _)| item).collect(),
-        Kind::Map(entries) => entries.iter().flat_map(|(k, v, _)| [k, v]).collect(),
-        Kind::Message { fields, .. } => fields.iter().map(|(_, v, _)| v).collect(),
-        Kind::Comprehension(c) => [Some(&c.range), c.filter.as_ref(), Some(&c.step)].into_iter().flatten().collect(),
-        Kind::Bind { init, body, .. } => alloc::vec![&**init, &**body],
-        Kind::Block { inits, body } => inits.iter().map(|(_, init)| init).chain([&**body]).collect(),
+        Kind::Lit(_) | Kind::Ident(_) | Kind::Local { .. } | Kind::Var { .. } => {}
+        Kind::Select { operand, .. } | Kind::Has { operand, .. } => visit(operand),
+        Kind::Index { operand, index, .. } => {
+            visit(operand);
+            visit(index);
+        }
+        Kind::Call { target, args, .. } => {
+            if let Some(t) = target {
+                visit(t);
+            }
+            args.iter().for_each(visit);
+        }
+        Kind::And(a, b) | Kind::Or(a, b) => {
+            visit(a);
+            visit(b);
+        }
+        Kind::Cond(c, a, b) => {
+            visit(c);
+            visit(a);
+            visit(b);
+        }
+        Kind::List(items) => items.iter().for_each(|(item, _)| visit(item)),
+        Kind::Map(entries) => entries.iter().for_each(|(k, v, _)| {
+            visit(k);
+            visit(v);
+        }),
+        Kind::Message { fields, .. } => fields.iter().for_each(|(_, v, _)| visit(v)),
+        Kind::Comprehension(c) => {
+            visit(&c.range);
+            if let Some(f) = &c.filter {
+                visit(f);
+            }
+            visit(&c.step);
+        }
+        Kind::Bind { init, body, .. } => {
+            visit(init);
+            visit(body);
+        }
+        Kind::Block { inits, body } => {
+            inits.iter().for_each(|(_, init)| visit(init));
+            visit(body);
+        }
     }
 }
