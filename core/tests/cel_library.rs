@@ -189,6 +189,24 @@ const KUBERNETES_CASES: &[(&str, &str, Expect)] = &[
 
 /// Cases for the libraries without a table in the files above; sources named per group.
 const MORE_CASES: &[(&str, &str, Expect)] = &[
+    // cel-go common/types/string.go ConvertToType and err.go: a string that does not convert,
+    // and timestamps beyond year 9999. (Literal arguments are refused at compile time in
+    // Kubernetes' environment; these are computed, as `self.x` would be.)
+    ("conversions", r#"int('1' + 'x')"#, Fails("type conversion error from 'string' to 'int'")),
+    ("conversions", r#"uint('-' + '1')"#, Fails("type conversion error from 'string' to 'uint'")),
+    ("conversions", r#"double('x' + 'y')"#, Fails("type conversion error from 'string' to 'double'")),
+    ("conversions", r#"bool('x' + 'y')"#, Fails("type conversion error from 'string' to 'bool'")),
+    (
+        "conversions",
+        r#"duration('1' + '')"#,
+        Fails("type conversion error from 'string' to 'google.protobuf.Duration'"),
+    ),
+    (
+        "conversions",
+        r#"timestamp('x' + '')"#,
+        Fails("type conversion error from 'string' to 'google.protobuf.Timestamp'"),
+    ),
+    ("conversions", r#"timestamp(253402300800 + 0)"#, Fails("timestamp overflow")),
     // apiserver pkg/cel/library/lists.go (documented examples, cel-in-kubernetes.md "Kubernetes list library").
     ("lists", r#"[1, 2, 3].isSorted()"#, Val("true")),
     ("lists", r#"['a', 'c', 'b'].isSorted()"#, Val("false")),

@@ -462,7 +462,7 @@ pub fn to_int(a: &Value) -> Result<Value, Fail> {
             }
             *d as i64
         }
-        Value::String(s) => s.parse::<i64>().map_err(|_| format!("cannot convert '{s}' to int"))?,
+        Value::String(s) => s.parse::<i64>().map_err(|_| conversion_error("int"))?,
         Value::Timestamp(t) => t.secs,
         Value::Bool(b) => i64::from(*b),
         _ => return Err(no_overload("int", &[a])),
@@ -480,7 +480,7 @@ pub fn to_uint(a: &Value) -> Result<Value, Fail> {
             }
             *d as u64
         }
-        Value::String(s) => s.parse::<u64>().map_err(|_| format!("cannot convert '{s}' to uint"))?,
+        Value::String(s) => s.parse::<u64>().map_err(|_| conversion_error("uint"))?,
         Value::Bool(b) => u64::from(*b),
         _ => return Err(no_overload("uint", &[a])),
     }))
@@ -492,7 +492,7 @@ pub fn to_double(a: &Value) -> Result<Value, Fail> {
         Value::Double(d) => *d,
         Value::Int(i) => *i as f64,
         Value::Uint(u) => *u as f64,
-        Value::String(s) => parse_go_float(s).ok_or_else(|| format!("cannot convert '{s}' to double"))?,
+        Value::String(s) => parse_go_float(s).ok_or_else(|| conversion_error("double"))?,
         _ => return Err(no_overload("double", &[a])),
     }))
 }
@@ -522,7 +522,7 @@ pub fn to_bool(a: &Value) -> Result<Value, Fail> {
         Value::String(s) => match &**s {
             "1" | "t" | "T" | "TRUE" | "true" | "True" => Ok(Value::Bool(true)),
             "0" | "f" | "F" | "FALSE" | "false" | "False" => Ok(Value::Bool(false)),
-            _ => Err(format!("cannot convert '{s}' to bool")),
+            _ => Err(conversion_error("bool")),
         },
         _ => Err(no_overload("bool", &[a])),
     }
@@ -537,21 +537,29 @@ pub fn to_bytes(a: &Value) -> Result<Value, Fail> {
     }
 }
 
+/// cel-go's message when a string does not convert (common/types/string.go ConvertToType).
+fn conversion_error(to: &str) -> Fail {
+    format!("type conversion error from 'string' to '{to}'")
+}
+
+/// cel-go common/types/err.go `errTimestampOverflow`.
+const TIMESTAMP_OVERFLOW: &str = "timestamp overflow";
+
 /// `timestamp(x)`.
 pub fn to_timestamp(a: &Value) -> Result<Value, Fail> {
     match a {
         Value::Timestamp(_) => Ok(a.clone()),
         Value::String(s) => match Timestamp::parse(s) {
             Some(t) if super::value::timestamp_in_range(&t) => Ok(Value::Timestamp(t)),
-            Some(_) => Err("timestamp out of range".into()),
-            None => Err(format!("cannot parse '{s}' as a timestamp: use RFC 3339, like 2024-01-02T15:04:05Z")),
+            Some(_) => Err(TIMESTAMP_OVERFLOW.into()),
+            None => Err(conversion_error("google.protobuf.Timestamp")),
         },
         Value::Int(i) => {
             let t = Timestamp::utc(*i, 0);
             if super::value::timestamp_in_range(&t) {
                 Ok(Value::Timestamp(t))
             } else {
-                Err("timestamp out of range".into())
+                Err(TIMESTAMP_OVERFLOW.into())
             }
         }
         _ => Err(no_overload("timestamp", &[a])),
@@ -562,9 +570,9 @@ pub fn to_timestamp(a: &Value) -> Result<Value, Fail> {
 pub fn to_duration(a: &Value) -> Result<Value, Fail> {
     match a {
         Value::Duration(_) => Ok(a.clone()),
-        Value::String(s) => time::parse_duration(s)
-            .map(Value::Duration)
-            .ok_or_else(|| format!("cannot parse '{s}' as a duration: use a number and a unit, like 1h30m or 1.5s")),
+        Value::String(s) => {
+            time::parse_duration(s).map(Value::Duration).ok_or_else(|| conversion_error("google.protobuf.Duration"))
+        }
         Value::Int(i) => Ok(Value::Duration(i.checked_mul(1_000_000_000).ok_or(OVERFLOW)?)),
         _ => Err(no_overload("duration", &[a])),
     }
