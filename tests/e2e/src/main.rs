@@ -286,6 +286,28 @@ fn editor_lines(browser: &mut Browser, config: &Config, shots: &Path) -> Result<
     browser.type_text(&types, "\u{E014}")?; // Right arrow
     browser.wait_for_text("#types-tag-doc", "+k8s:minimum", Duration::from_secs(5))?;
     browser.wait_for_text("#types-tag-doc", "stable", Duration::from_secs(5))?;
+    // And the tag under the mouse: the middle of "+k8s:required" on its line, from the
+    // backdrop's own layout of that text.
+    browser.execute(
+        "const a = document.getElementById('types'); a.scrollTop = 0; a.scrollIntoView({block: 'center'});",
+        serde_json::json!([]),
+    )?;
+    std::thread::sleep(Duration::from_millis(200));
+    let point = browser.execute(
+        "const a = document.getElementById('types');
+         const tag = '+k8s:required', at = a.value.indexOf(tag);
+         const line = a.value.slice(0, at).split('\\n').length - 1;
+         const column = at - (a.value.lastIndexOf('\\n', at - 1) + 1);
+         const mark = [...a.closest('.layers').querySelectorAll('.backdrop mark')].find(e => e.textContent === tag);
+         const charWidth = mark.getBoundingClientRect().width / tag.length;
+         const r = a.getBoundingClientRect(), s = getComputedStyle(a);
+         return [r.left + parseFloat(s.paddingLeft) + (column + 4.5) * charWidth - a.scrollLeft,
+                 r.top + parseFloat(s.paddingTop) + line * 20 + 10 - a.scrollTop];",
+        serde_json::json!([]),
+    )?;
+    let (x, y) = (point[0].as_f64().unwrap_or(0.0), point[1].as_f64().unwrap_or(0.0));
+    browser.hover(x, y)?;
+    browser.wait_for_text("#types-tag-doc", "+k8s:required", Duration::from_secs(5))?;
     // A diagnostic is marked at its line and links to it (validation-gen: unknown tags).
     browser.replace_text(
         &types,

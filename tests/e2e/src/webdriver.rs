@@ -170,6 +170,13 @@ impl Browser {
         self.request("POST", "/execute/sync", Some(json!({ "script": script, "args": args })))
     }
 
+    /// Moves the mouse pointer to a point of the viewport (WebDriver actions).
+    pub fn hover(&self, x: f64, y: f64) -> Result<(), String> {
+        let actions = json!({"actions": [{"type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [{"type": "pointerMove", "duration": 0, "origin": "viewport", "x": x.round() as i64, "y": y.round() as i64}]}]});
+        self.request("POST", "/actions", Some(actions)).map(drop)
+    }
+
     /// Resizes the window (a phone-sized viewport, and back).
     pub fn set_window_size(&self, width: u32, height: u32) -> Result<(), String> {
         self.request("POST", "/window/rect", Some(json!({ "width": width, "height": height }))).map(drop)
