@@ -97,6 +97,14 @@ fn evaluation_and_cost_errors() {
         error_of(eval("lists.range(2000).all(i, lists.range(2000).all(j, j >= 0))", json!({})).unwrap_err());
     assert_eq!(kind, "cost");
     assert!(message.ends_with("operation cancelled: actual cost limit exceeded"));
+    // Go's RE2 has Unicode classes; this build has no tables for them: the rule compiles (as
+    // in Kubernetes) and says why it cannot run; a pattern Go rejects is refused at compile
+    // time (cel-go ValidateRegexLiterals).
+    let (message, kind, ..) = error_of(eval("'é'.matches('^\\\\p{L}+$')", json!({})).unwrap_err());
+    assert_eq!(kind, "eval");
+    assert!(message.contains("Unicode classes"), "{message}");
+    let (message, kind, ..) = error_of(eval("'a'.matches('(')", json!({})).unwrap_err());
+    assert_eq!((kind.as_str(), message.as_str()), ("check", "1:13: invalid matches argument"));
 }
 
 #[wasm_bindgen_test]

@@ -39,7 +39,13 @@ impl Regex {
         let nfa = thompson::Compiler::new()
             .configure(thompson::Config::new().nfa_size_limit(Some(8 << 20)))
             .build(&ascii_perl_classes(&case_insensitive(pattern)))
-            .map_err(|e| format!("given regex is invalid: {e}"))?;
+            .map_err(|e| match uses_unicode_classes(pattern) {
+                // Go accepts these; builds without Unicode tables (WebAssembly) cannot.
+                true => String::from(
+                    "given regex uses \\p{..} Unicode classes, which kubedv's WebAssembly build does not include (the native CLI does)",
+                ),
+                false => format!("given regex is invalid: {e}"),
+            })?;
         let anchored = nfa.is_always_start_anchored();
         let backtracker =
             BoundedBacktracker::new_from_nfa(nfa.clone()).map_err(|e| format!("given regex is invalid: {e}"))?;
@@ -86,6 +92,11 @@ impl Regex {
         }
         out
     }
+}
+
+/// Whether a pattern names Unicode classes (`\pL`, `\p{Greek}`, `\P{..}`).
+pub(crate) fn uses_unicode_classes(pattern: &str) -> bool {
+    pattern.contains("\\p") || pattern.contains("\\P")
 }
 
 /// A leading `(?i)` (the usual way rules ask for case-insensitive matching), spelled out as
