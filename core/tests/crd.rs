@@ -310,3 +310,47 @@ fn set_lists_compare_as_sets_in_rules() {
         ["spec.tags: Invalid value: tags are immutable"]
     );
 }
+
+/// apiextensions-apiserver pkg/apiserver/schema/validation.go (validateStructuralInvariants,
+/// validateStructuralMetadataInvariants, validateExtensions): the structural-schema rules.
+#[test]
+fn non_structural_schemas_are_refused_with_the_api_servers_lines() {
+    let load = |schema: Value| {
+        let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+            "spec": {"names": {"kind": "W"}, "versions": [{"name": "v1", "storage": true, "schema": {"openAPIV3Schema": schema}}]}});
+        Crd::load(&doc, None).err().map(|e| e.iter().map(|x| x.text()).collect::<Vec<_>>()).unwrap_or_default()
+    };
+    let at = "spec.versions[0].schema.openAPIV3Schema";
+    assert_eq!(
+        load(json!({"type": "object", "properties": {"tags": {"type": "array", "items": {"maxLength": 3}}}})),
+        [format!("{at}.properties[tags].items.type: Required value: must not be empty for specified array items")]
+    );
+    assert_eq!(
+        load(json!({"type": "object", "additionalProperties": {"type": "string"}})),
+        [format!("{at}.additionalProperties: Forbidden: must not be used at the root")]
+    );
+    assert_eq!(
+        load(json!({"type": "object", "properties": {"kind": {"type": "integer"}, "metadata": {"type": "object",
+            "properties": {"labels": {"type": "object"}}}}})),
+        [
+            format!("{at}.properties[kind].type: Invalid value: \"integer\": must be string"),
+            format!("{at}.properties[metadata]: Forbidden: must not specify anything other than name and generateName, but metadata is implicitly specified"),
+        ]
+    );
+    // name and generateName may be constrained at the root.
+    assert!(load(json!({"type": "object", "properties": {"metadata": {"type": "object",
+        "properties": {"name": {"type": "string", "maxLength": 20}}}}}))
+    .is_empty());
+    assert_eq!(
+        load(json!({"type": "object", "properties": {"tpl": {"x-kubernetes-embedded-resource": true}}})),
+        [
+            format!("{at}.properties[tpl].type: Required value: must be object if x-kubernetes-embedded-resource is true"),
+            format!("{at}.properties[tpl].properties: Required value: must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields"),
+        ]
+    );
+    assert_eq!(
+        load(json!({"type": "object", "properties": {"port": {"x-kubernetes-int-or-string": true,
+            "x-kubernetes-preserve-unknown-fields": true}}})),
+        [format!("{at}.properties[port].x-kubernetes-preserve-unknown-fields: Invalid value: true: must be false if x-kubernetes-int-or-string is true")]
+    );
+}
