@@ -345,15 +345,6 @@ impl JsCelProgram {
     }
 }
 
-#[wasm_bindgen(js_class = CelVars)]
-impl JsCelVars {
-    /// The variables as plain JSON.
-    #[wasm_bindgen(getter, unchecked_return_type = "Record<string, unknown>")]
-    pub fn json(&self) -> Result<JsValue, JsValue> {
-        Ok(to_js(&self.json)?)
-    }
-}
-
 /// One-shot: compile and evaluate. Returns `{value, type, cost}`; throws a CEL error.
 #[wasm_bindgen(js_name = evalCel, unchecked_return_type = "CelResult")]
 pub fn eval_cel(
