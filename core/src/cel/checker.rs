@@ -428,6 +428,8 @@ impl<'d> Checker<'d> {
             }
             Kind::List(items) => {
                 let mut elem: Option<CelType> = None;
+                // Element types, kept only for `check_kubernetes`.
+                let collect = self.literals.is_some() && self.exempt == 0;
                 let mut seen = Vec::new();
                 for (item, opt) in items {
                     let mut t = self.check(item)?;
@@ -440,13 +442,15 @@ impl<'d> Checker<'d> {
                             }
                         };
                     }
-                    seen.push((item.offset, t.clone()));
+                    if collect {
+                        seen.push((item.offset, t.clone()));
+                    }
                     elem = Some(match elem {
                         None => t,
                         Some(prev) => self.join(&prev, &t),
                     });
                 }
-                if let (Some(literals), 0) = (self.literals.as_mut(), self.exempt) {
+                if let (Some(literals), true) = (self.literals.as_mut(), collect) {
                     literals.lists.push(seen);
                 }
                 let elem = match elem {
@@ -458,6 +462,7 @@ impl<'d> Checker<'d> {
             Kind::Map(entries) => {
                 let mut kt: Option<CelType> = None;
                 let mut vt: Option<CelType> = None;
+                let collect = self.literals.is_some() && self.exempt == 0;
                 let mut seen = Vec::new();
                 for (k, v, opt) in entries {
                     let tk = self.check(k)?;
@@ -472,7 +477,9 @@ impl<'d> Checker<'d> {
                             other => return self.err(v, format!("expected type 'optional_type' but found '{other}'")),
                         };
                     }
-                    seen.push((k.offset, tk.clone(), v.offset, tv.clone()));
+                    if collect {
+                        seen.push((k.offset, tk.clone(), v.offset, tv.clone()));
+                    }
                     kt = Some(match kt {
                         None => tk,
                         Some(prev) => self.join(&prev, &tk),
@@ -482,7 +489,7 @@ impl<'d> Checker<'d> {
                         Some(prev) => self.join(&prev, &tv),
                     });
                 }
-                if let (Some(literals), 0) = (self.literals.as_mut(), self.exempt) {
+                if let (Some(literals), true) = (self.literals.as_mut(), collect) {
                     literals.maps.push(seen);
                 }
                 let k = kt.unwrap_or_else(|| self.fresh());

@@ -229,23 +229,12 @@ fn structural(path: &Path<'_>, schema: &Json, level: Level, errors: &mut Vec<Err
         ));
     }
     // validateExtensions.
-    if int_or_string && preserve {
-        let detail = "must be false if x-kubernetes-int-or-string is true";
-        errors.push(Error::new(
-            ErrorType::Invalid,
-            &path.child("x-kubernetes-preserve-unknown-fields"),
-            Some(Json::Bool(true)),
-            detail,
-        ));
-    }
-    if int_or_string && embedded {
-        let detail = "must be false if x-kubernetes-int-or-string is true";
-        errors.push(Error::new(
-            ErrorType::Invalid,
-            &path.child("x-kubernetes-embedded-resource"),
-            Some(Json::Bool(true)),
-            detail,
-        ));
+    for (key, set) in [("x-kubernetes-preserve-unknown-fields", preserve), ("x-kubernetes-embedded-resource", embedded)]
+    {
+        if int_or_string && set {
+            let detail = "must be false if x-kubernetes-int-or-string is true";
+            errors.push(Error::new(ErrorType::Invalid, &path.child(key), Some(Json::Bool(true)), detail));
+        }
     }
     let check_metadata = level == Level::Root || embedded;
     const EMBEDDED_OBJECT: &str = "must be object if x-kubernetes-embedded-resource is true";
