@@ -27,6 +27,7 @@ pub mod diag;
 pub mod field;
 pub mod format;
 pub mod golang;
+mod sort;
 pub mod tags;
 
 /// The version of kubedv (the crate version).

@@ -260,15 +260,16 @@ pub fn compile_cel(
 
 impl JsCelProgram {
     fn convert(&self, json: &BTreeMap<String, serde_json::Value>) -> BTreeMap<String, Value> {
-        json.iter()
-            .map(|(name, v)| {
-                let value = match self.decls.get(name).and_then(|d| d.schema.as_ref()) {
-                    Some(schema) => cel::schema::value(v, schema, false),
-                    None => cel::from_json(v),
-                };
-                (name.clone(), value)
-            })
-            .collect()
+        // Inserted one by one: collecting into a map would instantiate another sort.
+        let mut values = BTreeMap::new();
+        for (name, v) in json {
+            let value = match self.decls.get(name).and_then(|d| d.schema.as_ref()) {
+                Some(schema) => cel::schema::value(v, schema, false),
+                None => cel::from_json(v),
+            };
+            values.insert(name.clone(), value);
+        }
+        values
     }
 
     /// The variables of a `CelVars`, converted for this program once and cached in the handle.

@@ -215,10 +215,11 @@ fn mul(a: u64, b: u64) -> u64 {
 /// Estimates the cost of a program whose variables have these sized types (others are
 /// unbounded).
 pub fn estimate(program: &Program, vars: &[(&str, SizedType)]) -> CostEstimate {
-    let mut e = Estimator {
-        vars: vars.iter().map(|(n, t)| (String::from(*n), Rc::new(t.clone()))).collect(),
-        locals: Vec::new(),
-    };
+    let mut e = Estimator { vars: BTreeMap::new(), locals: Vec::new() };
+    // Inserted one by one: collecting into a map would instantiate another sort.
+    for (name, t) in vars {
+        e.vars.insert(String::from(*name), Rc::new(t.clone()));
+    }
     let info = e.walk(program.ast());
     CostEstimate { min: info.min, max: info.max }
 }

@@ -828,7 +828,7 @@ fn lists(b: Builtin, name: &str, items: &[Value], rest: &[Value], all: &[&Value]
         (B::Sort, 0) => {
             let mut out = items.to_vec();
             let mut error = None;
-            out.sort_by(|a, b| match compare_or_err(a, b, name) {
+            crate::sort::sort_by(&mut out, |a, b| match compare_or_err(a, b, name) {
                 Ok(o) => o,
                 Err(e) => {
                     error = Some(e);

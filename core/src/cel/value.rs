@@ -220,7 +220,7 @@ pub struct Map {
 impl Map {
     /// A map from entries in any order; a repeated key keeps the last value.
     pub fn from_entries(mut entries: Vec<(Key, Value)>) -> Map {
-        entries.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(&b.0));
         let mut out: Vec<(Key, Value)> = Vec::with_capacity(entries.len());
         for (k, v) in entries {
             match out.last_mut() {

@@ -260,8 +260,14 @@ fn duplicates(path: &Path<'_>, items: &[Json], schema: &Json, errors: &mut Vec<E
                 .get("x-kubernetes-list-map-keys")
                 .and_then(Json::as_array)
                 .map_or(Vec::new(), |k| k.iter().filter_map(Json::as_str).collect());
-            let key_of = |item: &Json| -> serde_json::Map<String, Json> {
-                keys.iter().filter_map(|k| item.get(*k).map(|v| (String::from(*k), v.clone()))).collect()
+            let key_of = |item: &Json| {
+                let mut key = serde_json::Map::new();
+                for k in &keys {
+                    if let Some(v) = item.get(*k) {
+                        key.insert(String::from(*k), v.clone());
+                    }
+                }
+                key
             };
             for (i, item) in items.iter().enumerate() {
                 let k = key_of(item);

@@ -30,7 +30,7 @@ pub(crate) fn compile(src: &str) -> Schema {
     c.compile_type_tags();
     c.find_roots();
     c.schema.mark_validated();
-    c.schema.diagnostics.sort_by_key(|d| (d.line, d.column));
+    crate::sort::sort_by_key(&mut c.schema.diagnostics, |d| (d.line, d.column));
     c.schema
 }
 
@@ -462,7 +462,7 @@ impl Compiler<'_> {
                 }
             }
         }
-        groups.sort_by(|a, b| a.0.cmp(&b.0));
+        crate::sort::sort_by(&mut groups, |a, b| a.0.cmp(&b.0));
         groups
             .into_iter()
             .filter(|(_, u)| !u.members.is_empty())
@@ -1350,6 +1350,6 @@ fn restamp(v: &mut Validator, stability: Stability) {
 
 /// validation-gen's order: by tag name (stable), then short-circuiting validators first.
 fn order(vals: &mut [Validator]) {
-    vals.sort_by(|a, b| a.sort_key.cmp(b.sort_key));
-    vals.sort_by_key(|v| !v.short_circuit);
+    crate::sort::sort_by(vals, |a, b| a.sort_key.cmp(b.sort_key));
+    crate::sort::sort_by_key(vals, |v| !v.short_circuit);
 }

@@ -825,7 +825,7 @@ impl Walker<'_> {
                 }
             }
         }
-        dups.sort_unstable();
+        crate::sort::sort_by(&mut dups, |a, b| a.cmp(b));
         dups.into_iter()
             .map(|j| {
                 let mut e = Error::new(crate::field::ErrorType::Duplicate, &path.index(j), Some(items[j].clone()), "");

@@ -364,7 +364,7 @@ fn enum_check(
         return Vec::new();
     }
     let mut supported: Vec<&String> = values.iter().filter(|v| !excluded(v)).collect();
-    supported.sort();
+    crate::sort::sort_by(&mut supported, |a, b| a.cmp(b));
     supported.dedup();
     let detail = if supported.is_empty() {
         String::new()
