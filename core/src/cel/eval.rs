@@ -74,25 +74,58 @@ impl RegexCache {
     }
 }
 
-/// A free variable's value, looked up on first use.
-#[derive(Clone)]
-enum Slot<'a> {
-    Unknown,
-    Bound(&'a Value),
-    Unbound,
+/// What the activation binds the program's free variables to, looked up once when the
+/// evaluation starts. The first few live inline: no allocation for typical rules.
+struct Vars<'a> {
+    inline: [Option<&'a Value>; 4],
+    spill: Vec<Option<&'a Value>>,
+}
+
+impl<'a> Vars<'a> {
+    fn resolve(act: &'a dyn Activation, names: &[Box<str>]) -> Self {
+        let mut vars = Vars { inline: [None; 4], spill: Vec::new() };
+        for (i, name) in names.iter().enumerate() {
+            match vars.inline.get_mut(i) {
+                Some(slot) => *slot = act.resolve(name),
+                None => vars.spill.push(act.resolve(name)),
+            }
+        }
+        vars
+    }
+
+    /// The value bound to free variable `index`, if any.
+    fn get(&self, index: u32) -> Option<&'a Value> {
+        let i = index as usize;
+        match self.inline.get(i) {
+            Some(slot) => *slot,
+            None => self.spill.get(i - 4).copied().flatten(),
+        }
+    }
+}
+
+/// The runtime cost so far, against its limit.
+struct Meter {
+    cost: u64,
+    limit: u64,
+}
+
+impl Meter {
+    #[inline(always)]
+    fn charge(&mut self, e: &Expr, n: u64) -> Result<(), EvalError> {
+        self.cost = self.cost.saturating_add(n);
+        if self.cost > self.limit {
+            return Err(EvalError { message: COST_EXCEEDED.into(), offset: e.offset, cost_exceeded: true });
+        }
+        Ok(())
+    }
 }
 
 pub(crate) struct Interpreter<'p, 'a> {
     act: &'a dyn Activation,
+    vars: Vars<'a>,
     /// Comprehension, bind and block variables, by the slots name resolution gave them.
     locals: Vec<Value>,
-    /// The program's free variables and what the activation binds them to.
-    names: &'p [Box<str>],
-    /// The first few variables' slots live inline: no allocation for typical rules.
-    inline: [Slot<'a>; 4],
-    spill: Vec<Slot<'a>>,
-    pub cost: u64,
-    limit: u64,
+    meter: Meter,
     regexes: &'p RegexCache,
     /// Constant folding applied: the comprehension accumulators' empty literals cost nothing.
     optimized: bool,
@@ -112,40 +145,18 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         regexes: &'p RegexCache,
         optimized: bool,
     ) -> Self {
-        let spill = if names.len() > 4 { alloc::vec![Slot::Unknown; names.len() - 4] } else { Vec::new() };
-        let inline = [Slot::Unknown, Slot::Unknown, Slot::Unknown, Slot::Unknown];
-        Interpreter { act, locals: Vec::new(), names, inline, spill, cost: 0, limit, regexes, optimized }
+        let vars = Vars::resolve(act, names);
+        Interpreter { act, vars, locals: Vec::new(), meter: Meter { cost: 0, limit }, regexes, optimized }
     }
 
-    /// The slot of free variable `index`, resolved once per evaluation.
-    fn slot(&mut self, index: u32) -> &Slot<'a> {
-        let i = index as usize;
-        let (act, names) = (self.act, self.names);
-        let slot = if i < 4 { &mut self.inline[i] } else { &mut self.spill[i - 4] };
-        if let Slot::Unknown = slot {
-            *slot = match act.resolve(&names[i]) {
-                Some(v) => Slot::Bound(v),
-                None => Slot::Unbound,
-            };
-        }
-        slot
-    }
-
-    /// The value of free variable `index`.
-    fn var(&mut self, index: u32) -> Option<Value> {
-        match self.slot(index) {
-            Slot::Bound(v) => Some((*v).clone()),
-            _ => None,
-        }
+    /// The runtime cost so far.
+    pub fn cost(&self) -> u64 {
+        self.meter.cost
     }
 
     #[inline(always)]
     fn charge(&mut self, e: &Expr, n: u64) -> Result<(), EvalError> {
-        self.cost = self.cost.saturating_add(n);
-        if self.cost > self.limit {
-            return Err(EvalError { message: COST_EXCEEDED.into(), offset: e.offset, cost_exceeded: true });
-        }
-        Ok(())
+        self.meter.charge(e, n)
     }
 
     pub fn eval(&mut self, e: &'p Expr) -> R {
@@ -156,9 +167,9 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 Ok(self.locals[*slot as usize].clone())
             }
             Kind::Var { index, name } => {
-                if let Some(v) = self.var(*index) {
+                if let Some(v) = self.vars.get(*index) {
                     self.charge(e, cost::SELECT)?;
-                    return Ok(v);
+                    return Ok(v.clone());
                 }
                 // A type name is a constant once checked: it costs nothing.
                 if let Some(t) = f::type_ident(name) {
@@ -274,43 +285,13 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         }
     }
 
-    /// The fast path for `self.a.b.c` (the bulk of Kubernetes rules): walks the fields of a
-    /// bound variable by reference and clones only the result. Anything unusual (a missing
-    /// field, a non-map, an optional select) returns `None` for the general path to handle.
+    /// The fast path for `self.a.b.c` (the bulk of Kubernetes rules): the value read in place
+    /// (see [`peek`]) and cloned only as the result.
     fn field_path(&mut self, e: &'p Expr) -> Result<Option<Value>, EvalError> {
-        let mut fields: [&str; 8] = [""; 8];
-        let mut n = 0;
-        let mut cur = e;
-        while let Kind::Select { operand, field, optional: false } = &cur.kind {
-            if n == fields.len() {
-                return Ok(None);
-            }
-            fields[n] = field;
-            n += 1;
-            cur = operand;
-        }
-        let root: &Value = match &cur.kind {
-            Kind::Local { slot, .. } => &self.locals[*slot as usize],
-            Kind::Var { index, .. } => match self.slot(*index) {
-                Slot::Bound(v) => v,
-                _ => return Ok(None),
-            },
-            _ => return Ok(None),
-        };
-        let mut value = root;
-        for field in fields[..n].iter().rev() {
-            match value {
-                Value::Map(m) => match m.get_str(field) {
-                    Some(v) => value = v,
-                    None => return Ok(None),
-                },
-                _ => return Ok(None),
-            }
-        }
-        let result = value.clone();
-        // The same cost as evaluating the chain node by node: the variable and each select.
-        self.charge(e, cost::SELECT * (n as u64 + 1))?;
-        Ok(Some(result))
+        let Some((value, cost)) = peek(&self.vars, &self.locals, e) else { return Ok(None) };
+        let value = value.clone();
+        self.charge(e, cost)?;
+        Ok(Some(value))
     }
 
     /// `a.b.c` naming a variable or type as a whole (when `a` itself is not a variable).
@@ -320,7 +301,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             root = operand;
         }
         let Kind::Var { index, name: root_name } = &root.kind else { return Ok(None) };
-        if let Slot::Bound(_) = self.slot(*index) {
+        if self.vars.get(*index).is_some() {
             return Ok(None);
         }
         let mut parts = Vec::new();
@@ -568,6 +549,9 @@ impl<'p, 'a> Interpreter<'p, 'a> {
     }
 
     fn call(&mut self, e: &Expr, target: Option<&'p Expr>, name: &str, builtin: Builtin, args: &'p [Expr]) -> R {
+        if let Some(r) = self.call_in_place(e, target, name, builtin, args) {
+            return r;
+        }
         let recv = match target {
             Some(t) => Some(self.eval(t)?),
             None => None,
@@ -595,6 +579,97 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         let c = cost::call_cost(builtin, name, recv.as_ref(), argv);
         self.charge(e, c)?;
         library::call(builtin, name, recv.as_ref(), argv, self.regexes).map_err(|m| fail(e, m))
+    }
+}
+
+impl<'p, 'a> Interpreter<'p, 'a> {
+    /// The fast path for calls whose receiver and (at most two) arguments already exist (see
+    /// [`peek`]): `self.x >= 1`, `c.name == 'a'`, `size(c.ports)`, `s.startsWith('p')` read
+    /// their operands in place instead of evaluating them into copies. `None` when an operand
+    /// needs evaluating.
+    fn call_in_place(
+        &mut self,
+        e: &Expr,
+        target: Option<&'p Expr>,
+        name: &str,
+        builtin: Builtin,
+        args: &'p [Expr],
+    ) -> Option<R> {
+        let (vars, locals, meter) = (&self.vars, &self.locals, &mut self.meter);
+        let recv = match target {
+            Some(t) => Some((t, peek(vars, locals, t)?)),
+            None => None,
+        };
+        let operands = match args {
+            [] => [None, None],
+            [a] => [Some(peek(vars, locals, a)?), None],
+            [a, b] => [Some(peek(vars, locals, a)?), Some(peek(vars, locals, b)?)],
+            _ => return None,
+        };
+        // Charged in the general path's order: the receiver, the arguments, the call.
+        let mut charged = Ok(());
+        let reads =
+            recv.map(|(t, (_, c))| (t, c)).into_iter().chain(args.iter().zip(operands.iter().flatten().map(|o| o.1)));
+        for (node, c) in reads {
+            charged = charged.and_then(|()| meter.charge(node, c));
+        }
+        if let Err(err) = charged {
+            return Some(Err(err));
+        }
+        let recv = recv.map(|(_, (v, _))| v);
+        let r = match operands {
+            [Some((x, _)), Some((y, _))] => {
+                if let (None, Some((v, c))) = (recv, comparison(builtin, x, y)) {
+                    return Some(meter.charge(e, c).map(|()| v));
+                }
+                let argv = [x.clone(), y.clone()];
+                let c = cost::call_cost(builtin, name, recv, &argv);
+                meter
+                    .charge(e, c)
+                    .and_then(|()| library::call(builtin, name, recv, &argv, self.regexes).map_err(|m| fail(e, m)))
+            }
+            [Some((x, _)), None] => {
+                let argv = core::slice::from_ref(x);
+                let c = cost::call_cost(builtin, name, recv, argv);
+                meter
+                    .charge(e, c)
+                    .and_then(|()| library::call(builtin, name, recv, argv, self.regexes).map_err(|m| fail(e, m)))
+            }
+            _ => {
+                let c = cost::call_cost(builtin, name, recv, &[]);
+                meter
+                    .charge(e, c)
+                    .and_then(|()| library::call(builtin, name, recv, &[], self.regexes).map_err(|m| fail(e, m)))
+            }
+        };
+        Some(r)
+    }
+}
+
+/// The value of an operand that already exists — a literal, a bound variable or local, a
+/// field of one (`self.a.b`) or a constant index into one (`self.m['k']`, `self.l[0]`) —
+/// borrowed, with the cost evaluating it would have. Anything unusual (a missing field or key,
+/// a non-map, an optional select) is `None`, for the general path and its errors.
+fn peek<'v>(vars: &Vars<'v>, locals: &'v [Value], e: &'v Expr) -> Option<(&'v Value, u64)> {
+    match &e.kind {
+        Kind::Lit(v) => Some((v, 0)),
+        Kind::Local { slot, .. } => Some((locals.get(*slot as usize)?, cost::SELECT)),
+        Kind::Var { index, .. } => Some((vars.get(*index)?, cost::SELECT)),
+        Kind::Select { operand, field, optional: false } => match peek(vars, locals, operand)? {
+            (Value::Map(m), cost) => Some((m.get_str(field)?, cost + cost::SELECT)),
+            _ => None,
+        },
+        Kind::Index { operand, index, optional: false } => {
+            let (target, cost) = peek(vars, locals, operand)?;
+            let Kind::Lit(key) = &index.kind else { return None };
+            let found = match (target, key) {
+                (Value::Map(m), Value::String(k)) => m.get_str(k)?,
+                (Value::List(items), Value::Int(i)) => items.get(usize::try_from(*i).ok()?)?,
+                _ => return None,
+            };
+            Some((found, cost + cost::SELECT))
+        }
+        _ => None,
     }
 }
 

@@ -154,7 +154,7 @@ impl Program {
     pub fn eval_with_limit(&self, vars: &dyn Activation, limit: u64) -> Result<Evaluated, CelError> {
         let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes, self.optimized);
         match it.eval(&self.expr) {
-            Ok(value) => Ok(Evaluated { value, cost: it.cost }),
+            Ok(value) => Ok(Evaluated { value, cost: it.cost() }),
             Err(e) => {
                 let kind = if e.cost_exceeded { ErrorKind::Cost } else { ErrorKind::Eval };
                 Err(error_at(&self.source, kind, e.offset as usize, e.message))
