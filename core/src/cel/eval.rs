@@ -144,9 +144,17 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         limit: u64,
         regexes: &'p RegexCache,
         optimized: bool,
+        locals: Vec<Value>,
     ) -> Self {
         let vars = Vars::resolve(act, names);
-        Interpreter { act, vars, locals: Vec::new(), meter: Meter { cost: 0, limit }, regexes, optimized }
+        Interpreter { act, vars, locals, meter: Meter { cost: 0, limit }, regexes, optimized }
+    }
+
+    /// The locals' storage, emptied, for the next evaluation to reuse.
+    pub fn into_locals(self) -> Vec<Value> {
+        let mut locals = self.locals;
+        locals.clear();
+        locals
     }
 
     /// The runtime cost so far.
@@ -686,8 +694,12 @@ fn comparison(op: Builtin, x: &Value, y: &Value) -> Option<(Value, u64)> {
         // NaN compares false with everything (and != is true): left to the general path.
         (Value::Double(a), Value::Double(b)) => (a.partial_cmp(b)?, 1),
         (Value::String(a), Value::String(b)) => {
-            let shorter = cost::actual_size(x).min(cost::actual_size(y));
-            (a.cmp(b), cost::ceil_factor(shorter, cost::STRING_TRAVERSAL))
+            let cost = string_comparison_cost(a, b);
+            match op {
+                // Equality needs no ordering: a length check usually decides it.
+                Builtin::Eq | Builtin::Ne => return Some((Value::Bool((a == b) == (op == Builtin::Eq)), cost)),
+                _ => (a.cmp(b), cost),
+            }
         }
         _ => return None,
     };
@@ -703,8 +715,40 @@ fn comparison(op: Builtin, x: &Value, y: &Value) -> Option<(Value, u64)> {
     Some((Value::Bool(holds), cost))
 }
 
+/// cel-go's cost of comparing two strings: a traversal of the shorter, `ceil(chars * 0.1)`.
+/// Strings of at most 10 bytes (most names and enum values) have at most 10 characters, so
+/// the cost is 1, or 0 when one is empty, without counting characters.
+fn string_comparison_cost(a: &str, b: &str) -> u64 {
+    if a.len() <= 10 && b.len() <= 10 {
+        return u64::from(!a.is_empty() && !b.is_empty());
+    }
+    let shorter = (a.chars().count() as u64).min(b.chars().count() as u64);
+    cost::ceil_factor(shorter, cost::STRING_TRAVERSAL)
+}
+
 impl From<Key> for Value {
     fn from(k: Key) -> Value {
         k.to_value()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The shortcut for short strings agrees with cel-go's formula (`ceil(min(chars) * 0.1)`,
+    /// interpreter/runtimecost.go) for every pair of lengths around the cut-off, multi-byte
+    /// characters included.
+    #[test]
+    fn string_comparison_cost_matches_the_formula() {
+        let strings: Vec<String> =
+            (0..=14).flat_map(|n| [String::from("a").repeat(n), String::from("é").repeat(n)]).collect();
+        for a in &strings {
+            for b in &strings {
+                let shorter = (a.chars().count() as u64).min(b.chars().count() as u64);
+                let expected = libm::ceil(shorter as f64 * 0.1) as u64;
+                assert_eq!(string_comparison_cost(a, b), expected, "{a:?} {b:?}");
+            }
+        }
     }
 }

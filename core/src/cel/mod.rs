@@ -95,6 +95,10 @@ pub struct Program {
     /// Constant folding was applied (Kubernetes' `OptOptimize`).
     optimized: bool,
     regexes: eval::RegexCache,
+    /// The expression has comprehension or bind variables: their storage is kept between
+    /// evaluations (no allocation per call).
+    needs_locals: bool,
+    locals: core::cell::RefCell<Vec<Value>>,
 }
 
 /// The result of an evaluation.
@@ -115,8 +119,16 @@ impl Program {
     /// Parses an expression, with or without macro expansion.
     pub fn compile_with(src: &str, macros: bool) -> Result<Program, CelError> {
         let mut expr = parser::parse(src, macros).map_err(|e| error_at(src, ErrorKind::Parse, e.offset, e.message))?;
-        let vars = resolve::resolve(&mut expr);
-        Ok(Program { source: Rc::from(src), expr, vars, optimized: false, regexes: eval::RegexCache::default() })
+        let names = resolve::resolve(&mut expr);
+        Ok(Program {
+            source: Rc::from(src),
+            expr,
+            vars: names.vars,
+            needs_locals: names.max_locals > 0,
+            optimized: false,
+            regexes: eval::RegexCache::default(),
+            locals: Default::default(),
+        })
     }
 
     /// Parses an expression as Kubernetes compiles validation rules: with the standard macros
@@ -152,9 +164,17 @@ impl Program {
 
     /// Evaluates, failing once the runtime cost exceeds `limit`.
     pub fn eval_with_limit(&self, vars: &dyn Activation, limit: u64) -> Result<Evaluated, CelError> {
-        let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes, self.optimized);
-        match it.eval(&self.expr) {
-            Ok(value) => Ok(Evaluated { value, cost: it.cost() }),
+        // A nested evaluation of the same program (none today) would find the storage taken
+        // and start with an empty one.
+        let locals = if self.needs_locals { self.locals.take() } else { Vec::new() };
+        let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes, self.optimized, locals);
+        let result = it.eval(&self.expr);
+        let cost = it.cost();
+        if self.needs_locals {
+            self.locals.replace(it.into_locals());
+        }
+        match result {
+            Ok(value) => Ok(Evaluated { value, cost }),
             Err(e) => {
                 let kind = if e.cost_exceeded { ErrorKind::Cost } else { ErrorKind::Eval };
                 Err(error_at(&self.source, kind, e.offset as usize, e.message))
