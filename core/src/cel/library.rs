@@ -20,11 +20,13 @@ use super::value::Value;
 
 pub use super::k8s::{named_format, Object};
 
-/// A compiled RE2-syntax regular expression (linear time): one Thompson NFA run by the bounded
-/// backtracker when the haystack is short enough (fast, still linear) and by the PikeVM
-/// otherwise. The regex crate's `meta` engine would choose the same way but adds ~20 KB
+/// A compiled RE2-syntax regular expression (linear time): one Thompson NFA, run by a lazily
+/// built DFA for `matches` (see `dfa.rs`), else by the bounded backtracker when the haystack
+/// is short enough (fast, still linear) and by the PikeVM otherwise. The regex crate's `meta` engine would choose the same way but adds ~20 KB
 /// (gzipped) of strategy code to the WebAssembly build.
 pub struct Regex {
+    /// Answers `matches` for patterns without word boundaries or multi-line anchors.
+    dfa: Option<super::dfa::Dfa>,
     backtracker: BoundedBacktracker,
     pikevm: PikeVM,
     caches: RefCell<(backtrack::Cache, pikevm::Cache)>,
@@ -47,11 +49,12 @@ impl Regex {
                 false => format!("given regex is invalid: {e}"),
             })?;
         let anchored = nfa.is_always_start_anchored();
+        let dfa = super::dfa::Dfa::new(&nfa, anchored);
         let backtracker =
             BoundedBacktracker::new_from_nfa(nfa.clone()).map_err(|e| format!("given regex is invalid: {e}"))?;
         let pikevm = PikeVM::new_from_nfa(nfa).map_err(|e| format!("given regex is invalid: {e}"))?;
         let caches = RefCell::new((backtracker.create_cache(), pikevm.create_cache()));
-        Ok(Regex { backtracker, pikevm, caches, anchored })
+        Ok(Regex { dfa, backtracker, pikevm, caches, anchored })
     }
 
     /// The leftmost-first match in `s` at or after `start` (with `earliest`, any match, found
@@ -70,6 +73,9 @@ impl Regex {
 
     /// Whether the pattern matches anywhere in `s`.
     pub fn is_match(&self, s: &str) -> bool {
+        if let Some(found) = self.dfa.as_ref().and_then(|dfa| dfa.is_match(s.as_bytes())) {
+            return found;
+        }
         self.find_at(s, 0, true).is_some()
     }
 

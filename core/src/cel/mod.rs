@@ -15,6 +15,7 @@
 pub mod ast;
 pub mod checker;
 pub mod cost;
+mod dfa;
 pub mod estimate;
 mod eval;
 mod format;
