@@ -59,7 +59,7 @@ impl Dfa {
             Cache { sets: Vec::new(), next: Vec::new(), matched: Vec::new(), at_end: Vec::new(), full: false };
         let width = nfa.byte_classes().alphabet_len();
         cache.intern(nfa, Vec::new(), width);
-        Some(Dfa { nfa: nfa.clone(), classes: nfa.byte_classes().clone(), start, cache: RefCell::new(cache) })
+        Some(Dfa { nfa: nfa.clone(), classes: *nfa.byte_classes(), start, cache: RefCell::new(cache) })
     }
 
     /// Whether the pattern matches somewhere in `haystack`; `None` when the DFA has grown too
