@@ -74,31 +74,29 @@ impl RegexCache {
     }
 }
 
-/// What the activation binds the program's free variables to, looked up once when the
-/// evaluation starts. The first few live inline: no allocation for typical rules.
+/// What the activation binds the program's free variables to. The first four (typical rules
+/// have one or two) are looked up once when the evaluation starts; any others on each use.
 struct Vars<'a> {
-    inline: [Option<&'a Value>; 4],
-    spill: Vec<Option<&'a Value>>,
+    act: &'a dyn Activation,
+    names: &'a [Box<str>],
+    first: [Option<&'a Value>; 4],
 }
 
 impl<'a> Vars<'a> {
-    fn resolve(act: &'a dyn Activation, names: &[Box<str>]) -> Self {
-        let mut vars = Vars { inline: [None; 4], spill: Vec::new() };
-        for (i, name) in names.iter().enumerate() {
-            match vars.inline.get_mut(i) {
-                Some(slot) => *slot = act.resolve(name),
-                None => vars.spill.push(act.resolve(name)),
-            }
+    fn resolve(act: &'a dyn Activation, names: &'a [Box<str>]) -> Self {
+        let mut first = [None; 4];
+        for (slot, name) in first.iter_mut().zip(names) {
+            *slot = act.resolve(name);
         }
-        vars
+        Vars { act, names, first }
     }
 
     /// The value bound to free variable `index`, if any.
     fn get(&self, index: u32) -> Option<&'a Value> {
         let i = index as usize;
-        match self.inline.get(i) {
+        match self.first.get(i) {
             Some(slot) => *slot,
-            None => self.spill.get(i - 4).copied().flatten(),
+            None => self.act.resolve(self.names.get(i)?),
         }
     }
 }
@@ -123,8 +121,9 @@ impl Meter {
 pub(crate) struct Interpreter<'p, 'a> {
     act: &'a dyn Activation,
     vars: Vars<'a>,
-    /// Comprehension, bind and block variables, by the slots name resolution gave them.
-    locals: Vec<Value>,
+    /// Comprehension, bind and block variables, by the slots name resolution gave them (the
+    /// program's storage, reused between evaluations).
+    locals: &'a mut Vec<Value>,
     meter: Meter,
     regexes: &'p RegexCache,
     /// Constant folding applied: the comprehension accumulators' empty literals cost nothing.
@@ -140,21 +139,14 @@ fn fail(e: &Expr, message: impl Into<String>) -> EvalError {
 impl<'p, 'a> Interpreter<'p, 'a> {
     pub fn new(
         act: &'a dyn Activation,
-        names: &'p [Box<str>],
+        names: &'a [Box<str>],
         limit: u64,
         regexes: &'p RegexCache,
         optimized: bool,
-        locals: Vec<Value>,
+        locals: &'a mut Vec<Value>,
     ) -> Self {
         let vars = Vars::resolve(act, names);
         Interpreter { act, vars, locals, meter: Meter { cost: 0, limit }, regexes, optimized }
-    }
-
-    /// The locals' storage, emptied, for the next evaluation to reuse.
-    pub fn into_locals(self) -> Vec<Value> {
-        let mut locals = self.locals;
-        locals.clear();
-        locals
     }
 
     /// The runtime cost so far.
@@ -296,7 +288,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
     /// The fast path for `self.a.b.c` (the bulk of Kubernetes rules): the value read in place
     /// (see [`peek`]) and cloned only as the result.
     fn field_path(&mut self, e: &'p Expr) -> Result<Option<Value>, EvalError> {
-        let Some((value, cost)) = peek(&self.vars, &self.locals, e) else { return Ok(None) };
+        let Some((value, cost)) = peek(&self.vars, self.locals, e) else { return Ok(None) };
         let value = value.clone();
         self.charge(e, cost)?;
         Ok(Some(value))
@@ -603,7 +595,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         builtin: Builtin,
         args: &'p [Expr],
     ) -> Option<R> {
-        let (vars, locals, meter) = (&self.vars, &self.locals, &mut self.meter);
+        let (vars, locals, meter) = (&self.vars, &*self.locals, &mut self.meter);
         let recv = match target {
             Some(t) => Some((t, peek(vars, locals, t)?)),
             None => None,

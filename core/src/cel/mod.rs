@@ -96,9 +96,8 @@ pub struct Program {
     /// Constant folding was applied (Kubernetes' `OptOptimize`).
     optimized: bool,
     regexes: eval::RegexCache,
-    /// The expression has comprehension or bind variables: their storage is kept between
-    /// evaluations (no allocation per call).
-    needs_locals: bool,
+    /// Storage for comprehension and bind variables, kept between evaluations (no allocation
+    /// per call).
     locals: core::cell::RefCell<Vec<Value>>,
 }
 
@@ -120,12 +119,11 @@ impl Program {
     /// Parses an expression, with or without macro expansion.
     pub fn compile_with(src: &str, macros: bool) -> Result<Program, CelError> {
         let mut expr = parser::parse(src, macros).map_err(|e| error_at(src, ErrorKind::Parse, e.offset, e.message))?;
-        let names = resolve::resolve(&mut expr);
+        let vars = resolve::resolve(&mut expr);
         Ok(Program {
             source: Rc::from(src),
             expr,
-            vars: names.vars,
-            needs_locals: names.max_locals > 0,
+            vars,
             optimized: false,
             regexes: eval::RegexCache::default(),
             locals: Default::default(),
@@ -165,15 +163,18 @@ impl Program {
 
     /// Evaluates, failing once the runtime cost exceeds `limit`.
     pub fn eval_with_limit(&self, vars: &dyn Activation, limit: u64) -> Result<Evaluated, CelError> {
-        // A nested evaluation of the same program (none today) would find the storage taken
-        // and start with an empty one.
-        let locals = if self.needs_locals { self.locals.take() } else { Vec::new() };
+        let Ok(mut locals) = self.locals.try_borrow_mut() else {
+            // A nested evaluation of the same program (none today): storage of its own.
+            return self.finish(vars, limit, &mut Vec::new());
+        };
+        self.finish(vars, limit, &mut locals)
+    }
+
+    fn finish(&self, vars: &dyn Activation, limit: u64, locals: &mut Vec<Value>) -> Result<Evaluated, CelError> {
         let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes, self.optimized, locals);
         let result = it.eval(&self.expr);
         let cost = it.cost();
-        if self.needs_locals {
-            self.locals.replace(it.into_locals());
-        }
+        locals.clear();
         match result {
             Ok(value) => Ok(Evaluated { value, cost }),
             Err(e) => {

@@ -7,25 +7,16 @@ use alloc::vec::Vec;
 
 use super::ast::{Expr, Kind};
 
-/// The names an expression uses.
-pub struct Names {
-    /// The free variables, by index.
-    pub vars: Vec<Box<str>>,
-    /// How many locals can be live at once (the evaluator's stack depth).
-    pub max_locals: usize,
-}
-
-/// Resolves the names of `e`.
-pub fn resolve(e: &mut Expr) -> Names {
-    let mut r = Resolver { scope: Vec::new(), vars: Vec::new(), max_locals: 0 };
+/// Resolves the names of `e`; returns the program's free variable names by index.
+pub fn resolve(e: &mut Expr) -> Vec<Box<str>> {
+    let mut r = Resolver { scope: Vec::new(), vars: Vec::new() };
     r.walk(e);
-    Names { vars: r.vars, max_locals: r.max_locals }
+    r.vars
 }
 
 struct Resolver {
     scope: Vec<Box<str>>,
     vars: Vec<Box<str>>,
-    max_locals: usize,
 }
 
 impl Resolver {
@@ -40,7 +31,6 @@ impl Resolver {
     }
 
     fn walk(&mut self, e: &mut Expr) {
-        self.max_locals = self.max_locals.max(self.scope.len());
         match &mut e.kind {
             Kind::Ident(name) => {
                 let name = core::mem::take(name);

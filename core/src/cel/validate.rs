@@ -22,7 +22,7 @@ pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
                 // Evaluated as cel-go does (the conversion itself decides).
                 "duration" | "timestamp" if target.is_none() => {
                     let regexes = RegexCache::default();
-                    Interpreter::new(&NoVars, &[], u64::MAX, &regexes, false, Vec::new()).eval(e).is_err()
+                    Interpreter::new(&NoVars, &[], u64::MAX, &regexes, false, &mut Vec::new()).eval(e).is_err()
                 }
                 // A pattern with Unicode classes is valid in Go even where this build lacks the
                 // tables: it fails when evaluated instead, with a message saying so.
