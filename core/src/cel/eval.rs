@@ -423,71 +423,107 @@ impl<'p, 'a> Interpreter<'p, 'a> {
     }
 
     fn run_comprehension(&mut self, e: &Expr, c: &'p Comprehension, range: &Value) -> R {
-        let two = c.var2.is_some();
-        let slot = self.locals.len() - if two { 2 } else { 1 };
-        let mut error: Option<EvalError> = None;
-        let mut count = 0i64;
-        let mut list_out: Vec<Value> = Vec::new();
-        let mut map_out: Vec<(Value, Value)> = Vec::new();
-        let mut merged = Map::default();
-        // Costs follow cel-go's macro expansions: the accumulator's initial value, the loop
-        // condition before each iteration, the step's accumulator reads, list/map building.
-        let (init, cond, result) = match c.kind {
-            CompKind::All => (0, 2, 1),
-            CompKind::Exists => (0, 3, 1),
-            CompKind::ExistsOne => (0, 0, 2),
-            CompKind::Map | CompKind::Filter | CompKind::TransformList => (cost::LIST_CREATE, 0, 1),
-            CompKind::TransformMap | CompKind::TransformMapEntry => (cost::MAP_CREATE, 0, 1),
-        };
-        // Folded, the accumulator's initial `[]`/`{}` is a constant.
-        self.charge(e, if self.optimized { 0 } else { init })?;
+        let slot = self.locals.len() - if c.var2.is_some() { 2 } else { 1 };
         let total = match range {
             Value::List(items) => items.len(),
             Value::Map(m) => m.len(),
             _ => 0,
         };
+        match c.kind {
+            CompKind::All | CompKind::Exists | CompKind::ExistsOne => self.quantify(e, c, range, slot, total),
+            _ => self.collect(e, c, range, slot, total),
+        }
+    }
+
+    /// Binds the variables of iteration `n` after charging the loop condition (`cond`);
+    /// false when the comprehension's filter skips the element.
+    fn bind_iteration(
+        &mut self,
+        e: &Expr,
+        c: &'p Comprehension,
+        range: &Value,
+        (n, slot, cond): (usize, usize, u64),
+    ) -> Result<bool, EvalError> {
+        let two = c.var2.is_some();
+        let (first, second) = Self::iteration(range, n, two);
+        self.charge(e, cond)?;
+        self.locals[slot] = first;
+        if two {
+            self.locals[slot + 1] = second;
+        }
+        let Some(filter) = &c.filter else { return Ok(true) };
+        match self.eval(filter)? {
+            Value::Bool(b) => Ok(b),
+            other => Err(fail(filter, f::no_overload("filter", &[&other]))),
+        }
+    }
+
+    /// `all`, `exists` and `exists_one`. Costs follow cel-go's macro expansions: the loop
+    /// condition before each iteration, the step's accumulator reads, the result.
+    fn quantify(&mut self, e: &Expr, c: &'p Comprehension, range: &Value, slot: usize, total: usize) -> R {
+        let (cond, result) = match c.kind {
+            CompKind::All => (2, 1),
+            CompKind::Exists => (3, 1),
+            _ => (0, 2),
+        };
+        let mut error: Option<EvalError> = None;
+        let mut count = 0i64;
         for n in 0..total {
-            let (first, second) = Self::iteration(range, n, two);
-            self.charge(e, cond)?;
-            self.locals[slot] = first;
-            if two {
-                self.locals[slot + 1] = second;
+            if !self.bind_iteration(e, c, range, (n, slot, cond))? {
+                // cel-go's `filter ? step : accu`: the untaken accumulator read costs nothing.
+                continue;
             }
-            if let Some(filter) = &c.filter {
-                match self.eval(filter)? {
-                    Value::Bool(true) => {}
-                    // cel-go's `filter ? step : accu`: the untaken accumulator read costs nothing.
-                    Value::Bool(false) => continue,
-                    other => return Err(fail(filter, f::no_overload("filter", &[&other]))),
-                }
-            }
-            match c.kind {
-                CompKind::All | CompKind::Exists => {
-                    let want = c.kind == CompKind::Exists;
-                    self.charge(e, 1)?;
-                    match self.eval(&c.step) {
-                        Ok(Value::Bool(b)) if b == want => {
-                            // cel-go checks the loop condition once more before stopping.
-                            let more = if n + 1 < total { cond } else { 0 };
-                            self.charge(e, more + result)?;
-                            return Ok(Value::Bool(want));
-                        }
-                        Ok(Value::Bool(_)) => {}
-                        Ok(other) => {
-                            error = Some(fail(&c.step, f::no_overload(if want { "_||_" } else { "_&&_" }, &[&other])))
-                        }
-                        Err(err) if err.cost_exceeded => return Err(err),
-                        Err(err) => error = error.or(Some(err)),
-                    }
-                }
-                CompKind::ExistsOne => match self.eval(&c.step)? {
+            if c.kind == CompKind::ExistsOne {
+                match self.eval(&c.step)? {
                     Value::Bool(true) => {
                         count += 1;
                         self.charge(e, 2)?;
                     }
                     Value::Bool(false) => {}
                     other => return Err(fail(&c.step, f::no_overload("exists_one", &[&other]))),
-                },
+                }
+                continue;
+            }
+            let want = c.kind == CompKind::Exists;
+            self.charge(e, 1)?;
+            match self.eval(&c.step) {
+                Ok(Value::Bool(b)) if b == want => {
+                    // cel-go checks the loop condition once more before stopping.
+                    let more = if n + 1 < total { cond } else { 0 };
+                    self.charge(e, more + result)?;
+                    return Ok(Value::Bool(want));
+                }
+                Ok(Value::Bool(_)) => {}
+                Ok(other) => error = Some(fail(&c.step, f::no_overload(if want { "_||_" } else { "_&&_" }, &[&other]))),
+                Err(err) if err.cost_exceeded => return Err(err),
+                Err(err) => error = error.or(Some(err)),
+            }
+        }
+        self.charge(e, result)?;
+        match (c.kind, error) {
+            (CompKind::ExistsOne, _) => Ok(Value::Bool(count == 1)),
+            (_, Some(err)) => Err(err),
+            (kind, None) => Ok(Value::Bool(kind == CompKind::All)),
+        }
+    }
+
+    /// `map`, `filter` and the `transform*` macros: costs as cel-go's expansions, with the
+    /// accumulator's creation, each step's reads and appends, and the result.
+    fn collect(&mut self, e: &Expr, c: &'p Comprehension, range: &Value, slot: usize, total: usize) -> R {
+        let init = match c.kind {
+            CompKind::TransformMap | CompKind::TransformMapEntry => cost::MAP_CREATE,
+            _ => cost::LIST_CREATE,
+        };
+        // Folded, the accumulator's initial `[]`/`{}` is a constant.
+        self.charge(e, if self.optimized { 0 } else { init })?;
+        let mut list_out: Vec<Value> = Vec::new();
+        let mut map_out: Vec<(Value, Value)> = Vec::new();
+        let mut merged = Map::default();
+        for n in 0..total {
+            if !self.bind_iteration(e, c, range, (n, slot, 0))? {
+                continue;
+            }
+            match c.kind {
                 CompKind::Filter => match self.eval(&c.step)? {
                     Value::Bool(true) => {
                         self.charge(e, 3 + cost::LIST_CREATE)?;
@@ -496,11 +532,6 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                     Value::Bool(false) => {}
                     other => return Err(fail(&c.step, f::no_overload("filter", &[&other]))),
                 },
-                CompKind::Map | CompKind::TransformList => {
-                    self.charge(e, 2 + cost::LIST_CREATE)?;
-                    let v = self.eval(&c.step)?;
-                    list_out.push(v);
-                }
                 CompKind::TransformMap => {
                     self.charge(e, 3)?;
                     let v = self.eval(&c.step)?;
@@ -511,18 +542,18 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                     let entry = self.eval(&c.step)?;
                     self.merge_entry(&c.step, entry, &mut merged)?;
                 }
+                _ => {
+                    self.charge(e, 2 + cost::LIST_CREATE)?;
+                    let v = self.eval(&c.step)?;
+                    list_out.push(v);
+                }
             }
         }
-        self.charge(e, result)?;
+        self.charge(e, 1)?;
         match c.kind {
-            CompKind::All | CompKind::Exists => match error {
-                Some(err) => Err(err),
-                None => Ok(Value::Bool(c.kind == CompKind::All)),
-            },
-            CompKind::ExistsOne => Ok(Value::Bool(count == 1)),
-            CompKind::Filter | CompKind::Map | CompKind::TransformList => Ok(Value::list(list_out)),
             CompKind::TransformMap => f::make_map(map_out).map_err(|m| fail(e, m)),
             CompKind::TransformMapEntry => Ok(Value::Map(Rc::new(merged))),
+            _ => Ok(Value::list(list_out)),
         }
     }
 
