@@ -361,15 +361,37 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         Ok(Value::Optional(found.map(Rc::new)))
     }
 
+    /// An expression in a position that wants a bool (an operand of `&&`/`||`, a macro's
+    /// predicate): a comparison of existing values (`self.x >= 1`, `c.name == 'a'`) is
+    /// decided here, without the general call path; anything else is evaluated.
+    fn condition(&mut self, e: &'p Expr) -> R {
+        if let Kind::Call { target: None, builtin, args, .. } = &e.kind {
+            let ordering =
+                matches!(builtin, Builtin::Eq | Builtin::Ne | Builtin::Lt | Builtin::Le | Builtin::Gt | Builtin::Ge);
+            if let (true, [a, b]) = (ordering, &args[..]) {
+                let (vars, locals) = (&self.vars, &*self.locals);
+                if let (Some((x, cx)), Some((y, cy))) = (peek(vars, locals, a), peek(vars, locals, b)) {
+                    if let Some((v, c)) = comparison(*builtin, x, y) {
+                        self.charge(a, cx)?;
+                        self.charge(b, cy)?;
+                        self.charge(e, c)?;
+                        return Ok(v);
+                    }
+                }
+            }
+        }
+        self.eval(e)
+    }
+
     /// `&&` (`or` false) and `||` (`or` true): the deciding value wins over an error on either side.
     fn logic(&mut self, a: &'p Expr, b: &'p Expr, or: bool) -> R {
-        let left = self.eval(a);
+        let left = self.condition(a);
         match &left {
             Ok(Value::Bool(v)) if *v == or => return left,
             Err(err) if err.cost_exceeded => return left,
             _ => {}
         }
-        let right = self.eval(b);
+        let right = self.condition(b);
         match (&left, &right) {
             (_, Ok(Value::Bool(v))) if *v == or => right,
             (_, Err(err)) if err.cost_exceeded => right,
@@ -452,7 +474,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             self.locals[slot + 1] = second;
         }
         let Some(filter) = &c.filter else { return Ok(true) };
-        match self.eval(filter)? {
+        match self.condition(filter)? {
             Value::Bool(b) => Ok(b),
             other => Err(fail(filter, f::no_overload("filter", &[&other]))),
         }
@@ -474,7 +496,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 continue;
             }
             if c.kind == CompKind::ExistsOne {
-                match self.eval(&c.step)? {
+                match self.condition(&c.step)? {
                     Value::Bool(true) => {
                         count += 1;
                         self.charge(e, 2)?;
@@ -486,7 +508,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             }
             let want = c.kind == CompKind::Exists;
             self.charge(e, 1)?;
-            match self.eval(&c.step) {
+            match self.condition(&c.step) {
                 Ok(Value::Bool(b)) if b == want => {
                     // cel-go checks the loop condition once more before stopping.
                     let more = if n + 1 < total { cond } else { 0 };
@@ -524,7 +546,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 continue;
             }
             match c.kind {
-                CompKind::Filter => match self.eval(&c.step)? {
+                CompKind::Filter => match self.condition(&c.step)? {
                     Value::Bool(true) => {
                         self.charge(e, 3 + cost::LIST_CREATE)?;
                         list_out.push(self.locals[slot].clone());
