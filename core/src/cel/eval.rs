@@ -370,7 +370,10 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 matches!(builtin, Builtin::Eq | Builtin::Ne | Builtin::Lt | Builtin::Le | Builtin::Gt | Builtin::Ge);
             if let (true, [a, b]) = (ordering, &args[..]) {
                 let (vars, locals) = (&self.vars, &*self.locals);
-                if let (Some((x, cx)), Some((y, cy))) = (peek(vars, locals, a), peek(vars, locals, b)) {
+                let (mut x_size, mut y_size) = (Value::Null, Value::Null);
+                let x = peek(vars, locals, a).or_else(|| peek_size(vars, locals, a, &mut x_size));
+                let y = peek(vars, locals, b).or_else(|| peek_size(vars, locals, b, &mut y_size));
+                if let (Some((x, cx)), Some((y, cy))) = (x, y) {
                     if let Some((v, c)) = comparison(*builtin, x, y) {
                         self.charge(a, cx)?;
                         self.charge(b, cy)?;
@@ -724,6 +727,26 @@ fn peek<'v>(vars: &Vars<'v>, locals: &'v [Value], e: &'v Expr) -> Option<(&'v Va
         }
         _ => None,
     }
+}
+
+/// `size(x)` or `x.size()` of an existing string, bytes, list or map (see [`peek`]), stored in
+/// `out`, with the cost of reading `x` and of the call (1, as any call without a cost of its own).
+fn peek_size<'v>(vars: &Vars<'v>, locals: &'v [Value], e: &'v Expr, out: &'v mut Value) -> Option<(&'v Value, u64)> {
+    let Kind::Call { builtin: Builtin::Size, target, args, .. } = &e.kind else { return None };
+    let x = match (target.as_deref(), &args[..]) {
+        (Some(x), []) | (None, [x]) => x,
+        _ => return None,
+    };
+    let (value, cost) = peek(vars, locals, x)?;
+    let n = match value {
+        Value::String(s) => s.chars().count(),
+        Value::Bytes(b) => b.len(),
+        Value::List(l) => l.len(),
+        Value::Map(m) => m.len(),
+        _ => return None,
+    };
+    *out = Value::Int(n as i64);
+    Some((out, cost + 1))
 }
 
 /// Comparisons of two ints, uints, doubles, bools or strings — most operator calls in rules —
