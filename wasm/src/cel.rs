@@ -206,8 +206,8 @@ fn options(value: Option<JsValue>) -> Result<Options, JsValue> {
 #[wasm_bindgen(js_name = CelVars)]
 pub struct JsCelVars {
     json: BTreeMap<String, serde_json::Value>,
-    /// The CEL values as the last program that used them converted them (by its address).
-    converted: std::cell::RefCell<Option<(usize, BTreeMap<String, Value>)>>,
+    /// The CEL values as the last program that used them converted and bound them.
+    converted: std::cell::RefCell<Option<cel::Bound>>,
 }
 
 /// Prepares variables for repeated evaluation.
@@ -273,17 +273,16 @@ impl JsCelProgram {
     }
 
     /// The variables of a `CelVars`, converted for this program once and cached in the handle.
-    fn with_values<R>(&self, vars: &JsCelVars, f: impl FnOnce(&BTreeMap<String, Value>) -> R) -> R {
-        let me = core::ptr::addr_of!(*self) as usize;
+    fn with_values<R>(&self, vars: &JsCelVars, f: impl FnOnce(&cel::Bound) -> R) -> R {
         let mut converted = vars.converted.borrow_mut();
-        let values = match &*converted {
-            Some((owner, values)) if *owner == me => values,
-            _ => &converted.insert((me, self.convert(&vars.json))).1,
+        let bound = match &*converted {
+            Some(bound) if bound.is_for(&self.program) => bound,
+            _ => converted.insert(self.program.bind(self.convert(&vars.json))),
         };
-        f(values)
+        f(bound)
     }
 
-    fn run(&self, vars: &BTreeMap<String, Value>) -> Result<JsValue, JsValue> {
+    fn run(&self, vars: &dyn cel::Activation) -> Result<JsValue, JsValue> {
         let r = self.program.eval_with_limit(vars, self.limit).map_err(|e| cel_error(&e))?;
         self.last_cost.set(r.cost);
         Ok(cel_result(value_to_js(&r.value)?, r.value.type_name(), r.cost))

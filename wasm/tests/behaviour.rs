@@ -95,6 +95,27 @@ fn cel_vars_serve_several_programs() {
     }
 }
 
+/// Each program converts the variables for its own declarations, also when it is compiled
+/// after another was freed (and may sit at the same address): a `format: date-time` string is
+/// a timestamp for the first program, a string for the second.
+#[wasm_bindgen_test]
+fn cel_vars_follow_each_programs_declarations() {
+    let vars = kubedv_wasm::cel_vars(js(&json!({"self": "2024-01-07T00:00:00Z"}))).unwrap();
+    let typed = json!({"self": {"type": "string", "format": "date-time"}});
+    for _ in 0..3 {
+        // On the heap, as JavaScript holds them: the second box may take the first's place.
+        let a = Box::new(
+            kubedv_wasm::compile_cel("type(self) == google.protobuf.Timestamp", Some(js(&typed)), None).unwrap(),
+        );
+        assert_eq!(decode(a.eval_vars(&vars).unwrap())["value"], json!(true));
+        drop(a);
+        let b = Box::new(
+            kubedv_wasm::compile_cel("type(self) == string", Some(js(&json!({"self": "dyn"}))), None).unwrap(),
+        );
+        assert_eq!(decode(b.eval_vars(&vars).unwrap())["value"], json!(true));
+    }
+}
+
 #[wasm_bindgen_test]
 fn checked_types_follow_the_schema() {
     let schema = json!({"type": "object", "properties": {"n": {"type": "integer"}, "s": {"type": "string"}}});

@@ -21,6 +21,12 @@ pub trait Activation {
     /// The value of a variable, if it is bound (borrowed: evaluation clones only what it
     /// returns).
     fn resolve(&self, name: &str) -> Option<&Value>;
+
+    /// The values of `names` (a program's free variables) by position, when this activation
+    /// was bound to that program ([`super::Program::bind`]); `None` to look names up.
+    fn by_position(&self, _names: &[Box<str>]) -> Option<&[Option<Value>]> {
+        None
+    }
 }
 
 /// No variables.
@@ -85,8 +91,9 @@ struct Vars<'a> {
 impl<'a> Vars<'a> {
     fn resolve(act: &'a dyn Activation, names: &'a [Box<str>]) -> Self {
         let mut first = [None; 4];
-        for (slot, name) in first.iter_mut().zip(names) {
-            *slot = act.resolve(name);
+        match act.by_position(names) {
+            Some(values) => first.iter_mut().zip(values).for_each(|(slot, v)| *slot = v.as_ref()),
+            None => first.iter_mut().zip(names).for_each(|(slot, name)| *slot = act.resolve(name)),
         }
         Vars { act, names, first }
     }

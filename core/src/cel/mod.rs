@@ -32,6 +32,7 @@ pub mod time;
 mod validate;
 pub mod value;
 
+use alloc::collections::BTreeMap;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -92,7 +93,7 @@ pub struct Program {
     source: Rc<str>,
     expr: ast::Expr,
     /// The free variables, by the index `Kind::Var` nodes hold.
-    vars: Vec<alloc::boxed::Box<str>>,
+    vars: Rc<[alloc::boxed::Box<str>]>,
     /// Constant folding was applied (Kubernetes' `OptOptimize`).
     optimized: bool,
     regexes: eval::RegexCache,
@@ -123,7 +124,7 @@ impl Program {
         Ok(Program {
             source: Rc::from(src),
             expr,
-            vars,
+            vars: vars.into(),
             optimized: false,
             regexes: eval::RegexCache::default(),
             locals: Default::default(),
@@ -156,6 +157,13 @@ impl Program {
         &self.source
     }
 
+    /// Binds variables for many evaluations of this program: the values of its free variables
+    /// by position, so that an evaluation takes them without looking names up.
+    pub fn bind(&self, vars: BTreeMap<String, Value>) -> Bound {
+        let values = self.vars.iter().map(|name| vars.get(&**name).cloned()).collect();
+        Bound { names: self.vars.clone(), values, by_name: vars }
+    }
+
     /// Evaluates with Kubernetes' per-expression cost limit.
     pub fn eval(&self, vars: &dyn Activation) -> Result<Evaluated, CelError> {
         self.eval_with_limit(vars, cost::PER_CALL_LIMIT)
@@ -182,6 +190,32 @@ impl Program {
                 Err(error_at(&self.source, kind, e.offset as usize, e.message))
             }
         }
+    }
+}
+
+/// Variables bound to one program ([`Program::bind`]).
+pub struct Bound {
+    /// The program's free variables (shared: the allocation identifies the program for as
+    /// long as this lives).
+    names: Rc<[alloc::boxed::Box<str>]>,
+    values: Vec<Option<Value>>,
+    by_name: BTreeMap<String, Value>,
+}
+
+impl Bound {
+    /// Whether these variables were bound for `program`.
+    pub fn is_for(&self, program: &Program) -> bool {
+        Rc::ptr_eq(&self.names, &program.vars)
+    }
+}
+
+impl Activation for Bound {
+    fn resolve(&self, name: &str) -> Option<&Value> {
+        self.by_name.get(name)
+    }
+
+    fn by_position(&self, names: &[alloc::boxed::Box<str>]) -> Option<&[Option<Value>]> {
+        core::ptr::eq(&*self.names, names).then_some(&self.values)
     }
 }
 
