@@ -476,12 +476,17 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         range: &Value,
         (n, slot, cond): (usize, usize, u64),
     ) -> Result<bool, EvalError> {
-        let two = c.var2.is_some();
-        let (first, second) = Self::iteration(range, n, two);
         self.charge(e, cond)?;
-        self.locals[slot] = first;
-        if two {
-            self.locals[slot + 1] = second;
+        match range {
+            // The common case, without the general step's pair of values.
+            Value::List(items) if c.var2.is_none() => self.locals[slot] = items[n].clone(),
+            _ => {
+                let (first, second) = Self::iteration(range, n, c.var2.is_some());
+                self.locals[slot] = first;
+                if c.var2.is_some() {
+                    self.locals[slot + 1] = second;
+                }
+            }
         }
         let Some(filter) = &c.filter else { return Ok(true) };
         match self.condition(filter)? {

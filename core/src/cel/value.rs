@@ -217,9 +217,9 @@ pub struct Map {
     entries: Vec<(Key, Value)>,
 }
 
-/// Equality of field names, compared byte by byte in place: names are a few bytes long, and
-/// `==` is a call to `memcmp`, a generic byte loop in WebAssembly.
-fn same_name(a: &str, b: &str) -> bool {
+/// String equality compared byte by byte in place: field names and the strings rules compare
+/// are a few bytes long, and `==` is a call to `memcmp`, a generic byte loop in WebAssembly.
+pub(crate) fn same_str(a: &str, b: &str) -> bool {
     a.len() == b.len() && a.bytes().zip(b.bytes()).all(|(x, y)| x == y)
 }
 
@@ -294,7 +294,7 @@ impl Map {
         // Objects usually have a handful of fields: a scan beats a binary search there.
         if self.entries.len() <= 8 {
             return self.entries.iter().find_map(|(k, v)| match k {
-                Key::String(s) if same_name(s, key) => Some(v),
+                Key::String(s) if same_str(s, key) => Some(v),
                 _ => None,
             });
         }
