@@ -3,8 +3,10 @@
 //
 //   node bench/cel.mjs            (after `cargo xtask npm` and `npm install` in www/)
 //
-// kubedv is measured two ways: `program.evalVars(vars)` with `celVars` bound once (the values
-// cross into WebAssembly once), and `program.eval({self})` which converts `self` every call.
+// kubedv is measured three ways, all with the same compiled program: `program.test(vars)` (the
+// rule's bool, with `celVars` bound once: the values cross into WebAssembly once; the number
+// compared with cel-js, which also returns the bare value), `program.evalVars(vars)` (the
+// result document: value, type and cost) and `program.eval({self})` (converts `self` every call).
 import { readFile } from "node:fs/promises";
 import init, { compileCel, celVars } from "kubedv";
 import { parse } from "@marcbachmann/cel-js";
