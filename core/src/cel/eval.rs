@@ -685,32 +685,24 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             return Some(Err(err));
         }
         let recv = recv.map(|(_, (v, _))| v);
-        let r = match operands {
+        let pair;
+        let argv: &[Value] = match operands {
             [Some((x, _)), Some((y, _))] => {
                 if let (None, Some((v, c))) = (recv, comparison(builtin, x, y)) {
                     return Some(meter.charge(e, c).map(|()| v));
                 }
-                let argv = [x.clone(), y.clone()];
-                let c = cost::call_cost(builtin, name, recv, &argv);
-                meter
-                    .charge(e, c)
-                    .and_then(|()| library::call(builtin, name, recv, &argv, self.regexes).map_err(|m| fail(e, m)))
+                pair = [x.clone(), y.clone()];
+                &pair
             }
-            [Some((x, _)), None] => {
-                let argv = core::slice::from_ref(x);
-                let c = cost::call_cost(builtin, name, recv, argv);
-                meter
-                    .charge(e, c)
-                    .and_then(|()| library::call(builtin, name, recv, argv, self.regexes).map_err(|m| fail(e, m)))
-            }
-            _ => {
-                let c = cost::call_cost(builtin, name, recv, &[]);
-                meter
-                    .charge(e, c)
-                    .and_then(|()| library::call(builtin, name, recv, &[], self.regexes).map_err(|m| fail(e, m)))
-            }
+            [Some((x, _)), None] => core::slice::from_ref(x),
+            _ => &[],
         };
-        Some(r)
+        let c = cost::call_cost(builtin, name, recv, argv);
+        Some(
+            meter
+                .charge(e, c)
+                .and_then(|()| library::call(builtin, name, recv, argv, self.regexes).map_err(|m| fail(e, m))),
+        )
     }
 }
 
