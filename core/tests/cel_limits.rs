@@ -77,3 +77,27 @@ fn cost_errors_are_not_absorbed_by_logic() {
         Program::compile("lists.range(2000).all(i, lists.range(2000).all(j, j >= 0)) || true").expect("compiles");
     assert_eq!(program.eval(&NoVars).err().map(|e| e.kind), Some(ErrorKind::Cost));
 }
+
+/// Number literals beyond their type are cel-go's parse errors, at the literal with its sign
+/// (cel-go parser/parser.go `VisitInt`, `VisitUint`, `VisitDouble`: strconv.ParseInt,
+/// ParseUint and ParseFloat fail; ParseFloat only on overflow, `1e-999` is 0).
+#[test]
+fn number_literals_out_of_range() {
+    for (src, message, column) in [
+        ("9223372036854775808", "invalid int literal", 1),
+        ("1 + 9223372036854775808", "invalid int literal", 5),
+        ("-9223372036854775809", "invalid int literal", 1),
+        ("--9223372036854775809", "invalid int literal", 2),
+        ("0x8000000000000000", "invalid int literal", 1),
+        ("18446744073709551616u", "invalid uint literal", 1),
+        ("1e999", "invalid double literal", 1),
+        ("-1e999", "invalid double literal", 1),
+    ] {
+        let err = Program::compile(src).err().unwrap_or_else(|| panic!("{src} compiles"));
+        assert_eq!((err.kind, err.message.as_str(), err.column), (ErrorKind::Parse, message, column), "{src}");
+    }
+    for (src, value) in [("-9223372036854775808", serde_json::json!(i64::MIN)), ("1e-999", serde_json::json!(0.0))] {
+        let evaluated = Program::compile(src).expect("compiles").eval(&NoVars).expect("evaluates");
+        assert_eq!(kubedv_core::cel::to_json(&evaluated.value), value, "{src}");
+    }
+}

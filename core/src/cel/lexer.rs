@@ -218,7 +218,8 @@ impl Lexer<'_> {
         if is_double {
             return match text.parse::<f64>() {
                 Ok(v) => Ok(Tok::Double(v)),
-                Err(_) => self.err(start, alloc::format!("invalid double literal {text}")),
+                // Too large (infinite) is reported by the parser, which knows the sign.
+                Err(_) => self.err(start, "invalid double literal"),
             };
         }
         let value = text.parse::<u64>().ok();
@@ -230,13 +231,14 @@ impl Lexer<'_> {
             self.pos += 1;
             return match value {
                 Some(v) => Ok(Tok::Uint(v)),
-                None => self.err(start, "uint literal out of range (the largest is 18446744073709551615u)"),
+                // cel-go's parser (VisitUint) reports a literal strconv cannot parse so.
+                None => self.err(start, "invalid uint literal"),
             };
         }
         match value {
             Some(v) if v <= i64::MAX as u64 => Ok(Tok::Int(v as i64)),
             Some(v) => Ok(Tok::IntOverflow(v)),
-            None => self.err(start, "int literal out of range (the largest is 9223372036854775807)"),
+            None => self.err(start, "invalid int literal"),
         }
     }
 

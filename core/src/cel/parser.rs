@@ -201,7 +201,9 @@ impl Parser {
         if self.is("!") || self.is("-") {
             let op = if self.is("!") { "!" } else { "-" };
             let mut count = 0;
+            let mut sign = offset;
             while self.is(op) {
+                sign = self.offset();
                 self.bump();
                 count += 1;
                 self.enter()?;
@@ -210,7 +212,7 @@ impl Parser {
             // `-` directly before a number literal is part of the literal (CEL.g4 `literal`).
             let mut operand = if op == "-" && matches!(self.tok(), Tok::Int(_) | Tok::IntOverflow(_) | Tok::Double(_)) {
                 count -= 1;
-                self.negative_literal()?
+                self.negative_literal(sign)?
             } else {
                 self.member()?
             };
@@ -224,15 +226,15 @@ impl Parser {
         self.member()
     }
 
-    fn negative_literal(&mut self) -> PResult {
-        let offset = self.offset();
+    /// A number literal after its `-` (at `offset`, where cel-go's literal and its errors
+    /// start). Literals strconv cannot parse are cel-go's `invalid int literal` and
+    /// `invalid double literal` (parser.go VisitInt, VisitDouble).
+    fn negative_literal(&mut self, offset: usize) -> PResult {
         let value = match self.bump() {
             Tok::Int(v) => Value::Int(-v),
             Tok::IntOverflow(v) if v == 1u64 << 63 => Value::Int(i64::MIN),
-            Tok::IntOverflow(_) => {
-                return self
-                    .error(offset, String::from("int literal out of range (the smallest is -9223372036854775808)"))
-            }
+            Tok::IntOverflow(_) => return self.error(offset, String::from("invalid int literal")),
+            Tok::Double(v) if v.is_infinite() => return self.error(offset, String::from("invalid double literal")),
             Tok::Double(v) => Value::Double(-v),
             _ => unreachable_literal(),
         };
@@ -297,10 +299,9 @@ impl Parser {
         let lit = |v: Value| Ok(Expr::new(offset, Kind::Lit(v)));
         match tok {
             Tok::Int(v) => lit(Value::Int(v)),
-            Tok::IntOverflow(_) => {
-                self.error(offset, String::from("int literal out of range (the largest is 9223372036854775807)"))
-            }
+            Tok::IntOverflow(_) => self.error(offset, String::from("invalid int literal")),
             Tok::Uint(v) => lit(Value::Uint(v)),
+            Tok::Double(v) if v.is_infinite() => self.error(offset, String::from("invalid double literal")),
             Tok::Double(v) => lit(Value::Double(v)),
             Tok::Str(s) => lit(Value::from(s.as_str())),
             Tok::Bytes(b) => lit(Value::Bytes(b.into())),
