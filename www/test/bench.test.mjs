@@ -1,0 +1,11 @@
+// The CEL benchmark compares like with like: on every rule, each way kubedv evaluates gives
+// the value @marcbachmann/cel-js gives (the benchmark itself is `node bench/cel.mjs`).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+test("kubedv and cel-js agree on the benchmark's rules", async () => {
+  const { prepare } = await import("../bench/cel.mjs");
+  const rules = prepare();
+  assert.equal(rules.length, 6);
+  for (const { program, vars } of rules) assert.equal(program.test(vars), true);
+});
