@@ -173,12 +173,12 @@ impl Program {
     pub fn eval_with_limit(&self, vars: &dyn Activation, limit: u64) -> Result<Evaluated, CelError> {
         let Ok(mut locals) = self.locals.try_borrow_mut() else {
             // A nested evaluation of the same program (none today): storage of its own.
-            return self.finish(vars, limit, &mut Vec::new());
+            return self.run(vars, limit, &mut Vec::new());
         };
-        self.finish(vars, limit, &mut locals)
+        self.run(vars, limit, &mut locals)
     }
 
-    fn finish(&self, vars: &dyn Activation, limit: u64, locals: &mut Vec<Value>) -> Result<Evaluated, CelError> {
+    fn run(&self, vars: &dyn Activation, limit: u64, locals: &mut Vec<Value>) -> Result<Evaluated, CelError> {
         let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes, self.optimized, locals);
         let result = it.eval(&self.expr);
         let cost = it.cost();
