@@ -27,6 +27,7 @@ pub mod diag;
 pub mod field;
 pub mod format;
 pub mod golang;
+pub mod objectmeta;
 mod sort;
 pub mod tags;
 

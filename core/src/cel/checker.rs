@@ -293,10 +293,11 @@ impl<'d> Checker<'d> {
             (T::Opaque(n1, p1), T::Opaque(n2, p2)) => {
                 n1 == n2 && p1.len() == p2.len() && p1.iter().zip(p2.iter()).all(|(x, y)| self.unify(x, y))
             }
-            (T::Object(o), T::Map(k, v)) | (T::Map(k, v), T::Object(o)) => {
-                // Schema objects behave as maps of string to their field types.
-                let _ = o;
-                self.unify(k, &T::String) && self.unify(v, &T::Dyn)
+            // cel-go checker/types.go internalIsAssignableNull: null is assignable to the
+            // "legacy nullable" kinds (opaque types such as optionals, objects, timestamps,
+            // durations). A schema object is not a map (`self.o == {'a': 1}` does not check).
+            (T::Null, o) | (o, T::Null) => {
+                matches!(o, T::Null | T::Optional(_) | T::Opaque(..) | T::Object(_) | T::Timestamp | T::Duration)
             }
             _ => a == b,
         }

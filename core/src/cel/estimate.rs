@@ -381,15 +381,20 @@ impl Estimator {
         let two = c.var2.is_some();
         let elem = range.ty.as_ref().and_then(|t| t.elem.clone());
         let is_map = range.ty.as_ref().is_some_and(|t| t.map);
+        // An iteration variable is sized by its schema path (library cost.go EstimateSize):
+        // map keys have no size bound (0); a range without a schema path (a literal, the
+        // result of map/filter) sizes its variables as the root `self` (cel-go falls back to
+        // the estimator's size of the expression's root variable).
+        let fallback = self.vars.get("self").map_or(UNBOUNDED, |t| t.max_elements);
         let var_info = |ty: Option<Rc<SizedType>>| Info {
             min: 0,
             max: 0,
-            size: ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements),
+            size: ty.as_ref().map_or(fallback, |t| t.max_elements),
             hint: ty.as_ref().map_or(Hint::Unknown, |t| t.hint),
             ty,
         };
-        // Map keys are strings of unknown length; list indexes are ints.
-        let key = Info { size: UNBOUNDED, hint: Hint::Str, ..var_info(None) };
+        let key_size = if range.ty.is_some() { 0 } else { fallback };
+        let key = Info { size: key_size, hint: Hint::Str, ..var_info(None) };
         let index = Info { size: 1, hint: Hint::Other, ..var_info(None) };
         self.locals.push(match (is_map, two) {
             (true, _) => key,

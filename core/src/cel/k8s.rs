@@ -127,10 +127,12 @@ fn characters(messages: Vec<String>) -> Vec<String> {
     messages.into_iter().map(|m| m.replace(" bytes", " characters")).collect()
 }
 
-/// apimachinery `maskTrailingDash`: a generated-name prefix may end in '-'.
-fn mask_trailing_dash(s: &str) -> String {
+/// apimachinery `maskTrailingDash`: a generated-name prefix may end in '-' (Go drops the last
+/// two *bytes*: a multi-byte character before the dash leaves invalid UTF-8, shown here as
+/// U+FFFD, which fails the name's pattern just as Go's bytes do).
+pub(crate) fn mask_trailing_dash(s: &str) -> String {
     if s.len() > 1 && s.ends_with('-') {
-        let mut out = String::from(&s[..s.len() - 2]);
+        let mut out = String::from_utf8_lossy(&s.as_bytes()[..s.len() - 2]).into_owned();
         out.push('a');
         return out;
     }

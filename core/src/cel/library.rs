@@ -105,15 +105,19 @@ pub(crate) fn uses_unicode_classes(pattern: &str) -> bool {
     pattern.contains("\\p") || pattern.contains("\\P")
 }
 
-/// A leading `(?i)` (the usual way rules ask for case-insensitive matching), spelled out as
-/// ASCII letter classes: `(?i)ab[x-z]` → `[aA][bB][x-zX-Z]`. Unicode case folding would need
-/// 21 KB (gzipped) of tables in the WebAssembly build; other placements of `i` stay as written
-/// (and are refused by the regex compiler with its message).
+/// RE2's `i` flag (`(?i)` anywhere, `(?i:...)`, `(?-i)`, combined as `(?is)`, scoped to its
+/// group), spelled out as ASCII letter classes: `a(?i)b[x-z]` → `a[bB][x-zX-Z]`. Unicode case
+/// folding would need 21 KB (gzipped) of tables in the WebAssembly build, so only ASCII letters
+/// fold (Go also folds `k` with U+212A and `s` with U+017F). Other flags stay as written.
 fn case_insensitive(pattern: &str) -> String {
-    let Some(rest) = pattern.strip_prefix("(?i)") else { return String::from(pattern) };
-    let mut out = String::with_capacity(rest.len() * 3);
-    let mut chars = rest.chars().peekable();
-    let mut in_class = false;
+    if !pattern.contains("(?") {
+        return String::from(pattern);
+    }
+    let mut out = String::with_capacity(pattern.len() * 3);
+    let mut chars = pattern.chars().peekable();
+    let mut ci = false;
+    // The `i` state to restore at each open group's `)`.
+    let mut groups: Vec<bool> = Vec::new();
     while let Some(c) = chars.next() {
         match c {
             '\\' => {
@@ -122,53 +126,53 @@ fn case_insensitive(pattern: &str) -> String {
                     out.push(n);
                 }
             }
-            '[' if !in_class => {
-                in_class = true;
-                out.push(c);
-                if chars.peek() == Some(&'^') {
-                    out.push('^');
-                    chars.next();
-                }
-                if chars.peek() == Some(&']') {
-                    out.push(']');
-                    chars.next();
-                }
-            }
-            ']' if in_class => {
-                in_class = false;
-                out.push(c);
-            }
-            c if in_class && c.is_ascii_alphabetic() => {
-                // A single letter or a range: add the other case.
-                if chars.peek() == Some(&'-') {
-                    chars.next();
-                    match chars.next() {
-                        Some(end) if end.is_ascii_alphabetic() && end != ']' => {
-                            out.push(c);
-                            out.push('-');
-                            out.push(end);
-                            let (a, b) = (swap_case(c), swap_case(end));
-                            out.push(a);
-                            out.push('-');
-                            out.push(b);
-                        }
-                        Some(end) => {
-                            out.push(c);
-                            out.push(swap_case(c));
-                            out.push('-');
-                            out.push(end);
-                        }
-                        None => {
-                            out.push(c);
-                            out.push('-');
-                        }
-                    }
-                } else {
+            '(' if chars.peek() == Some(&'?') => {
+                // A flag group `(?flags)` / `(?flags:`, or another `(?` group (`(?P<n>`, `(?:`).
+                let rest: String = chars.clone().skip(1).take_while(|c| *c != ')' && *c != ':').collect();
+                let end = chars.clone().nth(1 + rest.chars().count());
+                let is_flags = !rest.is_empty() && rest.chars().all(|c| "imsU-".contains(c)) && end.is_some();
+                if !is_flags {
+                    groups.push(ci);
                     out.push(c);
-                    out.push(swap_case(c));
+                    continue;
                 }
+                for _ in 0..=rest.chars().count() + 1 {
+                    chars.next();
+                }
+                let (on, off) = rest.split_once('-').unwrap_or((&rest, ""));
+                let mut new_ci = ci;
+                if on.contains('i') {
+                    new_ci = true;
+                }
+                if off.contains('i') {
+                    new_ci = false;
+                }
+                let keep = |s: &str| s.chars().filter(|c| *c != 'i').collect::<String>();
+                let (on, off) = (keep(on), keep(off));
+                let flags = if off.is_empty() { on } else { format!("{on}-{off}") };
+                if end == Some(':') {
+                    groups.push(ci);
+                    out.push_str(&format!("(?{flags}:"));
+                } else if !flags.is_empty() {
+                    out.push_str(&format!("(?{flags})"));
+                }
+                ci = new_ci;
             }
-            c if !in_class && c.is_ascii_alphabetic() => {
+            '(' => {
+                groups.push(ci);
+                out.push(c);
+            }
+            ')' => {
+                if let Some(saved) = groups.pop() {
+                    ci = saved;
+                }
+                out.push(c);
+            }
+            '[' => {
+                out.push(c);
+                class(&mut chars, &mut out, ci);
+            }
+            c if ci && c.is_ascii_alphabetic() => {
                 out.push('[');
                 out.push(c);
                 out.push(swap_case(c));
@@ -178,6 +182,55 @@ fn case_insensitive(pattern: &str) -> String {
         }
     }
     out
+}
+
+/// Copies a bracketed class after its `[` (through its `]`), adding the other case of each
+/// letter and letter range when `ci`. `[:alpha:]` names and escapes are copied as they are.
+fn class(chars: &mut core::iter::Peekable<core::str::Chars<'_>>, out: &mut String, ci: bool) {
+    if chars.peek() == Some(&'^') {
+        out.push('^');
+        chars.next();
+    }
+    if chars.peek() == Some(&']') {
+        out.push(']');
+        chars.next();
+    }
+    while let Some(c) = chars.next() {
+        match c {
+            ']' => {
+                out.push(c);
+                return;
+            }
+            '\\' => {
+                out.push(c);
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '[' if chars.peek() == Some(&':') => {
+                out.push(c);
+                for n in chars.by_ref() {
+                    out.push(n);
+                    if n == ']' {
+                        break;
+                    }
+                }
+            }
+            c if ci && c.is_ascii_alphabetic() => {
+                let mut ahead = chars.clone();
+                match (ahead.next(), ahead.next()) {
+                    (Some('-'), Some(end)) if end.is_ascii_alphabetic() => {
+                        chars.next();
+                        chars.next();
+                        out.extend([c, '-', end, swap_case(c), '-', swap_case(end)]);
+                    }
+                    // The other case first, so that `a-~` stays a range.
+                    _ => out.extend([swap_case(c), c]),
+                }
+            }
+            c => out.push(c),
+        }
+    }
 }
 
 fn swap_case(c: char) -> char {

@@ -55,7 +55,7 @@ fn is_true(schema: &Json, key: &str) -> bool {
 }
 
 /// The fields every resource root (and embedded resource) exposes even when not declared.
-fn with_type_and_object_meta(schema: &Json) -> Json {
+pub(crate) fn with_type_and_object_meta(schema: &Json) -> Json {
     let mut s = schema.clone();
     if let Some(obj) = s.as_object_mut() {
         obj.insert("type".into(), Json::from("object"));
@@ -68,8 +68,10 @@ fn with_type_and_object_meta(schema: &Json) -> Json {
                 meta.insert("type".into(), Json::from("object"));
                 let mp = meta.entry("properties").or_insert_with(|| Json::Object(serde_json::Map::new()));
                 if let Some(mp) = mp.as_object_mut() {
-                    mp.entry("name").or_insert_with(|| serde_json::json!({"type": "string"}));
-                    mp.entry("generateName").or_insert_with(|| serde_json::json!({"type": "string"}));
+                    // model.WithTypeAndObjectMeta: the name and generateName of ObjectMeta,
+                    // bounded as the API server bounds them.
+                    mp.insert("name".into(), serde_json::json!({"type": "string", "maxLength": 253}));
+                    mp.insert("generateName".into(), serde_json::json!({"type": "string", "maxLength": 252}));
                 }
             }
         }

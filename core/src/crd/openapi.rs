@@ -1,7 +1,9 @@
-//! OpenAPI value validation of a custom resource, as the API server runs it (kube-openapi's
-//! validator and apiextensions-apiserver `pkg/apiserver/validation/validation.go`
-//! `kubeOpenAPIResultToFieldErrors`): the messages are go-openapi's (`spec.replicas in body
-//! should be less than or equal to 10`), the error types the API server maps them to.
+//! OpenAPI value validation of a custom resource, as the API server runs it: kube-openapi's
+//! schema validator (`pkg/validation/validate`: every validator that applies to the value's
+//! kind runs, a type error does not stop the others) with apiextensions-apiserver's mapping
+//! to field errors (`pkg/apiserver/validation/validation.go` `kubeOpenAPIResultToFieldErrors`),
+//! ratcheted on update (`pkg/apiserver/validation/ratcheting.go`: the errors under a node
+//! that correlates with an unchanged old value are dropped).
 
 use alloc::format;
 use alloc::string::String;
@@ -9,434 +11,601 @@ use alloc::vec::Vec;
 
 use serde_json::Value as Json;
 
+use super::correlate;
 use crate::field::{Error, ErrorType, Path};
 
-/// Appends the OpenAPI errors of `value` under `schema`.
-pub fn validate(path: &Path<'_>, name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
-    if value.is_null() {
-        if !flag(schema, "nullable")
-            && !flag(schema, "x-kubernetes-int-or-string")
-            && !flag(schema, "x-kubernetes-preserve-unknown-fields")
-        {
-            if let Some(t) = schema.get("type").and_then(Json::as_str) {
-                errors.push(type_error(path, name, value, t));
-            }
-        }
-        return;
-    }
-    if flag(schema, "x-kubernetes-int-or-string") {
-        if !(value.is_string() || value.as_i64().is_some() || value.as_u64().is_some()) {
-            errors.push(type_error(path, name, value, "integer,string"));
-            return;
-        }
-    } else if let Some(t) = schema.get("type").and_then(Json::as_str) {
-        if !has_type(value, t) {
-            errors.push(type_error(path, name, value, t));
-            return;
-        }
-    }
-    if let Some(options) = schema.get("enum").and_then(Json::as_array) {
-        if !options.iter().any(|o| o == value) {
-            let supported: Vec<String> = options
-                .iter()
-                .map(|o| match o {
-                    Json::String(s) => s.clone(),
-                    other => serde_json::to_string(other).unwrap_or_default(),
-                })
-                .collect();
-            let quoted: Vec<String> = supported.iter().map(|s| crate::field::go_quote(s)).collect();
-            errors.push(Error::new(
-                ErrorType::NotSupported,
-                path,
-                Some(value.clone()),
-                format!("supported values: {}", quoted.join(", ")),
-            ));
-        }
-    }
-    match value {
-        Json::Number(n) => numeric(path, name, value, n.as_f64().unwrap_or(0.0), schema, errors),
-        Json::String(s) => string(path, name, value, s, schema, errors),
-        Json::Array(items) => array(path, name, value, items, schema, errors),
-        Json::Object(fields) => object(path, name, fields, schema, errors),
-        _ => {}
-    }
+/// Appends the OpenAPI errors of a custom resource (`old`: its correlated old version, on
+/// update, for ratcheting).
+pub fn validate(value: &Json, schema: &Json, old: Option<&Json>, errors: &mut Vec<Error>) {
+    node("", value, schema, old, errors);
 }
 
 fn flag(schema: &Json, key: &str) -> bool {
     schema.get(key).and_then(Json::as_bool).unwrap_or(false)
 }
 
-fn has_type(value: &Json, t: &str) -> bool {
-    match t {
-        "object" => value.is_object(),
-        "array" => value.is_array(),
-        "string" => value.is_string(),
-        "boolean" => value.is_boolean(),
-        "number" => value.is_number(),
-        "integer" => {
-            value.as_i64().is_some() || value.as_u64().is_some() || value.as_f64().is_some_and(|f| libm::trunc(f) == f)
-        }
-        _ => true,
+/// The field path of a go-openapi name (`spec.a[0].b`, map keys joined with dots): apiextensions
+/// makes it one path element; the root is `<nil>`.
+fn at(name: &str) -> Path<'_> {
+    match name.trim_start_matches('.') {
+        "" => Path::root(),
+        n => Path::named(n),
     }
 }
 
-/// A value's type as go-openapi names it in messages.
-fn json_type(value: &Json) -> &'static str {
+fn child(name: &str, key: &str) -> String {
+    if name.is_empty() {
+        String::from(key)
+    } else {
+        format!("{name}.{key}")
+    }
+}
+
+/// The schema's types as kube-openapi sees them (`x-kubernetes-int-or-string` is
+/// `integer,string`).
+fn types(schema: &Json) -> &str {
+    if flag(schema, "x-kubernetes-int-or-string") {
+        return "integer,string";
+    }
+    schema.get("type").and_then(Json::as_str).unwrap_or("")
+}
+
+/// The formats the API server keeps for each type (apiextensions `formats.go`; the rest are
+/// stripped and behave as if absent). `-` is ignored in names, as strfmt does.
+fn kept_format<'s>(schema: &'s Json, t: &str) -> Option<&'s str> {
+    let f = schema.get("format").and_then(Json::as_str).filter(|f| !f.is_empty())?;
+    let name: String = f.chars().filter(|c| *c != '-').collect();
+    let keep = match t {
+        "" | "string" => STRING_FORMATS.contains(&name.as_str()),
+        "integer" => matches!(f, "int32" | "int64"),
+        "number" => matches!(f, "float" | "double"),
+        _ => false,
+    };
+    keep.then_some(f)
+}
+
+const STRING_FORMATS: &[&str] = &[
+    "bsonobjectid",
+    "uri",
+    "email",
+    "hostname",
+    "ipv4",
+    "ipv6",
+    "cidr",
+    "mac",
+    "uuid",
+    "uuid3",
+    "uuid4",
+    "uuid5",
+    "isbn",
+    "isbn10",
+    "isbn13",
+    "creditcard",
+    "ssn",
+    "hexcolor",
+    "rgbcolor",
+    "byte",
+    "password",
+    "date",
+    "duration",
+    "datetime",
+    "k8sshortname",
+    "k8slongname",
+];
+
+/// A JSON number as Go decodes it into unstructured content: `int64` when integral and in
+/// range, else `float64`.
+fn as_int(value: &Json) -> Option<i64> {
+    value.as_i64()
+}
+
+/// The type kube-openapi finds for a value, and its Go "format" (`int64`, `float64`, or none).
+fn found(value: &Json) -> (&'static str, &'static str) {
     match value {
-        Json::Null => "null",
-        Json::Bool(_) => "boolean",
-        Json::Number(n) if n.as_i64().is_some() || n.as_u64().is_some() => "integer",
-        Json::Number(_) => "number",
-        Json::String(_) => "string",
-        Json::Array(_) => "array",
-        Json::Object(_) => "object",
+        Json::Null => ("null", ""),
+        Json::Bool(_) => ("boolean", ""),
+        Json::Number(_) if as_int(value).is_some() => ("integer", "int64"),
+        Json::Number(_) => ("number", "float64"),
+        Json::String(_) => ("string", ""),
+        Json::Array(_) => ("array", ""),
+        Json::Object(_) => ("object", ""),
     }
 }
 
-/// `InvalidType`: `spec.replicas in body must be of type integer: "string"` (field.TypeInvalid).
-fn type_error(path: &Path<'_>, name: &str, value: &Json, t: &str) -> Error {
-    let detail = format!("{name} in body must be of type {t}: \"{}\"", json_type(value));
-    Error::new(ErrorType::TypeInvalid, path, Some(value.clone()), detail)
+/// `swag.IsFloat64AJSONInteger`.
+fn is_json_integer(f: f64) -> bool {
+    if f.is_nan() || f.is_infinite() || libm::fabs(f) > 9_007_199_254_740_991.0 {
+        return false;
+    }
+    let diff = libm::fabs(f - libm::round(f));
+    diff == 0.0 || diff < 1e-9 * libm::fabs(f).max(1.0)
 }
 
-fn invalid(path: &Path<'_>, value: &Json, detail: String) -> Error {
-    Error::new(ErrorType::Invalid, path, Some(value.clone()), detail)
+fn type_invalid(name: &str, expected: &str, found: &str) -> Error {
+    let detail = format!("{} in body must be of type {expected}: \"{found}\"", name.trim_start_matches('.'));
+    Error::new(ErrorType::TypeInvalid, &at(name), Some(Json::from(found)), detail)
 }
 
-fn number_text(f: f64) -> String {
-    crate::field::go_float(f)
+fn invalid(name: &str, value: Json, detail: String) -> Error {
+    Error::new(ErrorType::Invalid, &at(name), Some(value), detail)
 }
 
-fn numeric(path: &Path<'_>, name: &str, value: &Json, v: f64, schema: &Json, errors: &mut Vec<Error>) {
-    if let Some(max) = schema.get("maximum").and_then(Json::as_f64) {
-        let exclusive = flag(schema, "exclusiveMaximum");
-        if (exclusive && v >= max) || v > max {
-            let rel = if exclusive { "less than" } else { "less than or equal to" };
-            errors.push(invalid(path, value, format!("{name} in body should be {rel} {}", number_text(max))));
+/// An error kube-openapi returns as a plain error (no field): apiextensions puts it at the
+/// root with an empty value.
+fn plain(detail: String) -> Error {
+    Error::new(ErrorType::Invalid, &Path::root(), Some(Json::from("")), detail)
+}
+
+/// `field.TooMany(path, actual, max)`.
+fn too_many(name: &str, actual: usize, max: i64) -> Error {
+    let detail =
+        if max == 1 { String::from("must have at most 1 item") } else { format!("must have at most {max} items") };
+    Error::new(ErrorType::TooMany, &at(name), Some(Json::from(actual)), detail)
+}
+
+/// One schema node (`SchemaValidator.Validate`), ratcheted when it correlates with `old`.
+fn node(name: &str, value: &Json, schema: &Json, old: Option<&Json>, errors: &mut Vec<Error>) {
+    let start = errors.len();
+    check(name, value, schema, old, errors);
+    if errors.len() > start && old.is_some_and(|o| correlate::unchanged(schema, value, o)) {
+        errors.truncate(start);
+    }
+}
+
+fn check(name: &str, value: &Json, schema: &Json, old: Option<&Json>, errors: &mut Vec<Error>) {
+    let t = types(schema);
+    let nullable = flag(schema, "nullable");
+    if value.is_null() {
+        // Only the type and enum validators run on null.
+        if !t.is_empty() && !nullable {
+            errors.push(type_invalid(name, t, "null"));
+        }
+        enumeration(name, value, schema, errors);
+        return;
+    }
+    type_check(name, value, schema, t, errors);
+    combinators(name, value, schema, errors);
+    match value {
+        Json::String(s) => {
+            string(name, s, schema, errors);
+            if let Some(f) = kept_format(schema, t).filter(|_| t.is_empty() || t == "string") {
+                if !format_ok(f, s) {
+                    let detail = format!(
+                        "{} in body must be of type {f}: {}",
+                        name.trim_start_matches('.'),
+                        crate::field::go_quote(s)
+                    );
+                    errors.push(Error::new(ErrorType::TypeInvalid, &at(name), Some(value.clone()), detail));
+                }
+            }
+        }
+        Json::Number(_) => numeric(name, value, schema, t, errors),
+        Json::Array(items) => array(name, value, items, schema, old, errors),
+        _ => {}
+    }
+    enumeration(name, value, schema, errors);
+    if let Json::Object(fields) = value {
+        object(name, value, fields, schema, old, errors);
+    }
+}
+
+/// The type validator (`validate/type.go`).
+fn type_check(name: &str, value: &Json, schema: &Json, t: &str, errors: &mut Vec<Error>) {
+    let format = kept_format(schema, t);
+    if t.is_empty() && format.is_none() {
+        return;
+    }
+    let (found_type, found_format) = found(value);
+    let contains = |x: &str| t.split(',').any(|y| y == x);
+    let float_int = found_type == "number" && value.as_f64().is_some_and(is_json_integer) && contains("integer");
+    let int_float = found_type == "integer" && contains("number");
+    let string_or_array = matches!(value, Json::String(_) | Json::Array(_));
+    if let Some(f) = format {
+        let lower = (f == "int64" && found_format == "int32") || (f == "double" && found_format == "float32");
+        if !string_or_array && !(contains(found_type) || found_format == f || float_int || int_float || lower) {
+            errors.push(type_invalid(name, f, found_format));
+            return;
+        }
+        if !(contains("number") || contains("integer")) && string_or_array {
+            return;
         }
     }
-    if let Some(min) = schema.get("minimum").and_then(Json::as_f64) {
-        let exclusive = flag(schema, "exclusiveMinimum");
-        if (exclusive && v <= min) || v < min {
-            let rel = if exclusive { "greater than" } else { "greater than or equal to" };
-            errors.push(invalid(path, value, format!("{name} in body should be {rel} {}", number_text(min))));
-        }
+    if !(contains(found_type) || float_int || int_float) {
+        errors.push(type_invalid(name, t, found_type));
     }
-    if let Some(m) = schema.get("multipleOf").and_then(Json::as_f64) {
-        if m > 0.0 && libm::fmod(v, m) != 0.0 {
-            errors.push(invalid(path, value, format!("{name} in body should be a multiple of {}", number_text(m))));
+}
+
+/// allOf / anyOf / oneOf / not (`schema_props.go`): the branches are validated at the same
+/// place, without ratcheting; their messages are plain errors at the root.
+fn combinators(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
+    let branches = |key: &str| schema.get(key).and_then(Json::as_array).map(Vec::as_slice).unwrap_or(&[]);
+    let run = |s: &Json| {
+        let mut e = Vec::new();
+        check(name, value, s, None, &mut e);
+        e
+    };
+    let quoted = crate::field::go_quote(name.trim_start_matches('.'));
+    let any_of = branches("anyOf");
+    if !any_of.is_empty() {
+        let mut best: Option<Vec<Error>> = None;
+        let mut ok = false;
+        for b in any_of {
+            let e = run(b);
+            if e.is_empty() {
+                ok = true;
+                break;
+            }
+            if best.as_ref().is_none_or(|x| e.len() < x.len()) {
+                best = Some(e);
+            }
         }
-    }
-    if let Some(format) = schema.get("format").and_then(Json::as_str) {
-        let ok = match format {
-            "int32" => v >= f64::from(i32::MIN) && v <= f64::from(i32::MAX),
-            _ => true,
-        };
         if !ok {
-            errors.push(invalid(
-                path,
-                value,
-                format!("{name} in body must be of type {format}: \"{}\"", number_text(v)),
-            ));
+            errors.push(plain(format!("{quoted} must validate at least one schema (anyOf)")));
+            errors.extend(best.unwrap_or_default());
+        }
+    }
+    let one_of = branches("oneOf");
+    if !one_of.is_empty() {
+        let results: Vec<Vec<Error>> = one_of.iter().map(run).collect();
+        let valid = results.iter().filter(|e| e.is_empty()).count();
+        if valid != 1 {
+            let found =
+                if valid == 0 { String::from("Found none valid") } else { format!("Found {valid} valid alternatives") };
+            errors.push(plain(format!("{quoted} must validate one and only one schema (oneOf). {found}")));
+            if valid == 0 {
+                let best = results.into_iter().min_by_key(Vec::len).unwrap_or_default();
+                errors.extend(best);
+            }
+        }
+    }
+    let all_of = branches("allOf");
+    if !all_of.is_empty() {
+        let mut valid = 0;
+        for b in all_of {
+            let e = run(b);
+            valid += usize::from(e.is_empty());
+            errors.extend(e);
+        }
+        if valid != all_of.len() {
+            let none = if valid == 0 { ". None validated" } else { "" };
+            errors.push(plain(format!("{quoted} must validate all the schemas (allOf){none}")));
+        }
+    }
+    if let Some(not) = schema.get("not").filter(|n| n.is_object()) {
+        if run(not).is_empty() {
+            errors.push(plain(format!("{quoted} must not validate the schema (not)")));
         }
     }
 }
 
-fn string(path: &Path<'_>, name: &str, value: &Json, s: &str, schema: &Json, errors: &mut Vec<Error>) {
+/// The string validator: maxLength, minLength, pattern, the first failure only.
+fn string(name: &str, s: &str, schema: &Json, errors: &mut Vec<Error>) {
     let chars = s.chars().count() as i64;
+    let n = name.trim_start_matches('.');
     if let Some(max) = schema.get("maxLength").and_then(Json::as_i64) {
         if chars > max {
-            errors.push(Error::too_long(path, max));
+            errors.push(Error::too_long(&at(name), max));
+            return;
         }
     }
     if let Some(min) = schema.get("minLength").and_then(Json::as_i64) {
         if chars < min {
-            errors.push(invalid(path, value, format!("{name} in body should be at least {min} chars long")));
+            errors.push(invalid(name, Json::from(s), format!("{n} in body should be at least {min} chars long")));
+            return;
         }
     }
     if let Some(pattern) = schema.get("pattern").and_then(Json::as_str) {
-        match crate::cel::library::Regex::new(pattern) {
-            Ok(re) if !re.is_match(s) => {
-                errors.push(invalid(path, value, format!("{name} in body should match '{pattern}'")))
-            }
-            _ => {}
-        }
-    }
-    if let Some(format) = schema.get("format").and_then(Json::as_str) {
-        if !format_ok(format, s) {
-            errors.push(invalid(
-                path,
-                value,
-                format!("{name} in body must be of type {format}: {}", crate::field::go_quote(s)),
-            ));
-        }
+        let detail = match crate::cel::library::Regex::new(pattern) {
+            Ok(re) if re.is_match(s) => return,
+            Ok(_) => format!("{n} in body should match '{pattern}'"),
+            Err(e) => format!("{n} in body should match '{pattern}, but pattern is invalid: {e}'"),
+        };
+        errors.push(invalid(name, Json::from(s), detail));
     }
 }
 
-/// The formats the API server checks (kube-openapi strfmt); unknown formats pass.
+/// The formats the API server checks (kube-openapi strfmt).
 fn format_ok(format: &str, s: &str) -> bool {
     use crate::cel::k8s;
-    match format {
+    let name: String = format.chars().filter(|c| *c != '-').collect();
+    match name.as_str() {
         "date" => k8s::is_full_date(s),
-        "date-time" | "datetime" => k8s::is_datetime(s),
+        "datetime" => k8s::is_datetime(s),
         "byte" => crate::cel::functions::base64_decode(s).is_some(),
-        "uuid" => k8s::is_uuid(s),
+        "uuid" | "uuid3" | "uuid4" | "uuid5" => k8s::is_uuid(s),
         "duration" => crate::cel::time::parse_duration(s).is_some(),
-        "ipv4" => crate::cel::k8s::Ip::parse(s).is_ok_and(|ip| ip.is_v4()),
-        "ipv6" => crate::cel::k8s::Ip::parse(s).is_ok_and(|ip| !ip.is_v4()),
-        "cidr" => crate::cel::k8s::Cidr::parse(s).is_ok(),
-        "uri" => crate::cel::k8s::Url::parse_request_uri(s).is_ok(),
+        "ipv4" => s.contains('.') && k8s::Ip::parse(s).is_ok(),
+        "ipv6" => s.contains(':') && k8s::Ip::parse(s).is_ok(),
+        "cidr" => k8s::Cidr::parse(s).is_ok(),
+        "uri" => k8s::Url::parse_request_uri(s).is_ok(),
+        "k8sshortname" => crate::content::is_dns1123_label(s).is_empty(),
+        "k8slongname" => crate::content::is_dns1123_subdomain(s).is_empty(),
         _ => true,
     }
 }
 
-/// `maxItems` / `maxProperties`: field.TooMany with the count (the API server says "items" for both).
-fn too_many(path: &Path<'_>, n: i64, max: Option<&Json>, errors: &mut Vec<Error>) {
-    if let Some(max) = max.and_then(Json::as_i64).filter(|max| n > *max) {
-        errors.push(Error::new(
-            ErrorType::TooMany,
-            path,
-            Some(Json::from(n)),
-            format!("must have at most {max} items"),
-        ));
+/// The number validator: the value's range for its type and format, multipleOf, minimum,
+/// maximum. Integer data compares with the bounds truncated to integers (`values.go`).
+fn numeric(name: &str, value: &Json, schema: &Json, t: &str, errors: &mut Vec<Error>) {
+    let n = name.trim_start_matches('.');
+    let format = schema.get("format").and_then(Json::as_str).unwrap_or("");
+    if t == "integer" || t == "number" {
+        let f = value.as_f64().unwrap_or(0.0);
+        let fits = match (t, format) {
+            ("integer", "int32") => as_int(value).is_some_and(|i| i32::try_from(i).is_ok()),
+            ("integer", _) => as_int(value).is_some() || (libm::trunc(f) == f && libm::fabs(f) < 9.2e18),
+            ("number", "float") => libm::fabs(f) <= f64::from(f32::MAX),
+            _ => true,
+        };
+        if !fits {
+            let kind = match (t, format) {
+                (_, "int32" | "int64") if t == "integer" => format!("with format {format}"),
+                ("number", "float" | "double") => format!("with format {format}"),
+                _ => String::from("(default format)"),
+            };
+            errors.push(plain(format!("Checked value must be of type {t} {kind} in {n}")));
+        }
+    }
+    let int = as_int(value);
+    let f = value.as_f64().unwrap_or(0.0);
+    let bound = |b: f64| match int {
+        Some(_) => format!("{}", libm::trunc(b) as i64),
+        None => crate::field::go_float(b),
+    };
+    if let Some(m) = schema.get("multipleOf").and_then(Json::as_f64) {
+        let factor = if int.is_some() { libm::trunc(m) } else { m };
+        if factor <= 0.0 {
+            errors.push(invalid(
+                name,
+                Json::from(factor as i64),
+                format!("factor MultipleOf declared for {n} must be positive: {}", bound(m)),
+            ));
+        } else {
+            let mult = if factor < 1.0 { 1.0 / factor * f } else { f / factor };
+            if !is_json_integer(mult) {
+                errors.push(invalid(name, value.clone(), format!("{n} in body should be a multiple of {}", bound(m))));
+            }
+        }
+    }
+    let cmp = |b: f64| match int {
+        Some(i) => (i as f64).partial_cmp(&libm::trunc(b)),
+        None => f.partial_cmp(&b),
+    };
+    use core::cmp::Ordering::{Greater, Less};
+    if let Some(min) = schema.get("minimum").and_then(Json::as_f64) {
+        let exclusive = flag(schema, "exclusiveMinimum");
+        let c = cmp(min);
+        if c == Some(Less) || (exclusive && c != Some(Greater)) {
+            let rel = if exclusive { "greater than" } else { "greater than or equal to" };
+            errors.push(invalid(name, value.clone(), format!("{n} in body should be {rel} {}", bound(min))));
+        }
+    }
+    if let Some(max) = schema.get("maximum").and_then(Json::as_f64) {
+        let exclusive = flag(schema, "exclusiveMaximum");
+        let c = cmp(max);
+        if c == Some(Greater) || (exclusive && c != Some(Less)) {
+            let rel = if exclusive { "less than" } else { "less than or equal to" };
+            errors.push(invalid(name, value.clone(), format!("{n} in body should be {rel} {}", bound(max))));
+        }
     }
 }
 
-fn array(path: &Path<'_>, name: &str, value: &Json, items: &[Json], schema: &Json, errors: &mut Vec<Error>) {
-    let n = items.len() as i64;
-    too_many(path, n, schema.get("maxItems"), errors);
+/// The slice validator: the items in order, then minItems, maxItems, uniqueItems.
+fn array(name: &str, value: &Json, items: &[Json], schema: &Json, old: Option<&Json>, errors: &mut Vec<Error>) {
+    if let Some(item_schema) = schema.get("items").filter(|i| i.is_object()) {
+        for (i, item) in items.iter().enumerate() {
+            let o = old.and_then(|o| correlate::index(schema, value, o, i));
+            node(&format!("{name}[{i}]"), item, item_schema, o, errors);
+        }
+    }
+    let n = name.trim_start_matches('.');
+    let count = items.len();
     if let Some(min) = schema.get("minItems").and_then(Json::as_i64) {
-        if n < min {
-            errors.push(invalid(path, value, format!("{name} in body should have at least {min} items")));
+        if (count as i64) < min {
+            errors.push(invalid(name, Json::from(count), format!("{n} in body should have at least {min} items")));
+        }
+    }
+    if let Some(max) = schema.get("maxItems").and_then(Json::as_i64) {
+        if count as i64 > max {
+            errors.push(too_many(name, count, max));
         }
     }
     if flag(schema, "uniqueItems") && items.iter().enumerate().any(|(i, a)| items[..i].contains(a)) {
-        errors.push(invalid(path, value, format!("{name} in body shouldn't contain duplicates")));
+        errors.push(invalid(name, Json::from(""), format!("{n} in body shouldn't contain duplicates")));
     }
-    if let Some(item_schema) = schema.get("items") {
-        for (i, item) in items.iter().enumerate() {
-            let p = path.index(i);
-            validate(&p, &format!("{name}[{i}]"), item, item_schema, errors);
+}
+
+/// Whether a value matches an enum member after Go's conversion to the member's type
+/// (`basicCommonValidator`: `1.5` converts to `1`; `null` never matches).
+fn enum_matches(value: &Json, member: &Json) -> bool {
+    match (value, member) {
+        (Json::Null, _) | (_, Json::Null) => false,
+        (Json::Number(v), Json::Number(m)) => match (as_int(member), as_int(value)) {
+            (Some(mi), Some(vi)) => mi == vi,
+            (Some(mi), None) => v.as_f64().is_some_and(|f| libm::fabs(f) < 9.2e18 && libm::trunc(f) as i64 == mi),
+            (None, _) => v.as_f64() == m.as_f64(),
+        },
+        // Go converts an int64 to the string of that code point.
+        (Json::Number(_), Json::String(m)) => {
+            as_int(value).and_then(|i| u32::try_from(i).ok()).and_then(char::from_u32).is_some_and(|c| {
+                let mut buf = [0u8; 4];
+                m == c.encode_utf8(&mut buf)
+            })
+        }
+        _ => value == member,
+    }
+}
+
+/// The enum check (`EnumFail` → field.NotSupported with every member).
+fn enumeration(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
+    let Some(options) = schema.get("enum").and_then(Json::as_array).filter(|o| !o.is_empty()) else { return };
+    if options.iter().any(|o| enum_matches(value, o)) {
+        return;
+    }
+    let quoted: Vec<String> = options
+        .iter()
+        .map(|o| match o {
+            Json::String(s) => crate::field::go_quote(s),
+            other => crate::field::go_quote(&crate::field::go_json(other)),
+        })
+        .collect();
+    errors.push(Error::new(
+        ErrorType::NotSupported,
+        &at(name),
+        Some(value.clone()),
+        format!("supported values: {}", quoted.join(", ")),
+    ));
+}
+
+/// The object validator: minProperties, maxProperties, additionalProperties, properties,
+/// required.
+fn object(
+    name: &str,
+    value: &Json,
+    fields: &serde_json::Map<String, Json>,
+    schema: &Json,
+    old: Option<&Json>,
+    errors: &mut Vec<Error>,
+) {
+    let n = name.trim_start_matches('.');
+    let count = fields.len();
+    if let Some(min) = schema.get("minProperties").and_then(Json::as_i64) {
+        if (count as i64) < min {
+            errors.push(invalid(name, Json::from(count), format!("{n} in body should have at least {min} properties")));
+        }
+    }
+    if let Some(max) = schema.get("maxProperties").and_then(Json::as_i64) {
+        if count as i64 > max {
+            errors.push(too_many(name, count, max));
+        }
+    }
+    let props = schema.get("properties").and_then(Json::as_object);
+    let additional = schema.get("additionalProperties");
+    // The root's apiVersion and kind are never ratcheted on their own (`isTypeMetaField`).
+    let correlated = |k: &str| {
+        if name.is_empty() && (k == "apiVersion" || k == "kind") {
+            return None;
+        }
+        old.and_then(|o| correlate::key(schema, value, o, k))
+    };
+    for (k, v) in fields {
+        if props.is_some_and(|p| p.contains_key(k)) {
+            continue;
+        }
+        match additional {
+            Some(Json::Bool(false)) => errors.push(invalid(
+                name,
+                Json::from(k.as_str()),
+                format!("{} in body is a forbidden property", child(name, k)),
+            )),
+            Some(ap @ Json::Object(_)) => node(&child(name, k), v, ap, correlated(k), errors),
+            _ => {}
+        }
+    }
+    if let Some(props) = props {
+        for (k, v) in fields {
+            if let Some(prop) = props.get(k) {
+                node(&child(name, k), v, prop, correlated(k), errors);
+            }
+        }
+    }
+    if let Some(required) = schema.get("required").and_then(Json::as_array) {
+        for r in required.iter().filter_map(Json::as_str) {
+            if !fields.contains_key(r) {
+                errors.push(Error::new(ErrorType::Required, &at(&child(name, r)), None, ""));
+            }
         }
     }
 }
 
 /// `x-kubernetes-list-type` duplicates (set: values; map: keys), a separate pass after the
-/// OpenAPI checks (apiextensions-apiserver `structurallisttype.ValidateListSetsAndMaps`).
+/// OpenAPI checks (apiextensions-apiserver `pkg/apiserver/schema/listtype/validation.go`).
 pub fn list_types(path: &Path<'_>, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
     match value {
         Json::Object(fields) => {
             let props = schema.get("properties").and_then(Json::as_object);
             let additional = schema.get("additionalProperties").filter(|a| a.is_object());
             for (k, v) in fields {
-                if let Some(s) = props.and_then(|p| p.get(k)).or(additional) {
+                if let Some(s) = props.and_then(|p| p.get(k)) {
                     list_types(&path.child(k), v, s, errors);
+                } else if let Some(ap) = additional {
+                    list_types(&path.key(k), v, ap, errors);
                 }
             }
         }
         Json::Array(items) => {
+            duplicates(path, items, schema, errors);
             if let Some(item_schema) = schema.get("items") {
                 for (i, item) in items.iter().enumerate() {
                     list_types(&path.index(i), item, item_schema, errors);
                 }
             }
-            duplicates(path, items, schema, errors);
         }
         _ => {}
     }
 }
 
+/// How `validateListSet` tells values apart: scalars by their Go value (`1` and `1.0` differ:
+/// int64 and float64), objects and lists by their JSON (where they do not).
+fn set_key(v: &Json) -> String {
+    match v {
+        Json::Number(n) if n.as_i64().is_none() => format!("f:{}", crate::field::go_json(v)),
+        Json::Array(_) | Json::Object(_) => format!("j:{}", crate::field::go_json(v)),
+        other => format!("s:{}", crate::field::go_json(other)),
+    }
+}
+
+/// The indexes of the second occurrence of each repeated key (a third is not reported).
+fn second_occurrences(keys: &[String]) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (i, k) in keys.iter().enumerate() {
+        if keys[..i].iter().filter(|x| *x == k).count() == 1 {
+            out.push(i);
+        }
+    }
+    out
+}
+
 fn duplicates(path: &Path<'_>, items: &[Json], schema: &Json, errors: &mut Vec<Error>) {
     match schema.get("x-kubernetes-list-type").and_then(Json::as_str) {
-        Some("set") => {
-            for (i, item) in items.iter().enumerate() {
-                if items[..i].contains(item) {
-                    errors.push(Error::new(ErrorType::Duplicate, &path.index(i), Some(item.clone()), ""));
-                }
+        Some("set") if items.len() > 1 => {
+            let keys: Vec<String> = items.iter().map(set_key).collect();
+            for i in second_occurrences(&keys) {
+                errors.push(Error::new(ErrorType::Duplicate, &path.index(i), Some(items[i].clone()), ""));
             }
         }
         Some("map") => {
-            let keys: Vec<&str> = schema
+            if let Some(i) = items.iter().position(|x| !x.is_null() && !x.is_object()) {
+                let detail = "must be an object for an array of list-type map";
+                errors.push(Error::new(ErrorType::Invalid, &path.index(i), Some(items[i].clone()), detail));
+                return;
+            }
+            if items.len() < 2 {
+                return;
+            }
+            let names: Vec<&str> = schema
                 .get("x-kubernetes-list-map-keys")
                 .and_then(Json::as_array)
                 .map_or(Vec::new(), |k| k.iter().filter_map(Json::as_str).collect());
+            // The key fields an item has (a missing single key is `{}`, unlike an explicit null).
             let key_of = |item: &Json| {
                 let mut key = serde_json::Map::new();
-                for k in &keys {
+                for k in &names {
                     if let Some(v) = item.get(*k) {
                         key.insert(String::from(*k), v.clone());
                     }
                 }
                 key
             };
-            for (i, item) in items.iter().enumerate() {
-                let k = key_of(item);
-                if items[..i].iter().any(|other| key_of(other) == k) {
-                    // listtype/validation.go: the key(s) as a Go map, printed with %#v.
-                    let mut e = Error::new(ErrorType::Duplicate, &path.index(i), Some(Json::Object(k.clone())), "");
-                    e.rendered_value = Some(go_sharp_v(&Json::Object(k)));
-                    errors.push(e);
-                }
+            let keys: Vec<serde_json::Map<String, Json>> = items.iter().map(key_of).collect();
+            let texts: Vec<String> = match names.as_slice() {
+                [one] => keys.iter().map(|k| k.get(*one).map_or(String::from("missing"), set_key)).collect(),
+                _ => keys.iter().map(|k| set_key(&Json::Object(k.clone()))).collect(),
+            };
+            for i in second_occurrences(&texts) {
+                errors.push(Error::new(ErrorType::Duplicate, &path.index(i), Some(Json::Object(keys[i].clone())), ""));
             }
         }
         _ => {}
-    }
-}
-
-/// Go's `%#v` of a decoded JSON value (`map[string]interface {}{"name":"x"}`).
-fn go_sharp_v(v: &Json) -> String {
-    match v {
-        Json::Null => String::from("interface {}(nil)"),
-        Json::Bool(b) => format!("{b}"),
-        Json::Number(n) => match n.as_i64() {
-            Some(i) => format!("{i}"),
-            None => crate::field::go_float(n.as_f64().unwrap_or(0.0)),
-        },
-        Json::String(s) => crate::field::go_quote(s),
-        Json::Array(items) => {
-            format!("[]interface {{}}{{{}}}", items.iter().map(go_sharp_v).collect::<Vec<_>>().join(", "))
-        }
-        Json::Object(m) => {
-            let parts: Vec<String> =
-                m.iter().map(|(k, v)| format!("{}:{}", crate::field::go_quote(k), go_sharp_v(v))).collect();
-            format!("map[string]interface {{}}{{{}}}", parts.join(", "))
-        }
-    }
-}
-
-fn object(path: &Path<'_>, name: &str, fields: &serde_json::Map<String, Json>, schema: &Json, errors: &mut Vec<Error>) {
-    let n = fields.len() as i64;
-    too_many(path, n, schema.get("maxProperties"), errors);
-    if let Some(min) = schema.get("minProperties").and_then(Json::as_i64) {
-        if n < min {
-            errors.push(invalid(
-                path,
-                &Json::Object(fields.clone()),
-                format!("{name} in body should have at least {min} properties"),
-            ));
-        }
-    }
-    let child_name = |k: &str| if name.is_empty() { String::from(k) } else { format!("{name}.{k}") };
-    if let Some(required) = schema.get("required").and_then(Json::as_array) {
-        for r in required.iter().filter_map(Json::as_str) {
-            if !fields.contains_key(r) {
-                errors.push(Error::new(ErrorType::Required, &path.child(r), None, ""));
-            }
-        }
-    }
-    let props = schema.get("properties").and_then(Json::as_object);
-    let additional = schema.get("additionalProperties").filter(|a| a.is_object());
-    for (k, v) in fields {
-        if let Some(prop) = props.and_then(|p| p.get(k)) {
-            validate(&path.child(k), &child_name(k), v, prop, errors);
-        } else if let Some(ap) = additional {
-            validate(&path.child(k), &child_name(k), v, ap, errors);
-        }
-        // Other fields are pruned by the API server (not errors).
-    }
-}
-
-/// The checks of `x-kubernetes-embedded-resource` objects (apiextensions-apiserver
-/// `pkg/apiserver/schema/objectmeta/validation.go`): `apiVersion` and `kind` are required
-/// strings in the right form; `metadata.name` is a path segment name.
-pub fn embedded_resources(path: &Path<'_>, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
-    match value {
-        Json::Object(fields) => {
-            if flag(schema, "x-kubernetes-embedded-resource") {
-                embedded(path, fields, errors);
-            }
-            let props = schema.get("properties").and_then(Json::as_object);
-            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
-            for (k, v) in fields {
-                if let Some(s) = props.and_then(|p| p.get(k)) {
-                    embedded_resources(&path.child(k), v, s, errors);
-                } else if let Some(ap) = additional {
-                    embedded_resources(&path.key(k), v, ap, errors);
-                }
-            }
-        }
-        Json::Array(items) => {
-            if let Some(item_schema) = schema.get("items") {
-                for (i, item) in items.iter().enumerate() {
-                    embedded_resources(&path.index(i), item, item_schema, errors);
-                }
-            }
-        }
-        _ => {}
-    }
-}
-
-fn embedded(path: &Path<'_>, fields: &serde_json::Map<String, Json>, errors: &mut Vec<Error>) {
-    for required in ["apiVersion", "kind"] {
-        if !fields.contains_key(required) {
-            errors.push(Error::new(ErrorType::Required, &path.child(required), None, ""));
-        }
-    }
-    for (k, v) in fields {
-        let p = path.child(k);
-        match (k.as_str(), v) {
-            ("apiVersion" | "kind", Json::String(s)) if s.is_empty() => {
-                errors.push(invalid(&p, v, String::from("must not be empty")))
-            }
-            ("apiVersion" | "kind", Json::String(_)) | ("metadata", Json::Object(_)) => {}
-            ("apiVersion" | "kind", other) => errors.push(invalid(&p, other, String::from("must be a string"))),
-            _ => {}
-        }
-        match (k.as_str(), v) {
-            ("apiVersion", Json::String(s)) if s.matches('/').count() > 1 => {
-                errors.push(invalid(&p, v, format!("unexpected GroupVersion string: {s}")));
-            }
-            ("kind", Json::String(s)) if !s.is_empty() => {
-                let errs = crate::cel::k8s::is_dns1035_label(&s.to_ascii_lowercase());
-                if !errs.is_empty() {
-                    errors.push(invalid(
-                        &p,
-                        v,
-                        format!("may have mixed case, but should otherwise match: {}", errs.join(",")),
-                    ));
-                }
-            }
-            ("metadata", Json::Object(meta)) => object_meta(&p, meta, errors),
-            _ => {}
-        }
-    }
-}
-
-/// The parts of apimachinery's `ValidateObjectMeta` that apply to an embedded object's metadata:
-/// name (a path segment here), namespace (a DNS label), label keys and values, annotation keys.
-fn object_meta(path: &Path<'_>, meta: &serde_json::Map<String, Json>, errors: &mut Vec<Error>) {
-    use crate::content;
-    if let Some(Json::String(name)) = meta.get("name") {
-        for msg in content::is_path_segment_name(name) {
-            errors.push(invalid(&path.child("name"), &Json::from(name.as_str()), msg));
-        }
-    }
-    if let Some(Json::String(ns)) = meta.get("namespace") {
-        // ValidateNamespaceName is NameIsDNSLabel.
-        let dns_label = crate::cel::k8s::named_format("dns1123Label").map_or(Vec::new(), |f| f.validate(ns));
-        for msg in dns_label {
-            errors.push(invalid(&path.child("namespace"), &Json::from(ns.as_str()), msg));
-        }
-    }
-    if let Some(Json::Object(labels)) = meta.get("labels") {
-        let at = path.child("labels");
-        for (k, v) in labels {
-            for msg in content::is_label_key(k) {
-                errors.push(invalid(&at, &Json::from(k.as_str()), msg));
-            }
-            if let Json::String(v) = v {
-                for msg in content::is_label_value(v) {
-                    errors.push(invalid(&at, &Json::from(v.as_str()), msg));
-                }
-            }
-        }
-    }
-    if let Some(Json::Object(annotations)) = meta.get("annotations") {
-        let at = path.child("annotations");
-        for k in annotations.keys() {
-            for msg in content::is_label_key(k) {
-                errors.push(invalid(&at, &Json::from(k.as_str()), msg));
-            }
-        }
     }
 }

@@ -10,6 +10,7 @@ use alloc::vec::Vec;
 
 use serde_json::Value as Json;
 
+use super::correlate;
 use crate::cel::checker::{self, CelType, Decls};
 use crate::cel::estimate::{
     cost_error_message, estimate, sized_type, STATIC_ESTIMATED_COST_LIMIT, STATIC_ESTIMATED_CRD_COST_LIMIT,
@@ -93,9 +94,15 @@ impl Rules {
     pub fn compile(schema: &Json, base: &str) -> Result<Rules, Vec<Error>> {
         let mut rules = Rules { list: Vec::new(), by_node: BTreeMap::new() };
         let mut errors = Vec::new();
-        rules.walk(schema, String::new(), String::from(base), true, 1, &mut errors);
-        let total = rules.list.iter().fold(0u64, |a, r| a.saturating_add(r.estimated_cost));
-        if total > STATIC_ESTIMATED_CRD_COST_LIMIT {
+        let mut total = TotalCost::default();
+        rules.walk(schema, String::new(), String::from(base), true, Some(1), &mut total, &mut errors);
+        if total.total > STATIC_ESTIMATED_CRD_COST_LIMIT {
+            for (path, _) in &total.most_expensive {
+                let detail =
+                    "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema";
+                errors.push(Error::new(ErrorType::Forbidden, &Path::named(path), None, detail));
+            }
+            let total = total.total;
             errors.push(Error::new(
                 ErrorType::Forbidden,
                 &Path::named(base),
@@ -125,18 +132,22 @@ impl Rules {
         pointer: String,
         location: String,
         resource_root: bool,
-        cardinality: u64,
+        cardinality: Option<u64>,
+        total: &mut TotalCost,
         errors: &mut Vec<Error>,
     ) {
         if let Some(list) = schema.get("x-kubernetes-validations").and_then(Json::as_array) {
+            // compilation.go maxCardinality: under an unbounded list or map, as many values
+            // of this node's smallest size as fit in a request.
+            let cardinality = cardinality.unwrap_or_else(|| {
+                let min = sized_type(schema).map_or(0, |t| t.min_size);
+                crate::cel::estimate::MAX_REQUEST_SIZE / min.saturating_add(1)
+            });
             for (i, rule) in list.iter().enumerate() {
                 let at = format!("{location}.x-kubernetes-validations[{i}]");
-                match compile_rule(schema, rule, &at, resource_root, cardinality) {
-                    Ok(r) => {
-                        self.by_node.entry(pointer.clone()).or_default().push(self.list.len());
-                        self.list.push(r);
-                    }
-                    Err(e) => errors.push(e),
+                if let Some(r) = compile_rule(schema, rule, &at, resource_root, cardinality, total, errors) {
+                    self.by_node.entry(pointer.clone()).or_default().push(self.list.len());
+                    self.list.push(r);
                 }
             }
         }
@@ -149,30 +160,38 @@ impl Rules {
                     format!("{location}.properties[{k}]"),
                     embedded,
                     cardinality,
+                    total,
                     errors,
                 );
             }
         }
-        let bound = |s: &Json| sized_type(s).map_or(1, |t| t.max_elements.max(1));
+        // cel_validation.go extractMaxElements: only a declared maxItems / maxProperties
+        // bounds the children; anything else makes them unbounded.
+        let bounded = |key: &str| {
+            let max = schema.get(key).and_then(Json::as_i64)?;
+            cardinality.map(|c| c.saturating_mul(max.max(0) as u64))
+        };
         if let Some(items) = schema.get("items").filter(|i| i.is_object()) {
-            let n = cardinality.saturating_mul(bound(schema));
+            let n = bounded("maxItems");
             self.walk(
                 items,
                 format!("{pointer}/items"),
                 format!("{location}.items"),
                 flag(items, "x-kubernetes-embedded-resource"),
                 n,
+                total,
                 errors,
             );
         }
         if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
-            let n = cardinality.saturating_mul(bound(schema));
+            let n = bounded("maxProperties");
             self.walk(
                 ap,
                 format!("{pointer}/additionalProperties"),
                 format!("{location}.additionalProperties"),
                 flag(ap, "x-kubernetes-embedded-resource"),
                 n,
+                total,
                 errors,
             );
         }
@@ -182,20 +201,45 @@ impl Rules {
     pub fn validate(&self, schema: &Json, obj: &Json, old: Option<&Json>) -> Vec<Error> {
         let mut run = Run { rules: self, errors: Vec::new(), budget: cost::RUNTIME_BUDGET, stopped: false };
         let root = Path::root();
-        run.node(schema, "", &root, obj, old, true);
+        // On update the whole object correlates with the old one.
+        let ratchet = Ratchet { current: old, anchor: None };
+        run.node(schema, "", &root, obj, old, true, ratchet);
         run.errors
     }
 }
 
-// One error per rule, made once at load: its size does not matter.
-#[allow(clippy::result_large_err)]
+/// The estimated costs of a CRD's expressions (cel_validation.go `TotalCost`): their sum and
+/// the four most expensive of those costing at least 1% of the CRD limit.
+#[derive(Default)]
+struct TotalCost {
+    total: u64,
+    most_expensive: Vec<(String, u64)>,
+}
+
+impl TotalCost {
+    fn observe(&mut self, path: String, cost: u64) {
+        self.total = self.total.saturating_add(cost);
+        if cost < STATIC_ESTIMATED_CRD_COST_LIMIT / 100 {
+            return;
+        }
+        let at = self.most_expensive.iter().position(|(_, c)| *c < cost).unwrap_or(self.most_expensive.len());
+        self.most_expensive.insert(at, (path, cost));
+        self.most_expensive.truncate(4);
+    }
+}
+
+/// Compiles one rule (validation.go, per rule: its estimated cost times the node's
+/// cardinality against the per-rule limit and into the total, its compile error, its
+/// messageExpression's, optionalOldSelf); the errors go to `errors`.
 fn compile_rule(
     schema: &Json,
     rule: &Json,
     at: &str,
     resource_root: bool,
     cardinality: u64,
-) -> Result<CompiledRule, Error> {
+    total: &mut TotalCost,
+    errors: &mut Vec<Error>,
+) -> Option<CompiledRule> {
     let text = String::from(rule.get("rule").and_then(Json::as_str).unwrap_or(""));
     let rule_path = format!("{at}.rule");
     // apiextensions validation.go: compile errors carry the whole rule as the value.
@@ -205,30 +249,26 @@ fn compile_rule(
     let mut decls = Decls::default();
     decls.declare("self", self_type.clone());
     decls.declare("oldSelf", if optional_old_self { CelType::Optional(Rc::new(self_type)) } else { self_type });
+    let sized =
+        if resource_root { sized_type(&cel::schema::with_type_and_object_meta(schema)) } else { sized_type(schema) };
+    let vars: Vec<(&str, crate::cel::estimate::SizedType)> =
+        sized.iter().flat_map(|t| [("self", t.clone()), ("oldSelf", t.clone())]).collect();
     let failed = |e: &cel::CelError| invalid(&rule_path, compile_error("compilation failed: ", e, &text));
     // Checked before folding (cel-go validates the checked AST; the API server folds when it
     // builds the program), evaluated folded.
-    let unoptimized = Program::compile(&text).map_err(|e| failed(&e))?;
-    match checker::check_kubernetes(&unoptimized, &decls) {
-        Ok(CelType::Bool) | Ok(CelType::Dyn) => {}
-        // compilation.go: any other output type.
-        Ok(_) => return Err(invalid(&rule_path, String::from("cel expression must evaluate to a bool"))),
-        Err(e) => return Err(failed(&e)),
-    }
-    let program = Program::compile_optimized(&text).map_err(|e| failed(&e))?;
-    let uses_old_self = program.variables().any(|v| v == "oldSelf");
-    if optional_old_self && !uses_old_self {
-        return Err(Error::new(
-            ErrorType::Invalid,
-            &Path::named(&format!("{at}.optionalOldSelf")),
-            Some(Json::Bool(true)),
-            "may not be set if oldSelf is not used in rule",
-        ));
-    }
-    let sized = sized_type(schema);
-    let vars: Vec<(&str, crate::cel::estimate::SizedType)> =
-        sized.iter().flat_map(|t| [("self", t.clone()), ("oldSelf", t.clone())]).collect();
-    let estimated_cost = estimate(&unoptimized, &vars).max.saturating_mul(cardinality);
+    let compiled = Program::compile(&text).map_err(|e| failed(&e)).and_then(|unoptimized| {
+        match checker::check_kubernetes(&unoptimized, &decls) {
+            Ok(CelType::Bool) | Ok(CelType::Dyn) => {}
+            // compilation.go: any other output type.
+            Ok(_) => return Err(invalid(&rule_path, String::from("cel expression must evaluate to a bool"))),
+            Err(e) => return Err(failed(&e)),
+        }
+        let program = Program::compile_optimized(&text).map_err(|e| failed(&e))?;
+        let cost = estimate(&unoptimized, &vars).max;
+        Ok((program, cost))
+    });
+    // A rule that does not compile costs 0.
+    let estimated_cost = compiled.as_ref().map_or(0, |(_, c)| c.saturating_mul(cardinality));
     if estimated_cost > STATIC_ESTIMATED_COST_LIMIT {
         // The estimate itself rides along in `origin` (Kubernetes prints only the factor).
         let e = Error::new(
@@ -237,25 +277,56 @@ fn compile_rule(
             None,
             cost_error_message("estimated rule cost", estimated_cost, STATIC_ESTIMATED_COST_LIMIT),
         );
-        return Err(e.with_origin(format!("estimatedCost={estimated_cost}")));
+        errors.push(e.with_origin(format!("estimatedCost={estimated_cost}")));
     }
-    let message_expression = match rule.get("messageExpression").and_then(Json::as_str) {
-        Some(src) => {
-            let path = format!("{at}.messageExpression");
-            let failed =
-                |e: &cel::CelError| invalid(&path, compile_error("messageExpression compilation failed: ", e, src));
-            let checked = Program::compile(src).and_then(|p| checker::check_kubernetes(&p, &decls));
-            match checked {
-                Ok(CelType::String) | Ok(CelType::Dyn) => {
-                    Some(Program::compile_optimized(src).map_err(|e| failed(&e))?)
-                }
-                Ok(_) => return Err(invalid(&path, String::from("messageExpression must evaluate to a string"))),
-                Err(e) => return Err(failed(&e)),
-            }
+    total.observe(rule_path.clone(), estimated_cost);
+    let (program, uses_old_self) = match compiled {
+        Ok((program, _)) => {
+            let uses = program.variables().any(|v| v == "oldSelf");
+            (Some(program), uses)
         }
-        None => None,
+        Err(e) => {
+            errors.push(e);
+            (None, false)
+        }
     };
-    Ok(CompiledRule {
+    let mut message_expression = None;
+    if let Some(src) = rule.get("messageExpression").and_then(Json::as_str) {
+        let path = format!("{at}.messageExpression");
+        let failed =
+            |e: &cel::CelError| invalid(&path, compile_error("messageExpression compilation failed: ", e, src));
+        let checked = Program::compile(src).and_then(|p| checker::check_kubernetes(&p, &decls).map(|t| (p, t)));
+        match checked {
+            Ok((unoptimized, CelType::String | CelType::Dyn)) => match Program::compile_optimized(src) {
+                Ok(p) => {
+                    // Not multiplied by the cardinality (validation.go MessageExpressionMaxCost).
+                    let cost = estimate(&unoptimized, &vars).max;
+                    if cost > STATIC_ESTIMATED_COST_LIMIT {
+                        errors.push(Error::new(
+                            ErrorType::Forbidden,
+                            &Path::named(&path),
+                            None,
+                            cost_error_message("estimated messageExpression cost", cost, STATIC_ESTIMATED_COST_LIMIT),
+                        ));
+                    }
+                    total.observe(path.clone(), cost);
+                    message_expression = Some(p);
+                }
+                Err(e) => errors.push(failed(&e)),
+            },
+            Ok(_) => errors.push(invalid(&path, String::from("messageExpression must evaluate to a string"))),
+            Err(e) => errors.push(failed(&e)),
+        }
+    }
+    if optional_old_self && program.is_some() && !uses_old_self {
+        errors.push(Error::new(
+            ErrorType::Invalid,
+            &Path::named(&format!("{at}.optionalOldSelf")),
+            Some(Json::Bool(true)),
+            "may not be set if oldSelf is not used in rule",
+        ));
+    }
+    Some(CompiledRule {
         location: String::from(at),
         rule: text,
         estimated_cost,
@@ -265,7 +336,7 @@ fn compile_rule(
         field_path: rule.get("fieldPath").and_then(Json::as_str).map(String::from),
         optional_old_self,
         uses_old_self,
-        program,
+        program: program?,
     })
 }
 
@@ -281,19 +352,50 @@ fn rule_text(r: &CompiledRule) -> &str {
     r.message.as_deref().filter(|m| !m.is_empty()).unwrap_or(&r.rule)
 }
 
+/// The nearest node (itself or an ancestor) that correlates with the old object: when it is
+/// unchanged, the errors of rules that do not use `oldSelf` are ratcheted (`ratchetingOptions`
+/// in cel/validation.go).
+#[derive(Clone, Copy)]
+struct Anchor<'a> {
+    schema: &'a Json,
+    new: &'a Json,
+    old: &'a Json,
+}
+
+/// Where a node stands for ratcheting: its own correlated old value, and the anchor.
+#[derive(Clone, Copy, Default)]
+struct Ratchet<'a> {
+    current: Option<&'a Json>,
+    anchor: Option<Anchor<'a>>,
+}
+
+impl<'a> Anchor<'a> {
+    /// `shouldRatchetError`: the nearest correlated node is unchanged.
+    fn unchanged(&self) -> bool {
+        correlate::unchanged(self.schema, self.new, self.old)
+    }
+}
+
 impl Run<'_> {
-    fn node(
+    #[allow(clippy::too_many_arguments)]
+    fn node<'a>(
         &mut self,
-        schema: &Json,
+        schema: &'a Json,
         pointer: &str,
         path: &Path<'_>,
-        value: &Json,
-        old: Option<&Json>,
+        value: &'a Json,
+        old: Option<&'a Json>,
         resource_root: bool,
+        ratchet: Ratchet<'a>,
     ) {
         if self.stopped || value.is_null() {
             return;
         }
+        // The node itself when it correlates, else its nearest correlated ancestor.
+        let anchor = match ratchet.current {
+            Some(old) => Some(Anchor { schema, new: value, old }),
+            None => ratchet.anchor,
+        };
         if let Some(ids) = self.rules.by_node.get(pointer) {
             let schema_type = schema.get("type").and_then(Json::as_str).unwrap_or("");
             let this = cel::schema::value(value, schema, resource_root);
@@ -314,57 +416,51 @@ impl Run<'_> {
                     }
                     (None, false) => {}
                 }
-                if !self.evaluate(rule, &vars, schema_type, path, value, old) {
+                if !self.evaluate(rule, &vars, schema_type, path, value, anchor) {
                     self.stopped = true;
                     return;
                 }
             }
         }
+        // The child's place for ratcheting (`ratchetingOptions.key` / `.index`).
+        let child = |current: Option<&'a Json>| match ratchet.current {
+            None => ratchet,
+            Some(_) => Ratchet { current, anchor },
+        };
         match value {
             Json::Object(fields) => {
-                if let Some(props) = schema.get("properties").and_then(Json::as_object) {
-                    for (k, v) in fields {
-                        let Some(s) = props.get(k) else { continue };
-                        let o = old.and_then(|o| o.get(k));
-                        self.node(
-                            s,
-                            &format!("{pointer}/properties/{k}"),
-                            &path.child(k),
-                            v,
-                            o,
-                            flag(s, "x-kubernetes-embedded-resource"),
-                        );
-                    }
-                } else if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
-                    for (k, v) in fields {
-                        let o = old.and_then(|o| o.get(k));
-                        self.node(
-                            ap,
-                            &format!("{pointer}/additionalProperties"),
-                            &path.key(k),
-                            v,
-                            o,
-                            flag(ap, "x-kubernetes-embedded-resource"),
-                        );
-                    }
+                // Only granular maps (the default) pass old values down (`MapIsCorrelatable`).
+                let correlatable = schema.get("x-kubernetes-map-type").and_then(Json::as_str) != Some("atomic");
+                let props = schema.get("properties").and_then(Json::as_object);
+                let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+                for (k, v) in fields {
+                    let (s, p, at) = match (props, additional) {
+                        (Some(props), _) => match props.get(k) {
+                            Some(s) => (s, format!("{pointer}/properties/{k}"), path.child(k)),
+                            None => continue,
+                        },
+                        (None, Some(ap)) => (ap, format!("{pointer}/additionalProperties"), path.key(k)),
+                        (None, None) => break,
+                    };
+                    let o = old.filter(|_| correlatable).and_then(|o| o.get(k));
+                    let r = if resource_root && ratchet.anchor.is_none() && (k == "apiVersion" || k == "kind") {
+                        Ratchet::default() // not visible to ratcheting at the root
+                    } else {
+                        child(ratchet.current.and_then(|c| correlate::key(schema, value, c, k)))
+                    };
+                    self.node(s, &p, &at, v, o, flag(s, "x-kubernetes-embedded-resource"), r);
                 }
             }
             Json::Array(items) => {
                 let Some(item_schema) = schema.get("items") else { return };
-                let keys: Vec<&str> = schema
-                    .get("x-kubernetes-list-map-keys")
-                    .and_then(Json::as_array)
-                    .map_or(Vec::new(), |k| k.iter().filter_map(Json::as_str).collect());
-                let map_list =
-                    schema.get("x-kubernetes-list-type").and_then(Json::as_str) == Some("map") && !keys.is_empty();
+                // Only list-map items correlate with an old item (by their keys).
+                let keys = correlate::map_keys(schema);
                 for (i, item) in items.iter().enumerate() {
-                    // Only list-map items correlate with an old item (by their keys).
-                    let o = if map_list {
-                        old.and_then(Json::as_array)
-                            .and_then(|olds| olds.iter().find(|x| keys.iter().all(|k| x.get(*k) == item.get(*k))))
-                    } else {
-                        None
+                    let o = match (&keys, old) {
+                        (Some(keys), Some(old)) => correlate::map_item(keys, item, old),
+                        _ => None,
                     };
+                    let r = child(ratchet.current.and_then(|c| correlate::index(schema, value, c, i)));
                     self.node(
                         item_schema,
                         &format!("{pointer}/items"),
@@ -372,6 +468,7 @@ impl Run<'_> {
                         item,
                         o,
                         flag(item_schema, "x-kubernetes-embedded-resource"),
+                        r,
                     );
                 }
             }
@@ -387,7 +484,7 @@ impl Run<'_> {
         schema_type: &str,
         path: &Path<'_>,
         value: &Json,
-        old: Option<&Json>,
+        anchor: Option<Anchor<'_>>,
     ) -> bool {
         let type_value = Some(Json::from(schema_type));
         let limit = cost::PER_CALL_LIMIT.min(self.budget);
@@ -443,8 +540,9 @@ impl Run<'_> {
         if matches!(outcome, Value::Bool(true)) {
             return true;
         }
-        // Ratcheting: an error on a value that did not change is dropped.
-        if !rule.uses_old_self && old.is_some_and(|o| o == value) {
+        // Ratcheting: an error on a value that did not change is dropped (the API server
+        // turns it into a warning).
+        if !rule.uses_old_self && anchor.is_some_and(|a| a.unchanged()) {
             return true;
         }
         let mut detail = None;
