@@ -3,7 +3,9 @@
 //! transition rules and ratcheting). A CRD the API server would refuse (non-structural, a rule
 //! that does not compile or costs too much) is reported as such (exit 2).
 
-use kubedv_core::crd::Crd;
+use std::io::Write;
+
+use kubedv_core::crd::{Crd, Options};
 
 use crate::input;
 use crate::output::{count, print_errors, Outcome, OutputFormat};
@@ -23,6 +25,9 @@ pub struct Args {
     /// The CRD version to validate against (default: the storage version).
     #[arg(long)]
     version: Option<String>,
+    /// Do not apply the schema's defaults before validating (the API server applies them).
+    #[arg(long)]
+    no_defaults: bool,
 }
 
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
@@ -50,9 +55,15 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         }
         None => None,
     };
+    let options = Options { defaults: !args.no_defaults };
     let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    let mut decoded = Vec::new();
     for o in &objects {
-        errors.extend(crd.validate(o, old.as_ref()));
+        let outcome = crd.check(o, old.as_ref(), &options);
+        errors.extend(outcome.errors);
+        warnings.extend(outcome.warnings);
+        decoded.push(outcome.object);
     }
     let summary = format!(
         "{} validated against {} {}: {}",
@@ -61,5 +72,17 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         crd.version,
         count(errors.len(), "error")
     );
+    if let OutputFormat::Json = format {
+        // `defaulted`: each object as the API server would store it (pruned, defaulted).
+        let doc = serde_json::json!({"errors": errors, "diagnostics": [], "warnings": warnings, "defaulted": decoded});
+        let mut out = std::io::stdout().lock();
+        let _ =
+            serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::other).and_then(|()| writeln!(out));
+        return Ok(if errors.is_empty() { Outcome::Clean } else { Outcome::Invalid });
+    }
+    for w in &warnings {
+        // kubectl's form of an API server warning.
+        eprintln!("Warning: {w}");
+    }
     Ok(print_errors(&errors, format, &summary))
 }

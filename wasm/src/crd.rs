@@ -1,7 +1,7 @@
 //! CRD validation for JavaScript: `compileCrd` → `CrdValidator` (validate many custom
 //! resources), and the one-shot `validateCrd`.
 
-use kubedv_core::crd::Crd;
+use kubedv_core::crd::{Crd, Options as CheckOptions};
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
@@ -13,11 +13,17 @@ const TS_CRD: &str = r#"
 export interface CrdOptions {
   /** The CRD version to validate against (default: the storage version). */
   version?: string;
+  /** Apply the schema's defaults before validating, as the API server does (default: true). */
+  defaults?: boolean;
 }
 
 /** What CRD validation returns: Kubernetes' field errors, in the API server's order. */
 export interface CrdResult {
   errors: FieldError[];
+  /** The API server's warnings (unknown fields it prunes: `unknown field "spec.foo"`). */
+  warnings: string[];
+  /** The object as the API server validates and stores it: pruned, nulls dropped, defaulted. */
+  object: object;
 }
 "#;
 
@@ -35,12 +41,14 @@ fn refused(errors: &[kubedv_core::field::Error]) -> JsValue {
 #[serde(deny_unknown_fields)]
 struct Options {
     version: Option<String>,
+    defaults: Option<bool>,
 }
 
 /// A loaded CRD version.
 #[wasm_bindgen(js_name = CrdValidator)]
 pub struct JsCrd {
     crd: Crd,
+    options: CheckOptions,
 }
 
 /// Loads a CRD (`apiextensions.k8s.io/v1`, as an object); throws if the API server would refuse it.
@@ -52,10 +60,10 @@ pub fn compile_crd(
     let doc = object_from_js(crd, "the CRD")?;
     let opts: Options = match given(options) {
         None => Options::default(),
-        Some(options) => from_js(options, "CRD options: {version?}")?,
+        Some(options) => from_js(options, "CRD options: {version?, defaults?}")?,
     };
     let crd = Crd::load(&doc, opts.version.as_deref()).map_err(|e| refused(&e))?;
-    Ok(JsCrd { crd })
+    Ok(JsCrd { crd, options: CheckOptions { defaults: opts.defaults.unwrap_or(true) } })
 }
 
 #[wasm_bindgen(js_class = CrdValidator)]
@@ -69,8 +77,10 @@ impl JsCrd {
     ) -> Result<JsValue, JsValue> {
         let obj = object_from_js(object, "the object")?;
         let old = given(old).map(|old| object_from_js(old, "the old object")).transpose()?;
-        let errors = self.crd.validate(&obj, old.as_ref());
-        Ok(to_js(&serde_json::json!({ "errors": errors }))?)
+        let outcome = self.crd.check(&obj, old.as_ref(), &self.options);
+        let doc =
+            serde_json::json!({ "errors": outcome.errors, "warnings": outcome.warnings, "object": outcome.object });
+        Ok(to_js(&doc)?)
     }
 
     /// The CRD's kind.

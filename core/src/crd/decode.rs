@@ -73,8 +73,11 @@ fn prune(x: &mut Json, schema: Option<&Json>, resource_root: bool, path: &str, u
                 let child = join(path, k);
                 if let Some(prop) = properties(s).and_then(|p| p.get(k)) {
                     prune(v, Some(prop), flag(prop, "x-kubernetes-embedded-resource"), &child, unknown);
-                } else if let Some(ap) = additional(s) {
-                    prune(v, Some(ap), flag(ap, "x-kubernetes-embedded-resource"), &child, unknown);
+                } else if let Some(ap) = s.get("additionalProperties") {
+                    // Any additionalProperties keeps the key (`false` is the validator's to
+                    // report); only a schema prunes inside the value.
+                    let ap = ap.is_object().then_some(ap);
+                    prune(v, ap, ap.is_some_and(|a| flag(a, "x-kubernetes-embedded-resource")), &child, unknown);
                 } else if !preserve {
                     drop.push(k.clone());
                 }
