@@ -137,17 +137,21 @@ impl Crd {
         self.rules.list()
     }
 
-    /// validator.go `ValidateTypeMeta`: the object is of this CRD's kind and version.
+    /// validator.go `ValidateTypeMeta`: the object is of this CRD's kind and version. An
+    /// object that omits them gets them from the request's URL when the API server decodes it,
+    /// so only stated ones are checked.
     fn type_meta(&self, object: &Json) -> Vec<Error> {
         let mut errors = Vec::new();
-        let kind = str_at(object, &["kind"]).unwrap_or("");
-        if kind != self.kind {
-            errors.push(Error::invalid(&Path::named("kind"), kind, format!("must be {}", self.kind)));
+        if let Some(kind) = object.get("kind").map(|k| k.as_str().unwrap_or("")) {
+            if kind != self.kind {
+                errors.push(Error::invalid(&Path::named("kind"), kind, format!("must be {}", self.kind)));
+            }
         }
-        let api_version = str_at(object, &["apiVersion"]).unwrap_or("");
         let expected = format!("{}/{}", self.group, self.version);
-        if api_version != expected {
-            errors.push(Error::invalid(&Path::named("apiVersion"), api_version, format!("must be {expected}")));
+        if let Some(api_version) = object.get("apiVersion").map(|k| k.as_str().unwrap_or("")) {
+            if api_version != expected {
+                errors.push(Error::invalid(&Path::named("apiVersion"), api_version, format!("must be {expected}")));
+            }
         }
         errors
     }
