@@ -91,8 +91,9 @@ pub fn validate(path: &Path<'_>, meta: &Map<String, Json>, rule: NameRule, embed
         let at = path.child("annotations");
         let mut size = 0usize;
         for (k, v) in annotations {
-            // Case does not matter in annotation keys: checked lowercased, reported as given.
-            for msg in content::is_label_key(&k.to_lowercase()) {
+            // Case does not matter in annotation keys: checked lowercased, reported as given
+            // (ASCII lowering decides the same: a key with any non-ASCII letter is invalid).
+            for msg in content::is_label_key(&k.to_ascii_lowercase()) {
                 errors.push(Error::invalid(&at, k.as_str(), msg));
             }
             size = size.saturating_add(k.len()).saturating_add(v.as_str().map_or(0, str::len));

@@ -202,7 +202,7 @@ fn type_check(name: &str, value: &Json, schema: &Json, t: &str, errors: &mut Vec
     let string_or_array = matches!(value, Json::String(_) | Json::Array(_));
     if let Some(f) = format {
         let lower = (f == "int64" && found_format == "int32") || (f == "double" && found_format == "float32");
-        if !string_or_array && !(contains(found_type) || found_format == f || float_int || int_float || lower) {
+        if !(string_or_array || contains(found_type) || found_format == f || float_int || int_float || lower) {
             errors.push(type_invalid(name, f, found_format));
             return;
         }

@@ -126,6 +126,7 @@ impl Rules {
         &self.list
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn walk(
         &mut self,
         schema: &Json,
@@ -228,6 +229,8 @@ impl TotalCost {
     }
 }
 
+// One error per rule, made once at load: its size does not matter.
+#[allow(clippy::result_large_err)]
 /// Compiles one rule (validation.go, per rule: its estimated cost times the node's
 /// cardinality against the per-rule limit and into the total, its compile error, its
 /// messageExpression's, optionalOldSelf); the errors go to `errors`.
