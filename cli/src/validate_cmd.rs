@@ -29,18 +29,19 @@ pub struct Args {
     /// Turn a validation option on (+k8s:ifEnabled / +k8s:ifDisabled). Repeatable.
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
-    /// The Kubernetes version whose enforcement rules apply (1.33 to 1.36; default 1.36).
+    /// The Kubernetes version whose enforcement rules apply (1.33 to 1.37; default 1.37).
     #[arg(long = "k8s-version", value_name = "1.N")]
     k8s_version: Option<String>,
-    /// A feature gate: DeclarativeValidation, DeclarativeValidationBeta (1.36) or
-    /// DeclarativeValidationTakeover (1.33-1.35), as NAME=true|false. Repeatable.
+    /// A feature gate: DeclarativeValidation, DeclarativeValidationBeta (1.36+) or
+    /// DeclarativeValidationTakeover (honored 1.33-1.35), as NAME=true|false. Repeatable.
     #[arg(long = "gate", value_name = "NAME=BOOL")]
     gates: Vec<String>,
     /// Handwritten errors to compare with (Kubernetes error lines, optionally ending in
-    /// `[origin=NAME, covered]`, or a JSON list of {field, type, origin, covered}).
+    /// `[origin=NAME, covered, beta]`, or a JSON list of {field, type, origin, covered, stability}).
     #[arg(long)]
     handwritten: Option<String>,
-    /// Model a resource that has not opted into declarative enforcement.
+    /// Model a resource that has not opted into declarative enforcement (Kubernetes 1.36; 1.37
+    /// has no opt-in).
     #[arg(long)]
     no_declarative_enforcement: bool,
 }

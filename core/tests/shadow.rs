@@ -4,7 +4,11 @@
 //! "unmatched error(s)" / "extra error(s)"), apimachinery pkg/api/validate/errors.go
 //! (FilterEnforcedDeclarativeErrors, FilterCoveredHandwrittenErrors), field/error_matcher.go
 //! (ByType, ByOrigin, RequireOriginWhenInvalid, ByField), and the 1.34 reference page
-//! (DeclarativeValidation / DeclarativeValidationTakeover).
+//! (DeclarativeValidation / DeclarativeValidationTakeover). Per version: apiserver v0.35.7 and
+//! v0.36.3 (validate.go; 1.36 filterHandwrittenErrors by the handwritten error's own beta mark,
+//! opt-in with WithDeclarativeEnforcement), apiserver after kubernetes PR #140117 for 1.37
+//! (reverse lookup, many-to-many, no opt-in), pkg/features/kube_features.go for the gates
+//! (Takeover locked to false in 1.37) and component-base feature_gate.go for the refusals.
 
 use kubedv_core::declarative::shadow::{compare, parse_handwritten, Enforcement};
 use kubedv_core::declarative::{Options, Schema};
@@ -100,7 +104,7 @@ fn invalid_errors_need_an_origin_on_both_sides() {
 fn resource_not_opted_in_returns_handwritten_and_compares_everything() {
     let mut decl = declarative();
     let hw = parse_handwritten(HANDWRITTEN).unwrap();
-    let config = Enforcement { opted_in: false, ..Enforcement::default() };
+    let config = Enforcement { opted_in: false, ..Enforcement::for_version(36) };
     let s = compare(&config, &mut decl, &hw);
     assert_eq!(fields(&decl), ["replicas:shadowed", "color:shadowed", "name:shadowed"]);
     assert_eq!(returned(&s.returned), ["replicas", "color", "name", "spec.other"]);
@@ -125,8 +129,9 @@ fn kubernetes_1_34_takeover() {
     let mut config = Enforcement::for_version(34);
     config.set_gate("DeclarativeValidationTakeover", true).unwrap();
     let s = compare(&config, &mut decl, &hw);
-    assert_eq!(fields(&decl), ["replicas:enforced", "color:enforced", "name:shadowed"]);
-    assert_eq!(returned(&s.returned), ["replicas", "spec.other", "replicas", "color"]);
+    // No stability levels before 1.36: RemoveCoveredByDeclarative, then every declarative error.
+    assert_eq!(fields(&decl), ["replicas:enforced", "color:enforced", "name:enforced"]);
+    assert_eq!(returned(&s.returned), ["replicas", "spec.other", "replicas", "color", "name"]);
 }
 
 #[test]
@@ -144,12 +149,72 @@ fn kubernetes_1_33_declarative_validation_off() {
 #[test]
 fn gates_per_version() {
     let mut c = Enforcement::default();
-    assert!(c.set_gate("DeclarativeValidation", false).unwrap_err().contains("locked to true in 1.36"));
-    assert!(c.set_gate("DeclarativeValidationTakeover", true).is_ok(), "accepted, not honored");
-    assert!(!c.takeover);
-    assert!(c.set_gate("Nope", true).unwrap_err().starts_with("unknown feature gate \"Nope\" for 1.36"));
+    assert_eq!(c.minor, 37);
+    assert_eq!(
+        c.set_gate("DeclarativeValidation", false).unwrap_err(),
+        "cannot set feature gate DeclarativeValidation to false, feature is locked to true"
+    );
+    assert_eq!(
+        c.set_gate("DeclarativeValidationTakeover", true).unwrap_err(),
+        "cannot set feature gate DeclarativeValidationTakeover to true, feature is locked to false"
+    );
+    assert!(c.set_gate("DeclarativeValidationTakeover", false).is_ok());
+    let mut c36 = Enforcement::for_version(36);
+    assert!(c36.set_gate("DeclarativeValidationTakeover", true).is_ok(), "1.36: accepted, not honored");
+    assert!(!c36.takeover);
+    assert!(c.set_gate("Nope", true).unwrap_err().starts_with("unrecognized feature gate: Nope (Kubernetes 1.37 has"));
     let mut old = Enforcement::for_version(35);
-    assert!(old.set_gate("DeclarativeValidationBeta", true).is_err());
+    assert!(old
+        .set_gate("DeclarativeValidationBeta", true)
+        .unwrap_err()
+        .starts_with("unrecognized feature gate: DeclarativeValidationBeta"));
+    // Versions: one table; unknown ones are refused with the list.
+    assert_eq!(
+        Enforcement::from_request(Some("1.40"), &[], true).unwrap_err(),
+        "Kubernetes version \"1.40\" is not supported: expected one of 1.33, 1.34, 1.35, 1.36, 1.37 (declarative validation started in 1.33)"
+    );
+    assert!(Enforcement::from_request(Some("1.37"), &[], false)
+        .unwrap_err()
+        .starts_with("1.37 has no per-resource opt-in"));
+    assert!(!Enforcement::from_request(Some("1.36"), &[], false).unwrap().opted_in);
+}
+
+/// 1.36 drops a covered handwritten error by its own beta mark (no matching needed);
+/// 1.37 only when an enforced beta declarative error matches it (PR #140117).
+#[test]
+fn handwritten_filter_1_36_vs_1_37() {
+    let hw = parse_handwritten(
+        "color: Too long: may not be more than 5 characters [origin=maxLength, covered, beta]\n\
+         spec.gone: Required value [covered, beta]\n",
+    )
+    .unwrap();
+    let mut decl = declarative();
+    let s36 = compare(&Enforcement::for_version(36), &mut decl, &hw);
+    assert_eq!(returned(&s36.returned), ["replicas", "color"], "both beta-marked covered errors dropped");
+    let mut decl = declarative();
+    let s37 = compare(&Enforcement::for_version(37), &mut decl, &hw);
+    assert_eq!(returned(&s37.returned), ["spec.gone", "replicas", "color"], "spec.gone has no declarative twin");
+}
+
+/// Up to 1.36 a declarative error is used up by the first handwritten error it matches; 1.37
+/// matches many-to-many. Up to 1.35 only exact duplicates are merged.
+#[test]
+fn matching_multiplicity_per_version() {
+    let hw = parse_handwritten(
+        "color: Too long: may not be more than 5 characters [origin=maxLength, covered]\n\
+         color: Too long: may not be more than 6 characters [origin=maxLength, covered]\n",
+    )
+    .unwrap();
+    let mismatches = |minor: u32| {
+        let mut decl = declarative();
+        compare(&Enforcement::for_version(minor), &mut decl, &hw).mismatches
+    };
+    // 1.35: two distinct handwritten errors (details differ), one declarative twin: the second is
+    // unmatched; replicas and name are extra (every declarative error is compared).
+    assert_eq!(mismatches(35), 3);
+    // 1.36: the matcher merges them; name (alpha) is extra.
+    assert_eq!(mismatches(36), 1);
+    assert_eq!(mismatches(37), 1);
 }
 
 #[test]
@@ -176,8 +241,8 @@ fn version_gate_matrix() {
             33,
             &[("DeclarativeValidationTakeover", true)],
             false,
-            &["replicas", "color"],
-            &["replicas", "spec.other", "replicas", "color"],
+            &["replicas", "color", "name"],
+            &["replicas", "spec.other", "replicas", "color", "name"],
             1,
         ),
         (34, &[("DeclarativeValidation", false)], false, &[], &["replicas", "color", "name", "spec.other"], 0),
@@ -186,8 +251,8 @@ fn version_gate_matrix() {
             35,
             &[("DeclarativeValidationTakeover", true)],
             false,
-            &["replicas", "color"],
-            &["replicas", "spec.other", "replicas", "color"],
+            &["replicas", "color", "name"],
+            &["replicas", "spec.other", "replicas", "color", "name"],
             1,
         ),
         (
@@ -198,8 +263,9 @@ fn version_gate_matrix() {
             &["replicas", "color", "name", "spec.other"],
             0,
         ),
-        // 1.36: stability levels and the beta gate; Takeover is accepted and ignored.
-        (36, &[], false, &["replicas", "color"], &["replicas", "name", "spec.other", "replicas", "color"], 0),
+        // 1.36: stability levels and the beta gate; Takeover is accepted and ignored; the
+        // handwritten color error is not marked beta, so it stays (filterHandwrittenErrors).
+        (36, &[], false, &["replicas", "color"], &["replicas", "color", "name", "spec.other", "replicas", "color"], 0),
         (
             36,
             &[("DeclarativeValidationBeta", false)],
@@ -210,14 +276,32 @@ fn version_gate_matrix() {
         ),
         (
             36,
+            &[("DeclarativeValidationTakeover", true)],
+            false,
+            &["replicas", "color"],
+            &["replicas", "color", "name", "spec.other", "replicas", "color"],
+            0,
+        ),
+        (36, &[], true, &[], &["replicas", "color", "name", "spec.other"], 1),
+        (36, &[("DeclarativeValidationBeta", false)], true, &[], &["replicas", "color", "name", "spec.other"], 1),
+        // 1.37: no opt-in; a covered handwritten error goes when an enforced beta error matches.
+        (37, &[], false, &["replicas", "color"], &["replicas", "name", "spec.other", "replicas", "color"], 0),
+        (
+            37,
+            &[("DeclarativeValidationBeta", false)],
+            false,
+            &["replicas"],
+            &["replicas", "color", "name", "spec.other", "replicas"],
+            0,
+        ),
+        (
+            37,
             &[("DeclarativeValidationTakeover", false)],
             false,
             &["replicas", "color"],
             &["replicas", "name", "spec.other", "replicas", "color"],
             0,
         ),
-        (36, &[], true, &[], &["replicas", "color", "name", "spec.other"], 1),
-        (36, &[("DeclarativeValidationBeta", false)], true, &[], &["replicas", "color", "name", "spec.other"], 1),
     ];
     for (minor, gates, not_opted_in, enforced, want_returned, mismatches) in rows {
         let mut config = Enforcement::for_version(*minor);

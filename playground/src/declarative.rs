@@ -25,7 +25,7 @@ pub fn declarative() -> Html {
     let enabled = use_state(Vec::<String>::new);
     let update = use_persisted("update", "");
     let old = use_persisted("old", WIDGET_OBJECT);
-    let version = use_persisted("k8s-version", "1.36");
+    let version = use_persisted("k8s-version", "1.37");
     let beta = use_persisted("gate-beta", "on");
     let takeover = use_persisted("gate-takeover", "");
     let handwritten = use_persisted("handwritten", "");
@@ -95,7 +95,8 @@ pub fn declarative() -> Html {
         let version = version.clone();
         Callback::from(move |e: Event| version.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
-    let modern = version.as_str() == "1.36";
+    // 1.36+ have stability levels and DeclarativeValidationBeta; before, Takeover decided.
+    let modern = !matches!(version.as_str(), "1.33" | "1.34" | "1.35");
     let mut gates = Vec::new();
     if modern {
         gates.push(("DeclarativeValidationBeta", !beta.is_empty()));
@@ -169,7 +170,7 @@ pub fn declarative() -> Html {
                 </label>
                 <label for="k8s-version">{ "Kubernetes" }</label>
                 <select id="k8s-version" onchange={on_version}>
-                    { for ["1.36", "1.35", "1.34", "1.33"].iter().map(|v| html! { <option value={*v} selected={version.as_str() == *v}>{ *v }</option> }) }
+                    { for ["1.37", "1.36", "1.35", "1.34", "1.33"].iter().map(|v| html! { <option value={*v} selected={version.as_str() == *v}>{ *v }</option> }) }
                 </select>
                 if modern {
                     <label class="option"><input type="checkbox" id="gate-beta" checked={!beta.is_empty()} onchange={toggle(&beta)} />{ "DeclarativeValidationBeta" }</label>

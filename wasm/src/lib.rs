@@ -66,17 +66,17 @@ export interface ValidateOptions {
   type?: string;
   /** Validation options to turn on (`+k8s:ifEnabled(Name)`). */
   options?: string[];
-  /** The Kubernetes version whose enforcement rules apply, "1.33" to "1.36" (default "1.36"). */
+  /** The Kubernetes version whose enforcement rules apply, "1.33" to "1.37" (default "1.37"); others throw. */
   k8sVersion?: string;
   /** Feature gates: DeclarativeValidation, DeclarativeValidationBeta, DeclarativeValidationTakeover. */
   gates?: Record<string, boolean>;
   /** The request's subresource ("/status"); the resource itself when omitted. */
   subresource?: string;
-  /** Whether the resource opted into declarative enforcement (default true). */
+  /** Whether the resource opted into declarative enforcement (default true; only 1.36 has an opt-in). */
   declarativeEnforcement?: boolean;
   /** Handwritten errors to compare with: Kubernetes error lines (optionally ending in
    *  `[origin=NAME, covered]`), or objects. */
-  handwritten?: string | { field: string; type: ErrorType; origin?: string; covered?: boolean; detail?: string }[];
+  handwritten?: string | { field: string; type: ErrorType; origin?: string; covered?: boolean; detail?: string; stability?: "alpha" | "beta" | "stable" }[];
 }
 
 /** A handwritten error with its migration mark. */

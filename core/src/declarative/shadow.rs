@@ -1,15 +1,25 @@
 //! Enforcement and shadow mode: which declarative errors the API server returns, and how they
-//! compare with handwritten validation.
+//! compare with handwritten validation, per Kubernetes version ([`VERSIONS`], one row each).
 //!
-//! Kubernetes 1.36+ (apiserver pkg/registry/rest/validate.go ValidateDeclarativelyWithMigrationChecks,
-//! apimachinery pkg/api/validate/errors.go): stable rules are enforced, `+k8s:beta` rules while
-//! DeclarativeValidationBeta is on (the default), `+k8s:alpha` rules never, internal errors
-//! always; only alpha and beta errors are compared with handwritten ones; a handwritten error
-//! marked as covered is dropped when an enforced beta error matches it. A resource that has not
-//! opted into declarative enforcement returns its handwritten errors only, and every
-//! declarative error is compared. Kubernetes 1.33–1.35 (the 1.34 reference page): with
-//! DeclarativeValidation on, handwritten validation is authoritative unless
-//! DeclarativeValidationTakeover is on; every declarative error is compared.
+//! - 1.33–1.35 (the strategies' `ValidateDeclaratively` + `CompareDeclarativeErrorsAndEmitMismatches`;
+//!   apiserver v0.35 `ValidateDeclarativelyWithMigrationChecks`): with DeclarativeValidation
+//!   on, handwritten validation is authoritative unless DeclarativeValidationTakeover is on,
+//!   which returns the handwritten errors less the covered ones plus every declarative error;
+//!   every declarative error is compared; handwritten duplicates are exact ones; a declarative
+//!   error is used up by the first handwritten error it matches.
+//! - 1.36 (apiserver v0.36.3): a resource that opted into declarative enforcement returns
+//!   stable rules, `+k8s:beta` rules while DeclarativeValidationBeta is on, internal errors
+//!   always, never `+k8s:alpha` ones, and drops a covered handwritten error that is itself
+//!   marked beta while the gate is on (`filterHandwrittenErrors`); one that did not opt in
+//!   returns its handwritten errors and compares every declarative error. Takeover is accepted
+//!   and ignored.
+//! - 1.37 (apiserver after PR #140117): no opt-in — every resource with declarative validation
+//!   enforces it; a covered handwritten error is dropped only when an enforced beta declarative
+//!   error matches it (apimachinery `validate.FilterCoveredHandwrittenErrors`); matching is
+//!   many-to-many; Takeover is locked to false.
+//!
+//! From 1.36 only alpha and beta errors are compared, and handwritten duplicates are found with
+//! the matcher. A `since:` argument of a lifecycle tag has no effect at run time in any version.
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -19,23 +29,80 @@ use serde::Serialize;
 
 use crate::field::{Error, ErrorType, Stability};
 
+/// How the API server treats declarative validation in one Kubernetes minor: one row of
+/// [`VERSIONS`] (adding a version is adding a row).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Version {
+    /// The minor (1.N).
+    pub minor: u32,
+    /// DeclarativeValidation is GA and locked on (1.36+); before, a Beta gate, default on.
+    pub dv_locked: bool,
+    /// DeclarativeValidationBeta exists (1.36+): the stability levels are enforced.
+    pub levels: bool,
+    /// DeclarativeValidationTakeover is honored (1.33–1.35).
+    pub takeover_honored: bool,
+    /// DeclarativeValidationTakeover is locked to false (1.37+).
+    pub takeover_locked: bool,
+    /// Resources opt into declarative enforcement one by one (1.36 only).
+    pub opt_in: bool,
+    /// A covered handwritten error is dropped by matching it against enforced beta errors
+    /// (1.37+, PR #140117) rather than by its own beta mark (1.36).
+    pub reverse_lookup: bool,
+    /// Matching is many-to-many (1.37+); before, a declarative error is used up by the first
+    /// handwritten error that matches it.
+    pub many_to_many: bool,
+    /// Handwritten duplicates are exact ones (type, field, value, origin, detail: 1.33–1.35);
+    /// after, those the matcher cannot tell apart.
+    pub exact_dedup: bool,
+}
+
+const fn row(minor: u32) -> Version {
+    Version {
+        minor,
+        dv_locked: minor >= 36,
+        levels: minor >= 36,
+        takeover_honored: minor <= 35,
+        takeover_locked: minor >= 37,
+        opt_in: minor == 36,
+        reverse_lookup: minor >= 37,
+        many_to_many: minor >= 37,
+        exact_dedup: minor <= 35,
+    }
+}
+
+/// The Kubernetes versions kubedv models, oldest first; the last is the default.
+pub const VERSIONS: &[Version] = &[row(33), row(34), row(35), row(36), row(37)];
+
 /// The newest Kubernetes minor kubedv models.
-pub const NEWEST_MINOR: u32 = 36;
+pub const NEWEST_MINOR: u32 = VERSIONS[VERSIONS.len() - 1].minor;
 /// The oldest minor with declarative validation.
-pub const OLDEST_MINOR: u32 = 33;
+pub const OLDEST_MINOR: u32 = VERSIONS[0].minor;
+
+/// The supported versions as a list (`1.33, 1.34, ...`), for messages.
+pub fn supported_versions() -> String {
+    VERSIONS.iter().map(|v| format!("1.{}", v.minor)).collect::<Vec<_>>().join(", ")
+}
+
+/// The row of a supported minor.
+pub fn version(minor: u32) -> Option<Version> {
+    VERSIONS.iter().copied().find(|v| v.minor == minor)
+}
 
 /// The API server's configuration for one request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Enforcement {
     /// The Kubernetes minor version (1.N).
     pub minor: u32,
-    /// Whether the resource opted into declarative enforcement (new and migrated APIs do).
+    /// Whether the resource opted into declarative enforcement (1.36 only: before, there was
+    /// no enforcement without Takeover; from 1.37 every resource with declarative validation
+    /// enforces it).
     pub opted_in: bool,
-    /// DeclarativeValidation (GA and locked on since 1.36).
+    /// DeclarativeValidation (GA and locked on since 1.36; from then it only controls the
+    /// mismatch comparison).
     pub declarative_validation: bool,
     /// DeclarativeValidationBeta (1.36+, default on).
     pub beta: bool,
-    /// DeclarativeValidationTakeover (1.33–1.35, default off; no longer honored in 1.36).
+    /// DeclarativeValidationTakeover (1.33–1.35, default off; ignored in 1.36, locked off in 1.37).
     pub takeover: bool,
 }
 
@@ -51,72 +118,92 @@ impl Enforcement {
         Enforcement { minor, opted_in: true, declarative_validation: true, beta: true, takeover: false }
     }
 
-    /// The configuration for a request: `version` as `1.N` (default the newest; newer ones
-    /// behave as the newest), feature gates by name, and whether the resource opted into
-    /// declarative enforcement. Errors say what is accepted.
+    fn row(&self) -> Version {
+        version(self.minor).unwrap_or_else(|| row(self.minor))
+    }
+
+    /// The configuration for a request: `version` as `1.N` (default the newest), feature gates
+    /// by name, and whether the resource opted into declarative enforcement (1.36; refused from
+    /// 1.37, which has no opt-in). Errors say what is accepted.
     pub fn from_request(version: Option<&str>, gates: &[(&str, bool)], opted_in: bool) -> Result<Enforcement, String> {
         let minor = match version {
             None => NEWEST_MINOR,
             Some(v) => {
                 let minor = v.trim().trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
-                match minor {
-                    Some(m) if m >= OLDEST_MINOR => m.min(NEWEST_MINOR),
-                    _ => {
+                match minor.and_then(self::version) {
+                    Some(row) => row.minor,
+                    None => {
                         return Err(format!(
-                            "Kubernetes version {v:?}: expected 1.{OLDEST_MINOR} to 1.{NEWEST_MINOR} (declarative validation started in 1.{OLDEST_MINOR})"
+                            "Kubernetes version {v:?} is not supported: expected one of {} (declarative validation started in 1.{OLDEST_MINOR})",
+                            supported_versions()
                         ))
                     }
                 }
             }
         };
         let mut config = Enforcement::for_version(minor);
-        config.opted_in = opted_in;
+        if !opted_in {
+            if minor > 36 {
+                return Err(format!(
+                    "1.{minor} has no per-resource opt-in: every resource with declarative validation enforces it (set DeclarativeValidationBeta=false to stop enforcing beta rules)"
+                ));
+            }
+            config.opted_in = false;
+        }
         for (name, on) in gates {
             config.set_gate(name, *on)?;
         }
         Ok(config)
     }
 
-    /// Sets a feature gate by name; errors name the gates that exist in this version.
+    /// Sets a feature gate by name, refused as component-base refuses it (locked gates,
+    /// gates the version does not have).
     pub fn set_gate(&mut self, name: &str, on: bool) -> Result<(), String> {
-        let modern = self.minor >= NEWEST_MINOR;
+        let row = self.row();
+        let locked = |to: bool| format!("cannot set feature gate {name} to {on}, feature is locked to {to}");
         match name {
-            "DeclarativeValidation" if modern && !on => {
-                Err(format!("DeclarativeValidation is GA and locked to true in 1.{}", self.minor))
-            }
+            "DeclarativeValidation" if row.dv_locked && !on => Err(locked(true)),
             "DeclarativeValidation" => {
                 self.declarative_validation = on;
                 Ok(())
             }
-            "DeclarativeValidationBeta" if modern => {
+            "DeclarativeValidationBeta" if row.levels => {
                 self.beta = on;
                 Ok(())
             }
-            "DeclarativeValidationTakeover" if !modern => {
+            "DeclarativeValidationTakeover" if row.takeover_locked && on => Err(locked(false)),
+            "DeclarativeValidationTakeover" if row.takeover_honored => {
                 self.takeover = on;
                 Ok(())
             }
             // Deprecated in 1.36: accepted, not honored.
             "DeclarativeValidationTakeover" => Ok(()),
             _ => {
-                let gates = if modern {
-                    "DeclarativeValidation, DeclarativeValidationBeta"
+                let gates = if row.levels {
+                    "DeclarativeValidation, DeclarativeValidationBeta, DeclarativeValidationTakeover"
                 } else {
                     "DeclarativeValidation, DeclarativeValidationTakeover"
                 };
-                Err(format!("unknown feature gate {name:?} for 1.{}: the gates are {gates}", self.minor))
+                Err(format!("unrecognized feature gate: {name} (Kubernetes 1.{} has {gates})", self.minor))
             }
         }
     }
 
     /// Whether declarative validation runs at all.
     pub fn runs(&self) -> bool {
-        self.minor >= NEWEST_MINOR || self.declarative_validation
+        self.row().dv_locked || self.declarative_validation
+    }
+
+    /// Whether the stability levels decide enforcement for this resource (1.36 opted in, 1.37).
+    fn leveled(&self) -> bool {
+        let row = self.row();
+        row.levels && (self.opted_in || !row.opt_in)
     }
 
     /// Whether the API server returns this declarative error, and the sentence that decides it.
     pub fn verdict(&self, e: &Error) -> (bool, String) {
         let n = self.minor;
+        let row = self.row();
         let level = match e.stability {
             Stability::Alpha => "alpha rule",
             Stability::Beta => "beta rule",
@@ -125,20 +212,18 @@ impl Enforcement {
         if !self.runs() {
             return (false, format!("DeclarativeValidation=false in 1.{n}: declarative validation does not run"));
         }
-        if n < NEWEST_MINOR {
+        if !row.levels {
             if !self.takeover {
                 return (false, format!("{level}, 1.{n} with DeclarativeValidationTakeover=false: handwritten validation is authoritative, this error is only compared"));
             }
-            if e.stability == Stability::Alpha {
-                return (false, format!("alpha rule, 1.{n}: shadowed, handwritten validation wins"));
-            }
-            return (true, format!("{level}, 1.{n} with DeclarativeValidationTakeover=true: declarative validation is authoritative → returned"));
+            // Before 1.36 there are no stability levels: Takeover returns every declarative error.
+            return (true, format!("{level}, 1.{n} with DeclarativeValidationTakeover=true: every declarative error is returned (1.{n} has no stability levels)"));
         }
-        if !self.opted_in {
+        if !self.leveled() {
             return (
                 false,
                 format!(
-                    "{level}: the resource has not opted into declarative enforcement, so this error is only compared"
+                    "{level}: the resource has not opted into declarative enforcement (1.36), so this error is only compared"
                 ),
             );
         }
@@ -162,16 +247,12 @@ impl Enforcement {
         if !self.runs() {
             return false;
         }
-        if n_modern(self) && self.opted_in {
+        if self.leveled() {
             matches!(e.stability, Stability::Alpha | Stability::Beta)
         } else {
             true
         }
     }
-}
-
-fn n_modern(e: &Enforcement) -> bool {
-    e.minor >= NEWEST_MINOR
 }
 
 /// A handwritten error to compare: Kubernetes' field.Error with the migration marks.
@@ -182,6 +263,9 @@ pub struct Handwritten {
     pub error: Error,
     /// `CoveredByDeclarative`: a declarative rule is meant to produce the same error.
     pub covered: bool,
+    /// The handwritten error's own lifecycle mark (`MarkAlpha` / `MarkBeta`), which 1.36 uses
+    /// to decide whether a covered error is dropped.
+    pub stability: Stability,
 }
 
 /// One handwritten error matched with one declarative error.
@@ -227,10 +311,19 @@ pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[H
         e.enforced = config.verdict(e).0;
     }
     let mut explanations = Vec::new();
-    // De-duplicate the handwritten errors with the matcher (keep the first of each).
+    let row = config.row();
+    // De-duplicate the handwritten errors (keep the first of each): exact duplicates up to
+    // 1.35 (`ErrorMatcher{}.Exactly()`), those the matcher cannot tell apart after.
+    let same = |a: &Error, b: &Error| {
+        if row.exact_dedup {
+            a.kind == b.kind && a.field == b.field && a.value == b.value && a.origin == b.origin && a.detail == b.detail
+        } else {
+            matches(a, b)
+        }
+    };
     let mut deduped: Vec<&Handwritten> = Vec::new();
     for h in handwritten {
-        if !deduped.iter().any(|d| matches(&d.error, &h.error)) {
+        if !deduped.iter().any(|d| same(&d.error, &h.error)) {
             deduped.push(h);
         } else {
             explanations
@@ -248,7 +341,8 @@ pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[H
         }
         let mut count = 0;
         for (i, d) in candidates.iter().enumerate() {
-            if matches(&h.error, d) {
+            // Up to 1.36 a declarative error is used up by the first handwritten error it matches.
+            if (row.many_to_many || !matched_decl[i]) && matches(&h.error, d) {
                 count += 1;
                 matched_decl[i] = true;
                 matched.push(Match { handwritten: (*h).clone(), declarative: (*d).clone() });
@@ -270,15 +364,17 @@ pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[H
     let mismatches = if config.runs() { unmatched.len() + extra.len() } else { 0 };
 
     let enforced: Vec<&Error> = declarative.iter().filter(|e| e.enforced).collect();
-    let modern = n_modern(config);
     let mut returned: Vec<Error> = Vec::new();
     for h in handwritten {
         let replaced = h.covered
-            && if modern {
+            && if row.reverse_lookup {
                 // errors.go FilterCoveredHandwrittenErrors: only an enforced beta error replaces it.
                 enforced.iter().any(|d| d.stability == Stability::Beta && matches(&h.error, d))
+            } else if row.levels {
+                // 1.36 filterHandwrittenErrors: the handwritten error's own beta mark decides.
+                config.leveled() && h.stability == Stability::Beta && config.beta
             } else {
-                // 1.33–1.35 takeover: declarative validation is authoritative for covered rules.
+                // 1.33–1.35 takeover: RemoveCoveredByDeclarative.
                 config.takeover && config.runs()
             };
         if replaced {
@@ -337,13 +433,18 @@ fn parse_line(line: &str) -> Result<Handwritten, String> {
     };
     let mut origin = String::new();
     let mut covered = false;
+    let mut stability = Stability::Stable;
     for mark in marks.into_iter().flat_map(|m| m.split(',')).map(str::trim).filter(|m| !m.is_empty()) {
         if let Some(o) = mark.strip_prefix("origin=") {
             origin = o.trim().to_string();
         } else if mark == "covered" {
             covered = true;
+        } else if mark == "alpha" {
+            stability = Stability::Alpha;
+        } else if mark == "beta" {
+            stability = Stability::Beta;
         } else {
-            return Err(format!("unknown mark {mark:?}: expected origin=NAME or covered"));
+            return Err(format!("unknown mark {mark:?}: expected origin=NAME, covered, alpha or beta"));
         }
     }
     // `<field>: <Type name>...`: find the type name after a ": ".
@@ -359,7 +460,7 @@ fn parse_line(line: &str) -> Result<Handwritten, String> {
     let mut error = Error::new(kind, &crate::field::Path::named(&field), None, rest);
     error.field = field;
     error.origin = origin;
-    Ok(Handwritten { error, covered })
+    Ok(Handwritten { error, covered, stability })
 }
 
 fn parse_json(text: &str) -> Result<Vec<Handwritten>, String> {
@@ -375,6 +476,8 @@ fn parse_json(text: &str) -> Result<Vec<Handwritten>, String> {
         covered: bool,
         #[serde(default)]
         detail: String,
+        #[serde(default)]
+        stability: Option<String>,
     }
     let items: Vec<Item> = serde_json::from_str(text).map_err(|e| format!("line {}: {e}", e.line()))?;
     items
@@ -395,7 +498,15 @@ fn parse_json(text: &str) -> Result<Vec<Handwritten>, String> {
             let mut error = Error::new(kind, &crate::field::Path::named(&it.field), None, it.detail);
             error.field = it.field;
             error.origin = it.origin;
-            Ok(Handwritten { error, covered: it.covered })
+            let stability = match it.stability.as_deref() {
+                None | Some("stable") => Stability::Stable,
+                Some("alpha") => Stability::Alpha,
+                Some("beta") => Stability::Beta,
+                Some(other) => {
+                    return Err(format!("item {i}: unknown stability {other:?} (expected alpha, beta or stable)"))
+                }
+            };
+            Ok(Handwritten { error, covered: it.covered, stability })
         })
         .collect()
 }
