@@ -824,6 +824,14 @@ impl Compiler<'_> {
                 let mut v = mk(check);
                 v.short_circuit = true;
                 v.non_error = name == "k8s:optional";
+                if name == "k8s:forbidden" {
+                    // validators/required.go: forbidden emits the forbidden check and an
+                    // optional one, so an unset forbidden field stops silently too.
+                    let mut optional = mk(Check::Optional);
+                    optional.short_circuit = true;
+                    optional.non_error = true;
+                    return alloc::vec![v, optional];
+                }
                 alloc::vec![v]
             }
             "k8s:minimum" | "k8s:maximum" => {
@@ -852,7 +860,13 @@ impl Compiler<'_> {
                     return Vec::new();
                 }
                 let n = self.int_payload(tag, true).map(|n| n as usize);
-                simple(n.map(|n| if name == "k8s:minItems" { Check::MinItems(n) } else { Check::MaxItems(n) }))
+                let mut vals =
+                    simple(n.map(|n| if name == "k8s:minItems" { Check::MinItems(n) } else { Check::MaxItems(n) }));
+                // validators/limits.go: maxItems short-circuits (a list too long is not walked).
+                for v in &mut vals {
+                    v.short_circuit = name == "k8s:maxItems";
+                }
+                vals
             }
             "k8s:minProperties" | "k8s:maxProperties" => {
                 if !matches!(kind, Kind::Map(..)) || is_ptr {
@@ -864,13 +878,18 @@ impl Compiler<'_> {
                     self.error(tag.pos, format!("+{name} must be at most 100000"));
                     return Vec::new();
                 }
-                simple(n.map(|n| {
+                let mut vals = simple(n.map(|n| {
                     if name == "k8s:minProperties" {
                         Check::MinProperties(n as usize)
                     } else {
                         Check::MaxProperties(n as usize)
                     }
-                }))
+                }));
+                // validators/limits.go: maxProperties short-circuits.
+                for v in &mut vals {
+                    v.short_circuit = name == "k8s:maxProperties";
+                }
+                vals
             }
             "k8s:format" => {
                 if !matches!(kind, Kind::String) {
@@ -939,7 +958,19 @@ impl Compiler<'_> {
                 let scope = if name == "k8s:eachKey" { Scope::MapKey } else { Scope::ListVal };
                 let inner_what = format!("{} items", site.what);
                 let Some(vals) = self.nested(inner, site, scope, elem, &inner_what) else { return Vec::new() };
-                simple(Some(if name == "k8s:eachKey" { Check::EachKey(vals) } else { Check::EachVal(vals) }))
+                // validation.go: one wrapper per inner validator, with its flags (so
+                // `eachVal=+k8s:immutable` short-circuits the field).
+                vals.into_iter()
+                    .map(|iv| {
+                        let (short, non_error) = (iv.short_circuit, iv.non_error);
+                        let inner = alloc::vec![iv];
+                        let mut v =
+                            mk(if name == "k8s:eachKey" { Check::EachKey(inner) } else { Check::EachVal(inner) });
+                        v.short_circuit = short;
+                        v.non_error = short && non_error;
+                        v
+                    })
+                    .collect()
             }
             "k8s:subfield" => {
                 let Some(field_name) = tag.arg("").map(|a| a.value.clone()) else {
@@ -981,7 +1012,11 @@ impl Compiler<'_> {
                 alloc::vec![v]
             }
             "k8s:alpha" | "k8s:beta" => {
-                if let Some(since) = tag.arg("since").or_else(|| tag.arg("")) {
+                if tag.args.len() > 1 {
+                    return self.bad(tag, "at most one optional kubernetes version argument is supported");
+                }
+                // levels.go reads the one argument whatever its name (`since:` by convention).
+                if let Some(since) = tag.args.first() {
                     let ok = since.value.split_once('.').is_some_and(|(a, b)| {
                         !a.is_empty() && !b.is_empty() && a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit())
                     });
@@ -1001,6 +1036,8 @@ impl Compiler<'_> {
                 let mut vals = self.compile_tag(inner, Site { stability, depth: site.depth + 1, ..site });
                 for v in &mut vals {
                     restamp(v, stability);
+                    // Sorted by the outer tag's name, as validation-gen sorts a field's tags.
+                    v.sort_key = name;
                 }
                 vals
             }
@@ -1046,7 +1083,10 @@ impl Compiler<'_> {
                 if !self.no_payload(tag) {
                     return Vec::new();
                 }
-                simple(Some(Check::Immutable))
+                // validators/immutable.go: a short-circuit.
+                let mut v = mk(Check::Immutable);
+                v.short_circuit = true;
+                alloc::vec![v]
             }
             "k8s:update" => {
                 let constraint = match &tag.payload {
@@ -1069,7 +1109,10 @@ impl Compiler<'_> {
                         format!("+k8s:update={c:?} needs a list or a map ({} is {})", site.what, self.type_desc(base));
                     return self.bad(tag, &msg);
                 }
-                simple(Some(Check::Update(alloc::vec![c])))
+                // validators/update.go: the merged update check is a short-circuit.
+                let mut v = mk(Check::Update(alloc::vec![c]));
+                v.short_circuit = true;
+                alloc::vec![v]
             }
             "k8s:listMapKey" => {
                 if self.list_tag(tag, &kind, is_ptr, site.what, base, &[]) {

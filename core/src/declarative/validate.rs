@@ -64,7 +64,10 @@ impl Schema {
             Some(s) if s.starts_with('/') => s.to_string(),
             Some(s) => format!("/{s}"),
         };
-        if !self.subresource_paths(root).contains(&path) {
+        // A type without validations has no generated function: nothing is registered for
+        // it, so every subresource passes (runtime.Scheme.Validate finds no function).
+        let registered = self.validated.get(root).copied().unwrap_or(false);
+        if registered && !self.subresource_paths(root).contains(&path) {
             let detail =
                 format!("no validation found for *{}.{}, subresource: {path}", self.package, self.type_name(root));
             let e = Error::new(crate::field::ErrorType::Internal, &Path::root(), None, detail);
@@ -87,7 +90,11 @@ impl Schema {
             inline: Vec::new(),
         };
         let path = Path::root();
-        w.value(root, Some(object), old.map(Some), &path);
+        // The root type's function is called directly: no ratcheting of the root itself.
+        if let Some(mut d) = w.decode(root, Some(object), &path) {
+            d.old = old.map(Some);
+            w.type_validation(root, d, &path);
+        }
         for e in &mut w.report.errors {
             // Default gates of the newest Kubernetes: alpha rules are shadow-only.
             e.enforced = e.stability != Stability::Alpha;
@@ -258,7 +265,11 @@ impl<'s> Walker<'s> {
             let node = &self.schema.types[at];
             if !node.validations.is_empty() {
                 let vals = &node.validations;
-                self.run_list(vals, d, path);
+                // A type-level short-circuit returns before the contents are validated.
+                if !self.run_list(vals, d, path) {
+                    self.depth -= 1;
+                    return;
+                }
             }
             match &node.kind {
                 Kind::Pointer(inner) => at = *inner,
