@@ -370,7 +370,12 @@ impl Compiler<'_> {
     }
 
     fn has_tag(&self, comments: &[Comment], name: &str) -> bool {
-        tags::extract(comments).iter().any(|t| matches!(t, Ok(t) if t.name == name))
+        self.tag_level(comments, name).is_some()
+    }
+
+    /// The level of a tag in a comment block, wrapped (`+k8s:beta=+k8s:enum`) or not.
+    fn tag_level(&self, comments: &[Comment], name: &str) -> Option<Stability> {
+        tags::extract(comments).iter().flatten().map(unwrapped).find(|(t, _)| t.name == name).map(|(_, l)| l)
     }
 
     /// Compiles the tags of every declared type, its fields, and its enum constants.
@@ -436,11 +441,14 @@ impl Compiler<'_> {
     /// and `+k8s:zeroOrOneOfMember` tags (grouped by their `union` argument; a member's
     /// discriminator value is its `memberName` or its Go field name).
     fn unions(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
-        // Keyed by (zero-or-one-of, union name).
-        let mut groups: Vec<((bool, String), Union)> = Vec::new();
+        // Keyed by (zero-or-one-of, union name), with the level of its first member
+        // (validation-gen: the union takes the wrapper of the first member in declaration
+        // order; a wrapped discriminator changes nothing).
+        let mut groups: Vec<((bool, String), Union, Option<Stability>)> = Vec::new();
         for d in decls {
             let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
-            for t in tags::extract(&d.comments).into_iter().flatten() {
+            for wrapped in tags::extract(&d.comments).into_iter().flatten() {
+                let (t, level) = unwrapped(&wrapped);
                 let zero_or_one = t.name == "k8s:zeroOrOneOfMember";
                 if !matches!(t.name.as_str(), "k8s:unionMember" | "k8s:unionDiscriminator") && !zero_or_one {
                     continue;
@@ -449,26 +457,27 @@ impl Compiler<'_> {
                 let at = match groups.iter().position(|g| g.0 == key) {
                     Some(i) => i,
                     None => {
-                        groups.push((key, Union { discriminator: None, members: Vec::new(), zero_or_one }));
+                        groups.push((key, Union { discriminator: None, members: Vec::new(), zero_or_one }, None));
                         groups.len() - 1
                     }
                 };
-                let union = &mut groups[at].1;
+                let (_, union, first_level) = &mut groups[at];
                 if t.name == "k8s:unionDiscriminator" {
                     union.discriminator = Some(f.json_name.clone());
                 } else {
                     let member = t.arg("memberName").map_or_else(|| f.go_name.clone(), |a| a.value.clone());
                     union.members.push((f.json_name.clone(), member));
+                    first_level.get_or_insert(level);
                 }
             }
         }
         crate::sort::sort_by(&mut groups, |a, b| a.0.cmp(&b.0));
         groups
             .into_iter()
-            .filter(|(_, u)| !u.members.is_empty())
-            .map(|((zero_or_one, _), union)| Validator {
+            .filter(|(_, u, _)| !u.members.is_empty())
+            .map(|((zero_or_one, _), union, level)| Validator {
                 check: Check::Union(union),
-                stability: Stability::Stable,
+                stability: level.unwrap_or(Stability::Stable),
                 sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
                 short_circuit: false,
                 non_error: false,
@@ -502,9 +511,7 @@ impl Compiler<'_> {
 
     /// `+k8s:enum` on a string type: its constants are the values.
     fn enum_values(&mut self, id: TypeId, name: &str, comments: &[Comment]) {
-        if !self.has_tag(comments, "k8s:enum") {
-            return;
-        }
+        let Some(level) = self.tag_level(comments, "k8s:enum") else { return };
         let mut values = Vec::new();
         let mut exclusions = Vec::new();
         for c in &self.file.consts {
@@ -527,7 +534,7 @@ impl Compiler<'_> {
         }
         let enum_validator = Validator {
             check: Check::Enum { values, exclusions },
-            stability: Stability::Stable,
+            stability: level,
             sort_key: "k8s:enum",
             short_circuit: false,
             non_error: false,
@@ -607,9 +614,15 @@ impl Compiler<'_> {
     /// Unions of list items (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`): each member is "some
     /// item matches", named like validation-gen's list selector (`tasks[{"name": "a"}]`).
     fn item_unions(&mut self, comments: &[Comment], json: &str) -> Vec<Validator> {
-        let mut groups: Vec<((bool, String), Union, Vec<Criteria>)> = Vec::new();
-        for t in tags::extract(comments).into_iter().flatten().filter(|t| t.name == "k8s:item") {
+        let mut groups: Vec<((bool, String), Union, Vec<Criteria>, Option<Stability>)> = Vec::new();
+        for wrapped in tags::extract(comments).into_iter().flatten() {
+            let (t, outer) = unwrapped(&wrapped);
+            if t.name != "k8s:item" {
+                continue;
+            }
             let Payload::Tag(inner) = &t.payload else { continue };
+            let (inner, inner_level) = unwrapped(inner);
+            let level = if outer == Stability::Stable { inner_level } else { outer };
             let zero_or_one = inner.name == "k8s:zeroOrOneOfMember";
             if !zero_or_one && inner.name != "k8s:unionMember" {
                 continue;
@@ -632,18 +645,20 @@ impl Compiler<'_> {
             let at = match groups.iter().position(|g| g.0 == key) {
                 Some(i) => i,
                 None => {
-                    groups.push((key, Union { discriminator: None, members: Vec::new(), zero_or_one }, Vec::new()));
+                    let union = Union { discriminator: None, members: Vec::new(), zero_or_one };
+                    groups.push((key, union, Vec::new(), None));
                     groups.len() - 1
                 }
             };
             groups[at].1.members.push((name, member));
             groups[at].2.push(criteria);
+            groups[at].3.get_or_insert(level);
         }
         groups
             .into_iter()
-            .map(|((zero_or_one, _), union, criteria)| Validator {
+            .map(|((zero_or_one, _), union, criteria, level)| Validator {
                 check: Check::ListUnion { union, criteria },
-                stability: Stability::Stable,
+                stability: level.unwrap_or(Stability::Stable),
                 sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
                 short_circuit: false,
                 non_error: false,
@@ -658,7 +673,9 @@ impl Compiler<'_> {
         for d in decls {
             let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
             let what = format!("field {}", d.name);
-            for t in tags::extract(&d.comments).into_iter().flatten() {
+            for wrapped in tags::extract(&d.comments).into_iter().flatten() {
+                // mode.go: each ifMode rule keeps its own level.
+                let (t, level) = unwrapped(&wrapped);
                 let modality = t.arg("modality").map(|a| a.value.clone()).unwrap_or_default();
                 match t.name.as_str() {
                     "k8s:modeDiscriminator" => discriminators.push((modality, f.json_name.clone())),
@@ -668,9 +685,11 @@ impl Compiler<'_> {
                             continue;
                         };
                         let Some(inner) = self.payload_tag(&t) else { continue };
-                        let site =
-                            Site { scope: Scope::Field, ty: f.ty, what: &what, stability: Stability::Stable, depth: 1 };
-                        let vals = self.compile_tag(inner, site);
+                        let site = Site { scope: Scope::Field, ty: f.ty, what: &what, stability: level, depth: 1 };
+                        let mut vals = self.compile_tag(inner, site);
+                        for v in &mut vals {
+                            restamp(v, level);
+                        }
                         let at = match members.iter().position(|m| m.modality == modality && m.field == f.json_name) {
                             Some(i) => i,
                             None => {
@@ -705,9 +724,13 @@ impl Compiler<'_> {
             for rule in &mut rules {
                 order(&mut rule.1);
             }
+            // The implicit "forbidden in other modes" check: the rules' common level, if any.
+            let mut levels = rules.iter().flat_map(|r| r.1.iter().map(|v| v.stability));
+            let first = levels.next().unwrap_or(Stability::Stable);
+            let level = if levels.all(|l| l == first) { first } else { Stability::Stable };
             out.push(Validator {
                 check: Check::Modes { discriminator: discriminator.clone(), field, rules },
-                stability: Stability::Stable,
+                stability: level,
                 sort_key: "k8s:ifMode",
                 short_circuit: false,
                 non_error: false,
@@ -722,7 +745,8 @@ impl Compiler<'_> {
         let mut set = false;
         let mut map = false;
         let mut keys = Vec::new();
-        for t in tags::extract(comments).into_iter().flatten() {
+        for wrapped in tags::extract(comments).into_iter().flatten() {
+            let (t, _) = unwrapped(&wrapped);
             match (t.name.as_str(), &t.payload) {
                 ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "set" => set = true,
                 ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "map" => map = true,
@@ -740,7 +764,7 @@ impl Compiler<'_> {
     }
 
     fn list_is_map(&self, comments: &[Comment]) -> bool {
-        tags::extract(comments).iter().flatten().any(|t| {
+        tags::extract(comments).iter().flatten().map(|t| unwrapped(t).0).any(|t| {
             (t.name == "k8s:listType" || t.name == "k8s:unique")
                 && t.payload == Payload::Scalar("map".into(), ValueKind::String)
         })
@@ -1380,6 +1404,17 @@ struct ModeMember {
 }
 
 /// Sets the stability of a validator and everything it wraps.
+/// A tag without its lifecycle wrapper (`+k8s:beta(since: "1.37")=+k8s:X` is `+k8s:X` at beta):
+/// the struct- and list-level collectors (unions, modes, list identity, enums) read wrapped tags
+/// as validation-gen does, carrying the level.
+fn unwrapped(t: &Tag) -> (&Tag, Stability) {
+    match (t.name.as_str(), &t.payload) {
+        ("k8s:alpha", Payload::Tag(inner)) => (inner, Stability::Alpha),
+        ("k8s:beta", Payload::Tag(inner)) => (inner, Stability::Beta),
+        _ => (t, Stability::Stable),
+    }
+}
+
 fn restamp(v: &mut Validator, stability: Stability) {
     v.stability = stability;
     match &mut v.check {

@@ -428,7 +428,19 @@ impl<'s> Walker<'s> {
         true
     }
 
+    /// One validator's errors, stamped with its level when it is wrapped (a beta union, an
+    /// alpha list check: their errors are made inside, unstamped).
     fn run_one(&mut self, v: &'s Validator, d: Decoded<'_>, path: &Path<'_>) -> Vec<Error> {
+        let mut errs = self.run_check(v, d, path);
+        if v.stability != Stability::Stable {
+            for e in &mut errs {
+                e.stability = v.stability;
+            }
+        }
+        errs
+    }
+
+    fn run_check(&mut self, v: &'s Validator, d: Decoded<'_>, path: &Path<'_>) -> Vec<Error> {
         let options = self.options;
         let on = |name: &str| options.enabled.iter().any(|o| o == name);
         if let Some(mut errs) = run_simple(&v.check, path, d.val, d.pointer_nil, &on) {
