@@ -285,6 +285,7 @@ impl Compiler<'_> {
                     omitempty: true,
                     validations: Vec::new(),
                     pos: Pos::default(),
+                    opaque: false,
                 };
                 Some(Kind::Struct(alloc::vec![field("APIVersion", "apiVersion"), field("Kind", "kind")]))
             }
@@ -335,6 +336,7 @@ impl Compiler<'_> {
                     omitempty: true,
                     validations: Vec::new(),
                     pos: Pos::default(),
+                    opaque: false,
                 })
                 .collect(),
         )
@@ -351,9 +353,16 @@ impl Compiler<'_> {
             if !exported && !f.embedded {
                 continue;
             }
-            let opaque = self.has_tag(&f.comments, "k8s:opaqueType");
-            let ty = self.resolve(&f.ty, opaque);
-            let ty = if opaque { self.add(self.schema.types[ty].name.clone(), Kind::Opaque) } else { ty };
+            // validation-gen: +k8s:opaqueType on a field drops the call to its type's validation
+            // function (types from packages it cannot read need it); the field's own tags still
+            // run. On an unnamed list or map it changes nothing (eachVal/eachKey=+k8s:opaqueType
+            // are the element forms).
+            let opaque_tag = self.has_tag(&f.comments, "k8s:opaqueType");
+            let ty = self.resolve(&f.ty, opaque_tag);
+            let (base, _) = self.schema.deref(ty);
+            let unnamed_collection = matches!(self.schema.kind(base), Kind::Slice(_) | Kind::Map(..))
+                && (self.schema.types[base].name.starts_with('[') || self.schema.types[base].name.starts_with("map["));
+            let opaque = opaque_tag && !unnamed_collection;
             let inline = f.embedded && (tag.inline || tag.name.is_none());
             let json_name = tag.name.clone().unwrap_or_else(|| f.name.clone());
             fields.push(Field {
@@ -364,6 +373,7 @@ impl Compiler<'_> {
                 omitempty: tag.omitempty,
                 validations: Vec::new(),
                 pos: f.pos,
+                opaque,
             });
         }
         fields

@@ -46,6 +46,9 @@ pub(crate) struct Field {
     pub omitempty: bool,
     pub validations: Vec<Validator>,
     pub pos: Pos,
+    /// `+k8s:opaqueType` on a field of a named type or a struct: the type's validation
+    /// function is not called (the field's own tags still run).
+    pub opaque: bool,
 }
 
 /// How a list's items are identified (`+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`).
@@ -146,7 +149,7 @@ impl Schema {
                 let inner = match &t.kind {
                     Kind::Pointer(a) | Kind::Slice(a) | Kind::Alias(a) => v[*a],
                     Kind::Map(a, b) => v[*a] || v[*b],
-                    Kind::Struct(fields) => fields.iter().any(|f| !f.validations.is_empty() || v[f.ty]),
+                    Kind::Struct(fields) => fields.iter().any(|f| !f.validations.is_empty() || (!f.opaque && v[f.ty])),
                     _ => false,
                 };
                 if inner {

@@ -401,7 +401,7 @@ impl<'s> Walker<'s> {
         if self.unchanged(f.ty, &d) {
             return;
         }
-        if self.run_list(&f.validations, d, path) {
+        if self.run_list(&f.validations, d, path) && !f.opaque {
             self.type_validation(f.ty, d, path);
         }
     }
