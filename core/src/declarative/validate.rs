@@ -285,7 +285,14 @@ impl<'s> Walker<'s> {
         match (self.schema.kind(d.base), d.val) {
             (Kind::Struct(fields), GoVal::Struct(obj)) => {
                 let fields: &'s [Field] = fields;
-                let old = d.old.map(|o| o.and_then(Value::as_object));
+                // A struct behind a pointer that was nil in the old object has no old value
+                // (generated code: `oldObj != nil` is false), so its fields are neither
+                // ratcheted nor compared by update constraints; a non-pointer struct absent in
+                // the old JSON is the zero struct, which they are compared with.
+                let old = match d.old {
+                    Some(None | Some(Value::Null)) if d.pointer_nil.is_some() => None,
+                    o => o.map(|o| o.and_then(Value::as_object)),
+                };
                 self.fields(fields, obj, old, path);
             }
             (Kind::Slice(elem), GoVal::List(items)) => {
@@ -622,13 +629,16 @@ impl<'s> Walker<'s> {
                     if let Some(member) = member(self.schema, fields, json_name) {
                         let json = obj.and_then(|m| m.get(json_name));
                         let p = path.child(json_name);
-                        if let Some(ds) = self.decode(member.ty, json, &p) {
+                        if let Some(mut ds) = self.decode(member.ty, json, &p) {
+                            // subfield.go: the old struct's subfield is the old value; an
+                            // unchanged subfield is not revalidated.
+                            ds.old = d.old.map(|o| o.and_then(|v| v.get(json_name.as_str())));
                             // The subfield's own short-circuits (required, optional, ...) also
                             // stop the cohort; the struct walk reports their errors.
                             let stopped = member.validations.iter().filter(|v| v.short_circuit).any(|v| {
                                 run_simple(&v.check, &p, ds.val, ds.pointer_nil, &on).is_some_and(|e| !e.is_empty())
                             });
-                            if !stopped {
+                            if !stopped && !self.unchanged(member.ty, &ds) {
                                 self.run_list(validators, ds, &p);
                             }
                         }
