@@ -197,9 +197,15 @@ fn shadow_comparison_with_handwritten_errors() {
         "DeclarativeValidation=false",
     ]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("locked to true in 1.36"));
+    // component-base feature_gate.go's refusal of a locked gate.
+    assert!(String::from_utf8_lossy(&out.stderr)
+        .contains("cannot set feature gate DeclarativeValidation to false, feature is locked to true"));
     let out = kubedv(&["validate", "--types", TYPES, "--object", obj.to_str().unwrap(), "--k8s-version", "1.20"]);
     assert_eq!(out.status.code(), Some(2));
+    // A version kubedv does not model is refused with the list, not treated as the newest.
+    let out = kubedv(&["validate", "--types", TYPES, "--object", obj.to_str().unwrap(), "--k8s-version", "1.40"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("expected one of 1.33, 1.34, 1.35, 1.36, 1.37"));
     // Only an alpha error: nothing is returned, so exit 0.
     let out = kubedv(&["validate", "--types", TYPES, "--object", obj.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(0));
