@@ -439,12 +439,59 @@ impl Compiler<'_> {
         }
         let mut unions = self.unions(decls, &compiled);
         unions.extend(self.modes(decls, &compiled));
+        unions.extend(self.dependents(decls, &compiled));
         self.schema.types[id].kind = Kind::Struct(compiled);
         if !unions.is_empty() {
             let vals = &mut self.schema.types[id].validations;
             vals.extend(unions);
             order(vals);
         }
+    }
+
+    /// `+k8s:dependentRequired("sibling")` / `+k8s:dependentForbidden("sibling")` on a struct's
+    /// fields: validation-gen runs them in the parent struct's function (validators/dependent.go).
+    fn dependents(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
+        let mut out = Vec::new();
+        for d in decls {
+            let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
+            for wrapped in tags::extract(&d.comments).into_iter().flatten() {
+                let (t, level) = unwrapped(&wrapped);
+                let required = match t.name.as_str() {
+                    "k8s:dependentRequired" => true,
+                    "k8s:dependentForbidden" => false,
+                    _ => continue,
+                };
+                let Some(dep) = t.arg("").map(|a| a.value.clone()) else { continue };
+                let prefix = format!("tag \"{}\"", t.name);
+                if dep == f.json_name {
+                    self.error(
+                        t.pos,
+                        format!("{prefix}: trigger and dependent field must be different (both are {dep:?})"),
+                    );
+                    continue;
+                }
+                let other = super::validate::member(&self.schema, fields, &dep).map(|o| (o.go_name.clone(), o.ty));
+                let Some((other_name, other_ty)) = other else {
+                    self.error(t.pos, format!("{prefix}: no sibling field with JSON name {dep:?}"));
+                    continue;
+                };
+                for (role, name, ty) in [("trigger", &f.go_name, f.ty), ("dependent", &other_name, other_ty)] {
+                    let (base, ptr) = self.schema.deref(ty);
+                    if matches!(self.schema.kind(base), Kind::Struct(_)) && !ptr {
+                        self.error(t.pos, format!("{prefix}: {role} field {name:?} has unsupported type kind Struct"));
+                    }
+                }
+                let name = if required { "k8s:dependentRequired" } else { "k8s:dependentForbidden" };
+                out.push(Validator {
+                    check: Check::Dependent { trigger: f.json_name.clone(), dependent: dep, required },
+                    stability: level,
+                    sort_key: name,
+                    short_circuit: false,
+                    non_error: false,
+                });
+            }
+        }
+        out
     }
 
     /// The unions of a struct, from its fields' `+k8s:unionDiscriminator`, `+k8s:unionMember`
@@ -624,7 +671,7 @@ impl Compiler<'_> {
     /// Unions of list items (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`): each member is "some
     /// item matches", named like validation-gen's list selector (`tasks[{"name": "a"}]`).
     fn item_unions(&mut self, comments: &[Comment], json: &str) -> Vec<Validator> {
-        let mut groups: Vec<((bool, String), Union, Vec<Criteria>, Option<Stability>)> = Vec::new();
+        let mut groups: Vec<ItemUnionGroup> = Vec::new();
         for wrapped in tags::extract(comments).into_iter().flatten() {
             let (t, outer) = unwrapped(&wrapped);
             if t.name != "k8s:item" {
@@ -694,7 +741,7 @@ impl Compiler<'_> {
                             self.error(t.pos, "+k8s:ifMode needs the mode value: +k8s:ifMode(\"A\")=...".into());
                             continue;
                         };
-                        let Some(inner) = self.payload_tag(&t) else { continue };
+                        let Some(inner) = self.payload_tag(t) else { continue };
                         let site = Site { scope: Scope::Field, ty: f.ty, what: &what, stability: level, depth: 1 };
                         let mut vals = self.compile_tag(inner, site);
                         for v in &mut vals {
@@ -1172,6 +1219,36 @@ impl Compiler<'_> {
                 Vec::new()
             }
             "k8s:opaqueType" | "k8s:supportsSubresource" | "k8s:isSubresource" => Vec::new(),
+            "k8s:monotonic" => {
+                if !matches!(kind, Kind::Int { .. }) {
+                    let msg =
+                        format!("tag \"k8s:monotonic\": must be an integer type (got {})", self.type_desc(site.ty));
+                    return self.bad(tag, &msg);
+                }
+                if !self.no_payload(tag) {
+                    return Vec::new();
+                }
+                simple(Some(Check::Monotonic))
+            }
+            // Compiled per struct by `dependents`; here only the argument.
+            "k8s:dependentRequired" | "k8s:dependentForbidden" => {
+                if !matches!(tag.arg(""), Some(a) if a.kind == ValueKind::String) {
+                    return self.bad(tag, "missing required positional argument of type string");
+                }
+                Vec::new()
+            }
+            "k8s:customValidation" => {
+                if self.no_payload(tag) {
+                    self.schema.diagnostics.push(Diagnostic::warning(
+                        tag.pos,
+                        format!(
+                            "+k8s:customValidation on {} calls a handwritten ValidateCustom_* function, which kubedv cannot run: its errors are not modeled",
+                            site.what
+                        ),
+                    ));
+                }
+                Vec::new()
+            }
             "k8s:item" => self.item(tag, site, &kind, is_ptr),
             // Compiled per struct by `modes`.
             "k8s:modeDiscriminator" | "k8s:ifMode" => Vec::new(),
@@ -1414,6 +1491,10 @@ struct ModeMember {
 }
 
 /// Sets the stability of a validator and everything it wraps.
+/// Item unions being collected: (zero-or-one-of, union name), the union, each member's
+/// criteria, the level of its first member.
+type ItemUnionGroup = ((bool, String), Union, Vec<Criteria>, Option<Stability>);
+
 /// A tag without its lifecycle wrapper (`+k8s:beta(since: "1.37")=+k8s:X` is `+k8s:X` at beta):
 /// the struct- and list-level collectors (unions, modes, list identity, enums) read wrapped tags
 /// as validation-gen does, carrying the level.

@@ -544,6 +544,22 @@ impl<'s> Walker<'s> {
                 return alloc::vec![Error::invalid(path, Value::Null, "field is immutable").with_origin("immutable")];
             }
             Check::Update(constraints) if self.update => return self.update_errors(constraints, d, path),
+            // monotonic.go: only on update with both values present.
+            Check::Monotonic if self.update => {
+                let old = d.old.flatten().filter(|v| !v.is_null()).and_then(Value::as_i64);
+                if let (Some(new), Some(old)) = (d.val.int(), old) {
+                    if d.pointer_nil != Some(true) && new < i128::from(old) {
+                        let msg = alloc::format!("may not be decreased from {old}");
+                        let value = Value::from(new as i64);
+                        return alloc::vec![Error::invalid(path, value, msg).with_origin("monotonic")];
+                    }
+                }
+            }
+            Check::Dependent { trigger, dependent, required } => {
+                if let (GoVal::Struct(Some(obj)), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
+                    return self.dependent_errors(fields, obj, d.old, trigger, dependent, *required, path);
+                }
+            }
             Check::Item { criteria, validators } => {
                 if let (GoVal::List(items), Kind::Slice(elem)) = (d.val, self.schema.kind(d.base)) {
                     let elem = *elem;
@@ -673,6 +689,51 @@ pub(crate) fn member<'s>(schema: &'s Schema, fields: &'s [Field], json: &str) ->
 }
 
 impl Walker<'_> {
+    /// dependent.go DependentRequired / DependentForbidden: set means non-nil, non-empty or
+    /// non-zero; on update nothing is checked unless a set-ness changed.
+    #[allow(clippy::too_many_arguments)]
+    fn dependent_errors(
+        &self,
+        fields: &[Field],
+        obj: &serde_json::Map<String, Value>,
+        old: Option<Option<&Value>>,
+        trigger: &str,
+        dependent: &str,
+        required: bool,
+        path: &Path<'_>,
+    ) -> Vec<Error> {
+        let is_set = |m: Option<&serde_json::Map<String, Value>>, name: &str| {
+            member(self.schema, fields, name)
+                .is_some_and(|f| !super::equal::go_equal(self.schema, f.ty, m.and_then(|m| m.get(name)), None))
+        };
+        let (t, dep) = (is_set(Some(obj), trigger), is_set(Some(obj), dependent));
+        if self.update {
+            if let Some(old_obj) = old.flatten().and_then(Value::as_object) {
+                if is_set(Some(old_obj), trigger) == t && is_set(Some(old_obj), dependent) == dep {
+                    return Vec::new();
+                }
+            }
+        }
+        let at = path.child(dependent);
+        match (t, dep, required) {
+            (true, false, true) => alloc::vec![Error::new(
+                crate::field::ErrorType::Required,
+                &at,
+                None,
+                alloc::format!("must be set when {trigger} is set")
+            )
+            .with_origin("dependentRequired")],
+            (true, true, false) => alloc::vec![Error::new(
+                crate::field::ErrorType::Forbidden,
+                &at,
+                None,
+                alloc::format!("may not be set when {trigger} is set")
+            )
+            .with_origin("dependentForbidden")],
+            _ => Vec::new(),
+        }
+    }
+
     /// update.go: NoSet / NoUnset / NoModify by kind, NoAddItem / NoRemoveItem by item
     /// identity (list keys, set values, map keys).
     fn update_errors(&self, constraints: &[UpdateConstraint], d: Decoded<'_>, path: &Path<'_>) -> Vec<Error> {

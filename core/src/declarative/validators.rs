@@ -64,6 +64,15 @@ pub(crate) enum Check {
     Immutable,
     /// `+k8s:update=...` constraints (update.go), in tag order.
     Update(Vec<UpdateConstraint>),
+    /// `+k8s:monotonic` (monotonic.go): on update, a number may not decrease.
+    Monotonic,
+    /// `+k8s:dependentRequired` / `+k8s:dependentForbidden` (dependent.go), run by the parent
+    /// struct: when `trigger` is set, `dependent` must (must not) be set.
+    Dependent {
+        trigger: String,
+        dependent: String,
+        required: bool,
+    },
     /// Duplicate items of a set or map list (each.go ValSliceUnique).
     Unique,
     /// A union of struct fields (union.go, zeroorone.go).
@@ -200,7 +209,7 @@ impl GoVal<'_> {
         }
     }
 
-    fn int(&self) -> Option<i128> {
+    pub(crate) fn int(&self) -> Option<i128> {
         match *self {
             GoVal::Int(i) => Some(i as i128),
             GoVal::Uint(u) => Some(u as i128),
@@ -325,6 +334,8 @@ pub(crate) fn run_simple(
         | Check::Subfield { .. }
         | Check::IfOption { .. }
         | Check::Immutable
+        | Check::Monotonic
+        | Check::Dependent { .. }
         | Check::Update(_)
         | Check::Unique
         | Check::Union(_)

@@ -239,7 +239,7 @@ fn declarative_first_result(browser: &mut Browser, config: &Config, shots: &Path
     for e in WIDGET_ERRORS {
         browser.wait_for_text("#decl-result", e, Duration::from_secs(2))?;
     }
-    browser.wait_for_text("#decl-result", "4 returned by the API server, 1 shadow-only", Duration::from_secs(2))?;
+    browser.wait_for_text("#decl-result", "3 returned by the API server, 1 shadow-only", Duration::from_secs(2))?;
     browser.screenshot(&shots.join("playground-declarative.png"))
 }
 
