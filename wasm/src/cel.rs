@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use kubedv_core::cel::checker::{self, CelType, Decls};
 use kubedv_core::cel::estimate::{estimate, sized_type, SizedType};
 use kubedv_core::cel::{self, CelError, Program, Value};
-use serde::Deserialize;
+
 use wasm_bindgen::prelude::*;
 
 use crate::{from_js, given, into_error, to_js};
@@ -188,8 +188,7 @@ fn declarations(decls: Option<JsValue>) -> Result<Declared, JsValue> {
     Ok(Declared { checker: out, table, sized })
 }
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
+#[derive(Default)]
 struct Options {
     optimize: Option<bool>,
     cost_limit: Option<f64>,
@@ -199,7 +198,10 @@ fn options(value: Option<JsValue>) -> Result<Options, JsValue> {
     let Some(value) = value else {
         return Ok(Options::default());
     };
-    Ok(from_js(value, "CEL options: {optimize?, costLimit?}")?)
+    let mut f = crate::Fields::from_js(value, "CEL options: {optimize?, costLimit?}")?;
+    let opts = Options { optimize: f.boolean("optimize")?, cost_limit: f.number("costLimit")? };
+    f.finish()?;
+    Ok(opts)
 }
 
 /// Values bound to names, converted once (`celVars`); pass to `program.evalVars` many times.

@@ -2,10 +2,9 @@
 //! resources), and the one-shot `validateCrd`.
 
 use kubedv_core::crd::{Crd, Options as CheckOptions};
-use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, given, object_from_js, to_js};
+use crate::{given, object_from_js, to_js};
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CRD: &str = r#"
@@ -37,8 +36,7 @@ fn refused(errors: &[kubedv_core::field::Error]) -> JsValue {
     err.into()
 }
 
-#[derive(Deserialize, Default)]
-#[serde(deny_unknown_fields)]
+#[derive(Default)]
 struct Options {
     version: Option<String>,
     defaults: Option<bool>,
@@ -60,7 +58,12 @@ pub fn compile_crd(
     let doc = object_from_js(crd, "the CRD")?;
     let opts: Options = match given(options) {
         None => Options::default(),
-        Some(options) => from_js(options, "CRD options: {version?, defaults?}")?,
+        Some(options) => {
+            let mut f = crate::Fields::from_js(options, "CRD options: {version?, defaults?}")?;
+            let opts = Options { version: f.string("version")?, defaults: f.boolean("defaults")? };
+            f.finish()?;
+            opts
+        }
     };
     let crd = Crd::load(&doc, opts.version.as_deref()).map_err(|e| refused(&e))?;
     Ok(JsCrd { crd, options: CheckOptions { defaults: opts.defaults.unwrap_or(true) } })

@@ -16,7 +16,7 @@ use kubedv_core::declarative::{catalog, Options, Schema};
 use kubedv_core::diag::Diagnostic;
 use kubedv_core::field::Path;
 use kubedv_core::format::Format;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -230,6 +230,81 @@ pub(crate) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str
     serde_json::from_str(&text).map_err(|e| into_error(format!("{what}: {e}")))
 }
 
+/// An options object read by hand from its JSON (a derived `Deserialize` adds a parser per
+/// struct to the module): each key taken once; `null` is "not given"; unknown keys and wrong
+/// types are refused with the usage line.
+pub(crate) struct Fields {
+    map: serde_json::Map<String, serde_json::Value>,
+    usage: &'static str,
+}
+
+impl Fields {
+    pub(crate) fn from_js(value: JsValue, usage: &'static str) -> Result<Fields, JsError> {
+        match from_js::<serde_json::Value>(value, usage)? {
+            serde_json::Value::Object(map) => Ok(Fields { map, usage }),
+            _ => Err(into_error(format!("{usage}: expected an object"))),
+        }
+    }
+
+    fn take(&mut self, key: &str) -> Option<serde_json::Value> {
+        self.map.remove(key).filter(|v| !v.is_null())
+    }
+
+    fn wrong(&self, key: &str, want: &str) -> JsError {
+        into_error(format!("{}: `{key}` must be {want}", self.usage))
+    }
+
+    pub(crate) fn string(&mut self, key: &str) -> Result<Option<String>, JsError> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(serde_json::Value::String(s)) => Ok(Some(s)),
+            Some(_) => Err(self.wrong(key, "a string")),
+        }
+    }
+
+    pub(crate) fn boolean(&mut self, key: &str) -> Result<Option<bool>, JsError> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(serde_json::Value::Bool(b)) => Ok(Some(b)),
+            Some(_) => Err(self.wrong(key, "true or false")),
+        }
+    }
+
+    pub(crate) fn number(&mut self, key: &str) -> Result<Option<f64>, JsError> {
+        match self.take(key) {
+            None => Ok(None),
+            Some(serde_json::Value::Number(n)) => Ok(n.as_f64()),
+            Some(_) => Err(self.wrong(key, "a number")),
+        }
+    }
+
+    pub(crate) fn strings(&mut self, key: &str) -> Result<Vec<String>, JsError> {
+        match self.take(key) {
+            None => Ok(Vec::new()),
+            Some(serde_json::Value::Array(items)) => items
+                .into_iter()
+                .map(|v| match v {
+                    serde_json::Value::String(s) => Ok(s),
+                    _ => Err(self.wrong(key, "a list of strings")),
+                })
+                .collect(),
+            Some(_) => Err(self.wrong(key, "a list of strings")),
+        }
+    }
+
+    pub(crate) fn value(&mut self, key: &str) -> Option<serde_json::Value> {
+        self.take(key)
+    }
+
+    /// Refuses what was not taken.
+    pub(crate) fn finish(self) -> Result<(), JsError> {
+        match self.map.keys().next() {
+            None => Ok(()),
+            Some(k) => Err(into_error(format!("{}: unknown field `{k}`", self.usage))),
+        }
+    }
+}
+
 /// An optional argument: `undefined` and `null` both mean "not given".
 pub(crate) fn given(value: Option<JsValue>) -> Option<JsValue> {
     value.filter(|v| !v.is_undefined() && !v.is_null())
@@ -252,23 +327,18 @@ pub(crate) fn object_from_js(value: JsValue, what: &str) -> Result<serde_json::V
     })
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct CriNode {
-    kubelet: String,
-    runtime: String,
-    #[serde(default)]
-    clients: Vec<String>,
-    #[serde(default)]
-    image_services: Vec<String>,
-}
-
 /// Judges a node's CRI version skew, pair by pair. Throws for malformed versions.
 #[wasm_bindgen(js_name = criSkew, unchecked_return_type = "CriSkewReport")]
 pub fn cri_skew(#[wasm_bindgen(unchecked_param_type = "CriNode")] node: JsValue) -> Result<JsValue, JsError> {
-    let node: CriNode = from_js(node, "criSkew expects {kubelet, runtime, clients?, imageServices?}")?;
-    let report =
-        skew::check_node(&node.kubelet, &node.runtime, &node.clients, &node.image_services).map_err(into_error)?;
+    let mut f = Fields::from_js(node, "criSkew expects {kubelet, runtime, clients?, imageServices?}")?;
+    let missing = |k: &str| {
+        into_error(format!("criSkew expects {{kubelet, runtime, clients?, imageServices?}}: missing field `{k}`"))
+    };
+    let kubelet = f.string("kubelet")?.ok_or_else(|| missing("kubelet"))?;
+    let runtime = f.string("runtime")?.ok_or_else(|| missing("runtime"))?;
+    let (clients, image_services) = (f.strings("clients")?, f.strings("imageServices")?);
+    f.finish()?;
+    let report = skew::check_node(&kubelet, &runtime, &clients, &image_services).map_err(into_error)?;
     to_js(&report)
 }
 
@@ -278,51 +348,39 @@ pub fn cri_skew(#[wasm_bindgen(unchecked_param_type = "CriNode")] node: JsValue)
 pub fn cri_range(
     #[wasm_bindgen(unchecked_param_type = "{ kubelet: string } | { runtime: string }")] subject: JsValue,
 ) -> Result<JsValue, JsError> {
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    enum Subject {
-        #[serde(rename = "kubelet")]
-        Kubelet(String),
-        #[serde(rename = "runtime")]
-        Runtime(String),
-    }
-    let subject: Subject = from_js(subject, "criRange expects {kubelet} or {runtime}")?;
-    let range = match subject {
-        Subject::Kubelet(v) => skew::range_for_kubelet(&v),
-        Subject::Runtime(r) => skew::range_for_runtime(&r),
+    const USAGE: &str = "criRange expects {kubelet} or {runtime}";
+    let mut f = Fields::from_js(subject, USAGE)?;
+    let (kubelet, runtime) = (f.string("kubelet")?, f.string("runtime")?);
+    f.finish()?;
+    let range = match (kubelet, runtime) {
+        (Some(v), None) => skew::range_for_kubelet(&v),
+        (None, Some(r)) => skew::range_for_runtime(&r),
+        _ => return Err(into_error(USAGE)),
     }
     .map_err(into_error)?;
     to_js(&range)
 }
 
-#[derive(Deserialize)]
-#[serde(rename_all = "camelCase", deny_unknown_fields)]
-struct CriFeature {
-    stage: String,
-    containerd: String,
-    crio: String,
-    #[serde(default)]
-    shipped_beta_on: bool,
-}
-
 /// Whether the CRI feature policy allows a stage, rule by rule.
 #[wasm_bindgen(js_name = criFeature, unchecked_return_type = "CriFeatureVerdict")]
 pub fn cri_feature(#[wasm_bindgen(unchecked_param_type = "CriFeature")] feature: JsValue) -> Result<JsValue, JsError> {
-    let f: CriFeature = from_js(feature, "criFeature expects {stage, containerd, crio, shippedBetaOn?}")?;
-    let stage = Stage::from_name(&f.stage).ok_or_else(|| {
-        into_error(format!("unknown stage {:?}; the stages are: {}", f.stage, Stage::ALL.map(|(_, n)| n).join(", ")))
+    const USAGE: &str = "criFeature expects {stage, containerd, crio, shippedBetaOn?}";
+    let mut fields = Fields::from_js(feature, USAGE)?;
+    let missing = |k: &str| into_error(format!("{USAGE}: missing field `{k}`"));
+    let stage_name = fields.string("stage")?.ok_or_else(|| missing("stage"))?;
+    let containerd = fields.string("containerd")?.ok_or_else(|| missing("containerd"))?;
+    let crio = fields.string("crio")?.ok_or_else(|| missing("crio"))?;
+    let shipped_beta_on = fields.boolean("shippedBetaOn")?.unwrap_or(false);
+    fields.finish()?;
+    let stage = Stage::from_name(&stage_name).ok_or_else(|| {
+        into_error(format!("unknown stage {stage_name:?}; the stages are: {}", Stage::ALL.map(|(_, n)| n).join(", ")))
     })?;
     let status = |v: &str| {
         Status::from_name(v).ok_or_else(|| {
             into_error(format!("unknown status {v:?}; the statuses are: {}", Status::ALL.map(|(_, n)| n).join(", ")))
         })
     };
-    let feature = maturity::Feature {
-        stage,
-        containerd: status(&f.containerd)?,
-        crio: status(&f.crio)?,
-        shipped_beta_on: f.shipped_beta_on,
-    };
+    let feature = maturity::Feature { stage, containerd: status(&containerd)?, crio: status(&crio)?, shipped_beta_on };
     to_js(&maturity::check(&feature))
 }
 
@@ -346,24 +404,44 @@ fn js_error(e: JsError) -> JsValue {
     e.into()
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields, rename_all = "camelCase")]
 struct ValidateOptions {
-    #[serde(rename = "type")]
     type_name: Option<String>,
-    #[serde(default)]
     options: Vec<String>,
     k8s_version: Option<String>,
-    #[serde(default)]
     gates: std::collections::BTreeMap<String, bool>,
     subresource: Option<String>,
-    #[serde(default = "yes")]
     declarative_enforcement: bool,
     handwritten: Option<serde_json::Value>,
 }
 
-fn yes() -> bool {
-    true
+impl ValidateOptions {
+    fn from_js(value: JsValue) -> Result<ValidateOptions, JsError> {
+        let mut f = Fields::from_js(value, "validate options are {type?, options?, k8sVersion?, gates?, subresource?, declarativeEnforcement?, handwritten?}")?;
+        let mut gates = std::collections::BTreeMap::new();
+        match f.value("gates") {
+            None => {}
+            Some(serde_json::Value::Object(m)) => {
+                for (k, v) in m {
+                    let on = v
+                        .as_bool()
+                        .ok_or_else(|| into_error(format!("validate options: gate {k} must be true or false")))?;
+                    gates.insert(k, on);
+                }
+            }
+            Some(_) => return Err(into_error("validate options: `gates` must be an object of booleans")),
+        }
+        let opts = ValidateOptions {
+            type_name: f.string("type")?,
+            options: f.strings("options")?,
+            k8s_version: f.string("k8sVersion")?,
+            gates,
+            subresource: f.string("subresource")?,
+            declarative_enforcement: f.boolean("declarativeEnforcement")?.unwrap_or(true),
+            handwritten: f.value("handwritten"),
+        };
+        f.finish()?;
+        Ok(opts)
+    }
 }
 
 impl Default for ValidateOptions {
@@ -428,7 +506,7 @@ impl JsSchema {
     ) -> Result<JsValue, JsValue> {
         let opts: ValidateOptions = match given(opts) {
             None => ValidateOptions::default(),
-            Some(opts) => from_js(opts, "validate options are {type?, options?}").map_err(js_error)?,
+            Some(opts) => ValidateOptions::from_js(opts).map_err(js_error)?,
         };
         let root = match &opts.type_name {
             Some(name) => self.schema.type_named(name).ok_or_else(|| {

@@ -464,49 +464,56 @@ fn parse_line(line: &str) -> Result<Handwritten, String> {
 }
 
 fn parse_json(text: &str) -> Result<Vec<Handwritten>, String> {
-    #[derive(serde::Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Item {
-        field: String,
-        #[serde(rename = "type")]
-        kind: String,
-        #[serde(default)]
-        origin: String,
-        #[serde(default)]
-        covered: bool,
-        #[serde(default)]
-        detail: String,
-        #[serde(default)]
-        stability: Option<String>,
+    // Read through serde_json's Value (shared with every other JSON input) rather than a
+    // derived Deserialize, which would add its own parser to the WebAssembly build.
+    let items: Vec<serde_json::Value> = serde_json::from_str(text).map_err(|e| format!("line {}: {e}", e.line()))?;
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let Some(fields) = item.as_object() else {
+            return Err(format!(
+                "item {i}: expected an object {{field, type, origin?, covered?, detail?, stability?}}"
+            ));
+        };
+        if let Some(k) = fields
+            .keys()
+            .find(|k| !matches!(k.as_str(), "field" | "type" | "origin" | "covered" | "detail" | "stability"))
+        {
+            return Err(format!("item {i}: unknown field `{k}`, expected one of `field`, `type`, `origin`, `covered`, `detail`, `stability`"));
+        }
+        let text = |key: &str| -> Result<Option<&str>, String> {
+            match fields.get(key) {
+                None | Some(serde_json::Value::Null) => Ok(None),
+                Some(serde_json::Value::String(s)) => Ok(Some(s)),
+                Some(_) => Err(format!("item {i}: `{key}` must be a string")),
+            }
+        };
+        let field = text("field")?.ok_or_else(|| format!("item {i}: missing field `field`"))?;
+        let kind_name = text("type")?.ok_or_else(|| format!("item {i}: missing field `type`"))?;
+        let kind = TYPE_NAMES
+            .iter()
+            .map(|(_, k)| *k)
+            .chain([ErrorType::TypeInvalid])
+            .find(|k| k.name() == kind_name)
+            .ok_or_else(|| {
+            format!("item {i}: unknown type {kind_name:?} (expected FieldValueInvalid, FieldValueRequired, ...)")
+        })?;
+        let covered = match fields.get("covered") {
+            None | Some(serde_json::Value::Null) => false,
+            Some(serde_json::Value::Bool(b)) => *b,
+            Some(_) => return Err(format!("item {i}: `covered` must be true or false")),
+        };
+        let stability = match text("stability")? {
+            None | Some("stable") => Stability::Stable,
+            Some("alpha") => Stability::Alpha,
+            Some("beta") => Stability::Beta,
+            Some(other) => {
+                return Err(format!("item {i}: unknown stability {other:?} (expected alpha, beta or stable)"))
+            }
+        };
+        let mut error = Error::new(kind, &crate::field::Path::named(field), None, text("detail")?.unwrap_or(""));
+        error.field = String::from(field);
+        error.origin = String::from(text("origin")?.unwrap_or(""));
+        out.push(Handwritten { error, covered, stability });
     }
-    let items: Vec<Item> = serde_json::from_str(text).map_err(|e| format!("line {}: {e}", e.line()))?;
-    items
-        .into_iter()
-        .enumerate()
-        .map(|(i, it)| {
-            let kind = TYPE_NAMES
-                .iter()
-                .map(|(_, k)| *k)
-                .chain([ErrorType::TypeInvalid])
-                .find(|k| k.name() == it.kind)
-                .ok_or_else(|| {
-                    format!(
-                        "item {i}: unknown type {:?} (expected FieldValueInvalid, FieldValueRequired, ...)",
-                        it.kind
-                    )
-                })?;
-            let mut error = Error::new(kind, &crate::field::Path::named(&it.field), None, it.detail);
-            error.field = it.field;
-            error.origin = it.origin;
-            let stability = match it.stability.as_deref() {
-                None | Some("stable") => Stability::Stable,
-                Some("alpha") => Stability::Alpha,
-                Some("beta") => Stability::Beta,
-                Some(other) => {
-                    return Err(format!("item {i}: unknown stability {other:?} (expected alpha, beta or stable)"))
-                }
-            };
-            Ok(Handwritten { error, covered: it.covered, stability })
-        })
-        .collect()
+    Ok(out)
 }
