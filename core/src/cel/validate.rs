@@ -13,8 +13,23 @@ use super::eval::{Interpreter, NoVars, RegexCache};
 use super::library::{uses_unicode_classes, Regex};
 use super::value::Value;
 
-/// Adds `(offset, message)` for each invalid literal argument under `e`.
+/// Adds `(offset, message)` for each invalid literal argument under `e`, and for each use of a
+/// cel-go library that Kubernetes' environment does not enable (apiserver
+/// `pkg/cel/environment/base.go` has no ext.Math, ext.Encoders or ext.Bindings: `math.greatest`,
+/// `base64.encode` and `cel.bind` are undeclared references there).
 pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
+    let outside = match &e.kind {
+        Kind::Bind { .. } | Kind::Block { .. } => Some("cel"),
+        Kind::Call { target: None, name, .. } => {
+            name.split_once('.').map(|(ns, _)| ns).filter(|ns| matches!(*ns, "math" | "base64"))
+        }
+        _ => None,
+    };
+    if let Some(ns) = outside {
+        // The call sits at the `.`; cel-go reports the namespace identifier before it.
+        let at = e.offset.saturating_sub(ns.len() as u32);
+        issues.push((at, format!("undeclared reference to '{ns}' (in container '')")));
+    }
     if let Kind::Call { target, name, args, .. } = &e.kind {
         // cel-go looks at the first argument after the receiver, whatever the call's form.
         if let Some(arg @ Expr { kind: Kind::Lit(literal), .. }) = args.first() {

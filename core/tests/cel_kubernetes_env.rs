@@ -1,0 +1,33 @@
+//! The libraries of Kubernetes' CEL environment (apiserver 24a394e5 pkg/cel/environment/base.go:
+//! URLs, Regex, Authz, Quantity, optionals, strings v2, sets, IP, CIDR, Format, two-variable
+//! comprehensions, Semver, ext lists v3, Kubernetes lists — no ext math, encoders or bindings),
+//! and cel-go's checker message for a name no library declares
+//! (checker/errors.go undeclaredReference: `undeclared reference to '%s' (in container '%s')`).
+
+use kubedv_core::cel::checker::{check_kubernetes, Decls};
+use kubedv_core::cel::Program;
+
+fn check(src: &str) -> Result<(), (String, u32)> {
+    let p = Program::compile(src).map_err(|e| (e.message.clone(), e.column))?;
+    check_kubernetes(&p, &Decls::default()).map(|_| ()).map_err(|e| (e.message, e.column))
+}
+
+#[test]
+fn libraries_kubernetes_does_not_enable_are_undeclared() {
+    for (src, ns) in
+        [("math.greatest(1, 2)", "math"), ("base64.encode(b'a')", "base64"), ("cel.bind(x, 1, x > 0)", "cel")]
+    {
+        let (message, column) = check(src).unwrap_err();
+        assert_eq!(message, format!("undeclared reference to '{ns}' (in container '')"), "{src}");
+        assert_eq!(column, 1, "{src}: at the namespace");
+    }
+    // ... and the ones it enables check.
+    for src in [
+        "sets.contains([1], [1])",
+        "'a,b'.split(',').size() == 2",
+        "[1, 2].all(i, v, v > i)",
+        "url('https://x').getHost() == 'x'",
+    ] {
+        assert_eq!(check(src), Ok(()), "{src}");
+    }
+}
