@@ -257,6 +257,17 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("strings", r#"'hello mellow'.indexOf('ello')"#, Val("1")),
     ("strings", r#"'hello mellow'.indexOf('ello', 2)"#, Val("7")),
     ("strings", r#"'hello mellow'.lastIndexOf('ello')"#, Val("7")),
+    // cel-go v0.29.2 ext/strings.go indexOfOffset / lastIndexOfOffset (Kubernetes 1.37's pin):
+    // only a negative offset is an error; at or past the end nothing is found; an empty needle
+    // is at min(offset, len).
+    ("strings", r#"'abc'.lastIndexOf('c', 3)"#, Val("-1")),
+    ("strings", r#"'abc'.indexOf('a', 7)"#, Val("-1")),
+    ("strings", r#"'abc'.indexOf('', 7)"#, Val("3")),
+    ("strings", r#"'abc'.lastIndexOf('')"#, Val("3")),
+    ("strings", r#"'abc'.lastIndexOf('bc', 2)"#, Val("1")),
+    ("strings", r#"'abc'.indexOf('a', -1)"#, Fails("index out of range: -1")),
+    // substrRange checks the range before the bounds.
+    ("strings", r#"'abc'.substring(5, 2)"#, Fails("invalid substring range. start: 5, end: 2")),
     ("strings", r#"'TacoCat'.lowerAscii()"#, Val("\"tacocat\"")),
     ("strings", r#"'TacoCÆt'.upperAscii()"#, Val("\"TACOCÆT\"")),
     ("strings", r#"'hello hello'.replace('he', 'we', 1)"#, Val("\"wello hello\"")),

@@ -613,6 +613,9 @@ fn strings(b: Builtin, name: &str, s: &Value, rest: &[Value], all: &[&Value]) ->
             }
             Ok(Value::from(chars().nth(i as usize).map(String::from).unwrap_or_default()))
         }
+        // cel-go v0.29.2 (the version Kubernetes 1.37 pins) ext/strings.go indexOfOffset /
+        // lastIndexOfOffset: offsets in runes; only a negative offset is an error; an empty
+        // needle is found at min(offset, len); an offset at or past the end finds nothing.
         (B::IndexOf | B::LastIndexOf, 1 | 2) => {
             let sub = str_arg(name, &rest[0], all)?;
             let hay: Vec<char> = chars().collect();
@@ -621,20 +624,33 @@ fn strings(b: Builtin, name: &str, s: &Value, rest: &[Value], all: &[&Value]) ->
             let offset = match rest.get(1) {
                 Some(v) => {
                     let o = int_arg(name, v, all)?;
-                    if o < 0 || o > len {
+                    if o < 0 {
                         return Err(format!("index out of range: {o}"));
                     }
-                    o as usize
+                    o
                 }
-                None if last => hay.len(),
+                None if last => {
+                    if needle.is_empty() {
+                        return Ok(Value::Int(len));
+                    }
+                    if s.len() < sub.len() {
+                        return Ok(Value::Int(-1));
+                    }
+                    len - 1
+                }
                 None => 0,
             };
             if needle.is_empty() {
-                return Ok(Value::Int(offset as i64));
+                return Ok(Value::Int(offset.min(len)));
             }
+            if offset >= len {
+                return Ok(Value::Int(-1));
+            }
+            let offset = offset as usize;
             let fits = |i: usize| i + needle.len() <= hay.len() && hay[i..i + needle.len()] == needle[..];
             let found = if last {
-                (0..=offset.min(hay.len())).rev().find(|&i| fits(i))
+                let start = offset.min(hay.len().saturating_sub(needle.len()));
+                (0..=start).rev().find(|&i| fits(i))
             } else {
                 (offset..hay.len()).find(|&i| fits(i))
             };
@@ -665,14 +681,15 @@ fn strings(b: Builtin, name: &str, s: &Value, rest: &[Value], all: &[&Value]) ->
                 Some(v) => int_arg(name, v, all)?,
                 None => len,
             };
+            // ext/strings.go substrRange: the range first, then each bound.
+            if start > end {
+                return Err(format!("invalid substring range. start: {start}, end: {end}"));
+            }
             if start < 0 || start > len {
                 return Err(format!("index out of range: {start}"));
             }
             if end < 0 || end > len {
                 return Err(format!("index out of range: {end}"));
-            }
-            if start > end {
-                return Err(format!("invalid substring range. start: {start}, end: {end}"));
             }
             Ok(Value::from(chars().skip(start as usize).take((end - start) as usize).collect::<String>()))
         }
