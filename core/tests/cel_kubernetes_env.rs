@@ -31,3 +31,18 @@ fn libraries_kubernetes_does_not_enable_are_undeclared() {
         assert_eq!(check(src), Ok(()), "{src}");
     }
 }
+
+/// cel-go checker/errors.go: `found no matching overload for '%s' applied to '%s'` with
+/// `formatFunctionDeclType` (a method as `receiver.(args)`) and FormatCELType's names
+/// (`null`, `timestamp`, `duration`); an unknown method is an undeclared reference too.
+#[test]
+fn checker_messages_read_as_cel_gos() {
+    let msg = |src: &str| check(src).unwrap_err().0;
+    assert_eq!(msg("'abc'.startsWith(1)"), "found no matching overload for 'startsWith' applied to 'string.(int)'");
+    assert_eq!(msg("'a' == null"), "found no matching overload for '_==_' applied to '(string, null)'");
+    assert_eq!(
+        msg("timestamp('2020-01-01T00:00:00Z') + 1"),
+        "found no matching overload for '_+_' applied to '(timestamp, int)'"
+    );
+    assert_eq!(msg("'a'.nope()"), "undeclared reference to 'nope' (in container '')");
+}

@@ -286,3 +286,25 @@ fn real_rule_shapes_compile() {
     assert_eq!(texts(&c, json!({"name": ""}), None), Vec::<String>::new());
     assert_eq!(texts(&c, json!({"name": "ok"}), None), ["spec.name: Invalid value: \"ok\": dns"]);
 }
+
+/// Schema objects are not maps (apiextensions-apiserver schema/cel validation_test.go: comparing
+/// an object with a map literal and indexing an object by a string are "no matching overload"
+/// compile errors): the CRD is refused.
+#[test]
+fn schema_objects_are_not_maps() {
+    for rule in ["self.o == {'a': 'x'}", "self.o['a'] == 'x'"] {
+        let doc = json!({
+            "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+            "spec": {"group": "example.com", "names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true,
+                "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
+                    "properties": {"o": {"type": "object", "properties": {"a": {"type": "string"}}}},
+                    "x-kubernetes-validations": [{"rule": rule}]}}}}}]}
+        });
+        let errors = match Crd::load(&doc, None) {
+            Ok(_) => panic!("{rule}: accepted"),
+            Err(e) => e,
+        };
+        let text = errors[0].text();
+        assert!(text.contains("found no matching overload for '_"), "{rule}: {text}");
+    }
+}

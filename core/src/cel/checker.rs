@@ -96,6 +96,36 @@ impl fmt::Display for CelType {
     }
 }
 
+/// A type as cel-go's checker prints it in messages (`FormatCELType`): `null`, `timestamp`,
+/// `duration`, `type`, and unbound type parameters as `dyn`.
+fn go_name(t: &CelType) -> String {
+    match t {
+        CelType::Null => String::from("null"),
+        CelType::Timestamp => String::from("timestamp"),
+        CelType::Duration => String::from("duration"),
+        CelType::Param(_) => String::from("dyn"),
+        CelType::Type(inner) if matches!(**inner, CelType::Dyn | CelType::Param(_)) => String::from("type"),
+        CelType::Type(inner) => format!("type({})", go_name(inner)),
+        CelType::List(inner) => format!("list({})", go_name(inner)),
+        CelType::Map(k, v) => format!("map({}, {})", go_name(k), go_name(v)),
+        CelType::Optional(inner) => format!("optional_type({})", go_name(inner)),
+        CelType::Opaque(n, params) if !params.is_empty() => {
+            format!("{n}({})", params.iter().map(go_name).collect::<Vec<_>>().join(", "))
+        }
+        other => format!("{other}"),
+    }
+}
+
+/// A call's argument types as cel-go's `formatFunctionDeclType` prints them: `(int, string)`, or
+/// for a method `string.(int)` (the receiver, then the arguments).
+fn go_signature(all: &[CelType], member: bool) -> String {
+    let names: Vec<String> = all.iter().map(go_name).collect();
+    match (member, names.split_first()) {
+        (true, Some((recv, rest))) => format!("{recv}.({})", rest.join(", ")),
+        _ => format!("({})", names.join(", ")),
+    }
+}
+
 /// Declared variables and extra functions.
 #[derive(Clone, Debug, Default)]
 pub struct Decls {
@@ -372,15 +402,12 @@ impl<'d> Checker<'d> {
                         }
                         (**v).clone()
                     }
-                    T::Object(o) => match self.resolve(&i) {
-                        T::String | T::Dyn => o.fields.values().next().cloned().unwrap_or(T::Dyn),
-                        other => {
-                            return self.err(
-                                e,
-                                format!("found no matching overload for '_[_]' applied to '({inner}, {other})'"),
-                            )
-                        }
-                    },
+                    // A schema object is not a map: it has fields, no index (cel-go has no
+                    // `_[_]` overload for object types; Kubernetes rejects `self.o['f']`).
+                    T::Object(_) => {
+                        let shown = go_signature(&[inner.clone(), self.resolve(&i)], false);
+                        return self.err(e, format!("found no matching overload for '_[_]' applied to '{shown}'"));
+                    }
                     T::Dyn | T::Param(_) => T::Dyn,
                     other => {
                         return self
@@ -743,12 +770,8 @@ impl<'d> Checker<'d> {
                 // A known function without a signature entry: accept it dynamically.
                 return Ok(T::Dyn);
             }
-            let shown = if member {
-                format!("undeclared reference to '{name}' as a method")
-            } else {
-                format!("undeclared reference to '{name}' (in container '')")
-            };
-            return self.err(e, shown);
+            // checker.go: an unknown function, method or not, is an undeclared reference.
+            return self.err(e, format!("undeclared reference to '{name}' (in container '')"));
         }
         let mut results: Vec<CelType> = Vec::new();
         let mut matched_subst: Option<Vec<(Rc<str>, CelType)>> = None;
@@ -775,8 +798,9 @@ impl<'d> Checker<'d> {
         }
         match results.len() {
             0 => {
-                let shown: Vec<String> = all.iter().map(|t| format!("{}", self.finalize(t))).collect();
-                self.err(e, format!("found no matching overload for '{name}' applied to '({})'", shown.join(", ")))
+                let finals: Vec<CelType> = all.iter().map(|t| self.finalize(t)).collect();
+                let shown = go_signature(&finals, member);
+                self.err(e, format!("found no matching overload for '{name}' applied to '{shown}'"))
             }
             1 => {
                 if let Some(s) = matched_subst {
