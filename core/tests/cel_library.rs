@@ -21,6 +21,9 @@ enum Expect {
 use Expect::*;
 
 const KUBERNETES_CASES: &[(&str, &str, Expect)] = &[
+    // quantity.go: `sign` is a global overload (cel.Overload), not a method.
+    ("quantity", r#"sign(quantity('-10M')) == -1"#, Val("true")),
+    ("quantity", r#"quantity('1').sign()"#, Rejected("found no matching overload for 'sign' applied to 'kubernetes.Quantity.()'")),
     ("quantity", r#"quantity("12Mi")"#, Runs),
     ("quantity", r#"quantity("10Mo")"#, Fails("quantities must match the regular expression.*")),
     ("quantity", r#"isQuantity("20")"#, Val("true")),

@@ -770,7 +770,13 @@ impl<'d> Checker<'d> {
                 // A known function without a signature entry: accept it dynamically.
                 return Ok(T::Dyn);
             }
-            // checker.go: an unknown function, method or not, is an undeclared reference.
+            // checker.go: a function declared only in the other form (a global `sign` called as
+            // a method) has no matching overload; an unknown one is an undeclared reference.
+            if !signatures(name, !member).is_empty() {
+                let finals: Vec<CelType> = all.iter().map(|t| self.finalize(t)).collect();
+                let shown = go_signature(&finals, member);
+                return self.err(e, format!("found no matching overload for '{name}' applied to '{shown}'"));
+            }
             return self.err(e, format!("undeclared reference to '{name}' (in container '')"));
         }
         let mut results: Vec<CelType> = Vec::new();
@@ -1011,7 +1017,6 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "isInteger" => &["kubernetes.Quantity->bool"],
             "asInteger" => &["kubernetes.Quantity->int"],
             "asApproximateFloat" => &["kubernetes.Quantity->double"],
-            "sign" => &["kubernetes.Quantity->int"],
             "add" | "sub" => &[
                 "kubernetes.Quantity,kubernetes.Quantity->kubernetes.Quantity",
                 "kubernetes.Quantity,int->kubernetes.Quantity",
@@ -1082,6 +1087,8 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "net.IP->string",
             "net.CIDR->string",
         ],
+        // quantity.go declares `sign` as a global overload (`cel.Overload`, not a member).
+        "sign" => &["kubernetes.Quantity->int"],
         "bytes" => &["string->bytes", "bytes->bytes"],
         "bool" => &["bool->bool", "string->bool"],
         "timestamp" => &["string->timestamp", "timestamp->timestamp", "int->timestamp"],

@@ -125,6 +125,8 @@ pub enum Builtin {
     Ip,
     IsIp,
     IpIsCanonical,
+    /// `sign(quantity)`: a global function in Kubernetes' quantity library (not a method).
+    QuantitySign,
     Cidr,
     IsCidr,
     Url,
@@ -189,6 +191,7 @@ impl Builtin {
             "ip" => Ip,
             "isIP" => IsIp,
             "ip.isCanonical" => IpIsCanonical,
+            "sign" => QuantitySign,
             "cidr" => Cidr,
             "isCIDR" => IsCidr,
             "url" => Url,

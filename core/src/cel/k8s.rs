@@ -392,7 +392,6 @@ fn quantity_method(q: &Quantity, name: &str, args: &[Value]) -> Option<Result<Va
         ("isInteger", 0) => Ok(Value::Bool(q.as_i64().is_some())),
         ("asInteger", 0) => q.as_i64().map(Value::Int).ok_or_else(|| String::from("cannot convert value to integer")),
         ("asApproximateFloat", 0) => Ok(Value::Double(q.as_f64())),
-        ("sign", 0) => Ok(Value::Int(q.sign())),
         ("isGreaterThan", 1) => Ok(Value::Bool(q.compare(&other()?) == Ordering::Greater)),
         ("isLessThan", 1) => Ok(Value::Bool(q.compare(&other()?) == Ordering::Less)),
         ("compareTo", 1) => Ok(Value::Int(q.compare(&other()?) as i64)),

@@ -574,6 +574,13 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             }))
         }
         B::IpIsCanonical if arity == 1 => k8s::ip_is_canonical(str_arg(name, a0, all)?),
+        B::QuantitySign if arity == 1 => match a0 {
+            Value::Object(o) => match &**o {
+                k8s::Object::Quantity(q) => Ok(Value::Int(q.sign())),
+                _ => Err(no_overload(name, all)),
+            },
+            _ => Err(no_overload(name, all)),
+        },
         B::Quantity
         | B::IsQuantity
         | B::Ip
