@@ -227,7 +227,24 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("regex", r#"'abc'.find('[0-9]+')"#, Val("\"\"")),
     ("regex", r#"'123 abc 456'.findAll('[0-9]+')"#, Val("[\"123\",\"456\"]")),
     ("regex", r#"'123 abc 456'.findAll('[0-9]+', 1)"#, Val("[\"123\"]")),
-    ("regex", r#"'abc'.find('[')"#, Fails("given regex is invalid")),
+    // regex.go wraps Go's regexp error: "Illegal regex: error parsing regexp: <code>: `<expr>`"
+    // (regexp/syntax parse.go: the class from its '[' for a missing ']').
+    ("regex", r#"'abc'.find('[')"#, Fails("Illegal regex: error parsing regexp: missing closing \\]: `\\[`")),
+    ("regex", r#"'abc'.findAll('a(', 1)"#, Fails("Illegal regex: error parsing regexp: missing closing \\): `a\\(`")),
+    // cel-go matches: Go's error as it is.
+    ("regex", r#"['a('].all(p, 'x'.matches(p))"#, Fails("^error parsing regexp: missing closing \\): `a\\(`$")),
+    ("regex", r#"['a)'].all(p, 'x'.matches(p))"#, Fails("^error parsing regexp: unexpected \\): `a\\)`$")),
+    ("regex", r#"['\\q'].all(p, 'x'.matches(p))"#, Fails("^error parsing regexp: invalid escape sequence: `\\\\q`$")),
+    (
+        "regex",
+        r#"['*a'].all(p, 'x'.matches(p))"#,
+        Fails("^error parsing regexp: missing argument to repetition operator: `\\*`$"),
+    ),
+    (
+        "regex",
+        r#"['[z-a]'].all(p, 'x'.matches(p))"#,
+        Fails("^error parsing regexp: invalid character class range: `z-a`$"),
+    ),
     // Go regexp/syntax: the Perl classes \d \w \s and \b are ASCII (RE2).
     ("regex", r#"'٣'.matches('^\\d$')"#, Val("false")),
     ("regex", r#"'7'.matches('^[\\d]$') && 'a_1'.matches('^\\w+$') && 'a\tb'.matches('a\\sb')"#, Val("true")),

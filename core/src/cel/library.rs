@@ -46,7 +46,7 @@ impl Regex {
                 true => String::from(
                     "given regex uses \\p{..} Unicode classes, which kubedv's WebAssembly build does not include (the native CLI does)",
                 ),
-                false => format!("given regex is invalid: {e}"),
+                false => go_regex_error(pattern).unwrap_or_else(|| format!("given regex is invalid: {e}")),
             })?;
         let anchored = nfa.is_always_start_anchored();
         let dfa = super::dfa::Dfa::new(&nfa, anchored);
@@ -98,6 +98,42 @@ impl Regex {
         }
         out
     }
+}
+
+/// Go's error for a pattern its regexp refuses (regexp/syntax `Error`: "error parsing regexp:
+/// <code>: `<expr>`", the expression part as parse.go reports it for that code), when
+/// regex-syntax refuses it for the same reason; `None` for the other refusals.
+fn go_regex_error(pattern: &str) -> Option<String> {
+    use regex_syntax::ast::ErrorKind as K;
+    let err = regex_syntax::ast::parse::Parser::new().parse(pattern).err()?;
+    let span = err.span();
+    let text = pattern.get(span.start.offset..span.end.offset).unwrap_or("");
+    let (code, expr) = match err.kind() {
+        K::GroupUnclosed => ("missing closing )", pattern),
+        K::GroupUnopened => ("unexpected )", pattern),
+        K::ClassUnclosed => ("missing closing ]", pattern.get(span.start.offset..).unwrap_or("")),
+        K::EscapeUnrecognized => ("invalid escape sequence", text),
+        K::ClassRangeInvalid => ("invalid character class range", text),
+        K::RepetitionMissing => {
+            // The operator itself (`*`, `+`, `?`, `{n,m}`).
+            let rest = pattern.get(span.start.offset..).unwrap_or("");
+            let op = match rest.chars().next() {
+                Some('{') => rest.find('}').map_or(rest, |i| &rest[..=i]),
+                Some(c) => &rest[..c.len_utf8()],
+                None => "",
+            };
+            ("missing argument to repetition operator", op)
+        }
+        K::RepetitionCountInvalid => ("invalid repeat count", text),
+        K::EscapeUnexpectedEof => ("trailing backslash at end of expression", ""),
+        K::NestLimitExceeded(_) => ("expression nests too deeply", pattern),
+        K::GroupNameInvalid | K::GroupNameEmpty | K::GroupNameUnexpectedEof => ("invalid named capture", text),
+        K::FlagUnrecognized | K::FlagUnexpectedEof | K::FlagDanglingNegation => {
+            ("invalid or unsupported Perl syntax", text)
+        }
+        _ => return None,
+    };
+    Some(format!("error parsing regexp: {code}: `{expr}`"))
 }
 
 /// Whether a pattern names Unicode classes (`\pL`, `\p{Greek}`, `\P{..}`).
@@ -522,7 +558,8 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         }
         B::Find | B::FindAll if arity >= 2 => {
             let s = str_arg(name, a0, all)?;
-            let re = regexes.get(str_arg(name, arg(rest, 0), all)?)?;
+            // regex.go: `types.NewErr("Illegal regex: %v", err)`.
+            let re = regexes.get(str_arg(name, arg(rest, 0), all)?).map_err(|e| format!("Illegal regex: {e}"))?;
             if b == B::Find {
                 return Ok(Value::from(re.find_all(s, 1).first().copied().unwrap_or("")));
             }
