@@ -18,30 +18,10 @@ fn flag(schema: &Json, key: &str) -> bool {
 /// `pkg/apiserver/schema/objectmeta/validation.go`): `apiVersion` and `kind` are required
 /// strings in the right form; `metadata.name` is a path segment name.
 pub fn embedded_resources(path: &Path<'_>, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
-    match value {
-        Json::Object(fields) => {
-            if flag(schema, "x-kubernetes-embedded-resource") {
-                embedded(path, fields, errors);
-            }
-            let props = schema.get("properties").and_then(Json::as_object);
-            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
-            for (k, v) in fields {
-                if let Some(s) = props.and_then(|p| p.get(k)) {
-                    embedded_resources(&path.child(k), v, s, errors);
-                } else if let Some(ap) = additional {
-                    embedded_resources(&path.key(k), v, ap, errors);
-                }
-            }
-        }
-        Json::Array(items) => {
-            if let Some(item_schema) = schema.get("items") {
-                for (i, item) in items.iter().enumerate() {
-                    embedded_resources(&path.index(i), item, item_schema, errors);
-                }
-            }
-        }
-        _ => {}
+    if let (Json::Object(fields), true) = (value, flag(schema, "x-kubernetes-embedded-resource")) {
+        embedded(path, fields, errors);
     }
+    super::openapi::each_child(path, value, schema, |p, v, s| embedded_resources(p, v, s, errors));
 }
 
 fn embedded(path: &Path<'_>, fields: &serde_json::Map<String, Json>, errors: &mut Vec<Error>) {

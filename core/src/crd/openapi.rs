@@ -143,6 +143,29 @@ fn too_many(name: &str, actual: usize, max: i64) -> Error {
     Error::new(ErrorType::TooMany, &at(name), Some(Json::from(actual)), detail)
 }
 
+/// minItems/maxItems or minProperties/maxProperties: kube-openapi's TooFewItems /
+/// TooFewProperties (Invalid, the count as the value) and TooManyItems / TooManyProperties
+/// (field.TooMany).
+fn counts(
+    name: &str,
+    count: usize,
+    schema: &Json,
+    (min_key, max_key, unit): (&str, &str, &str),
+    errors: &mut Vec<Error>,
+) {
+    if let Some(min) = schema.get(min_key).and_then(Json::as_i64) {
+        if (count as i64) < min {
+            let n = name.trim_start_matches('.');
+            errors.push(invalid(name, Json::from(count), format!("{n} in body should have at least {min} {unit}")));
+        }
+    }
+    if let Some(max) = schema.get(max_key).and_then(Json::as_i64) {
+        if count as i64 > max {
+            errors.push(too_many(name, count, max));
+        }
+    }
+}
+
 /// One schema node (`SchemaValidator.Validate`), ratcheted when it correlates with `old`.
 fn node(name: &str, value: &Json, schema: &Json, old: Option<&Json>, errors: &mut Vec<Error>) {
     let start = errors.len();
@@ -398,18 +421,8 @@ fn array(name: &str, value: &Json, items: &[Json], schema: &Json, old: Option<&J
             node(&format!("{name}[{i}]"), item, item_schema, o, errors);
         }
     }
+    counts(name, items.len(), schema, ("minItems", "maxItems", "items"), errors);
     let n = name.trim_start_matches('.');
-    let count = items.len();
-    if let Some(min) = schema.get("minItems").and_then(Json::as_i64) {
-        if (count as i64) < min {
-            errors.push(invalid(name, Json::from(count), format!("{n} in body should have at least {min} items")));
-        }
-    }
-    if let Some(max) = schema.get("maxItems").and_then(Json::as_i64) {
-        if count as i64 > max {
-            errors.push(too_many(name, count, max));
-        }
-    }
     if flag(schema, "uniqueItems") && items.iter().enumerate().any(|(i, a)| items[..i].contains(a)) {
         errors.push(invalid(name, Json::from(""), format!("{n} in body shouldn't contain duplicates")));
     }
@@ -467,18 +480,7 @@ fn object(
     old: Option<&Json>,
     errors: &mut Vec<Error>,
 ) {
-    let n = name.trim_start_matches('.');
-    let count = fields.len();
-    if let Some(min) = schema.get("minProperties").and_then(Json::as_i64) {
-        if (count as i64) < min {
-            errors.push(invalid(name, Json::from(count), format!("{n} in body should have at least {min} properties")));
-        }
-    }
-    if let Some(max) = schema.get("maxProperties").and_then(Json::as_i64) {
-        if count as i64 > max {
-            errors.push(too_many(name, count, max));
-        }
-    }
+    counts(name, fields.len(), schema, ("minProperties", "maxProperties", "properties"), errors);
     let props = schema.get("properties").and_then(Json::as_object);
     let additional = schema.get("additionalProperties");
     // The root's apiVersion and kind are never ratcheted on their own (`isTypeMetaField`).
@@ -518,31 +520,41 @@ fn object(
     }
 }
 
-/// `x-kubernetes-list-type` duplicates (set: values; map: keys), a separate pass after the
-/// OpenAPI checks (apiextensions-apiserver `pkg/apiserver/schema/listtype/validation.go`).
-pub fn list_types(path: &Path<'_>, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
+/// Calls `f` on each child of `value` that the schema describes (properties as `a.b`, map values
+/// as `a[k]`, items as `a[i]`), with the child's schema: the walk of the passes that follow
+/// the OpenAPI checks (list types, embedded resources).
+pub(super) fn each_child(path: &Path<'_>, value: &Json, schema: &Json, mut f: impl FnMut(&Path<'_>, &Json, &Json)) {
     match value {
         Json::Object(fields) => {
             let props = schema.get("properties").and_then(Json::as_object);
             let additional = schema.get("additionalProperties").filter(|a| a.is_object());
             for (k, v) in fields {
                 if let Some(s) = props.and_then(|p| p.get(k)) {
-                    list_types(&path.child(k), v, s, errors);
+                    f(&path.child(k), v, s);
                 } else if let Some(ap) = additional {
-                    list_types(&path.key(k), v, ap, errors);
+                    f(&path.key(k), v, ap);
                 }
             }
         }
         Json::Array(items) => {
-            duplicates(path, items, schema, errors);
             if let Some(item_schema) = schema.get("items") {
                 for (i, item) in items.iter().enumerate() {
-                    list_types(&path.index(i), item, item_schema, errors);
+                    f(&path.index(i), item, item_schema);
                 }
             }
         }
         _ => {}
     }
+}
+
+/// `x-kubernetes-list-type` duplicates (set: values; map: keys), a separate pass after the
+/// OpenAPI checks (apiextensions-apiserver `pkg/apiserver/schema/listtype/validation.go`): a
+/// list's own duplicates, then its items'.
+pub fn list_types(path: &Path<'_>, value: &Json, schema: &Json, errors: &mut Vec<Error>) {
+    if let Json::Array(items) = value {
+        duplicates(path, items, schema, errors);
+    }
+    each_child(path, value, schema, |p, v, s| list_types(p, v, s, errors));
 }
 
 /// How `validateListSet` tells values apart: scalars by their Go value (`1` and `1.0` differ:

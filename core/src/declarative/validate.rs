@@ -714,24 +714,13 @@ impl Walker<'_> {
                 }
             }
         }
-        let at = path.child(dependent);
-        match (t, dep, required) {
-            (true, false, true) => alloc::vec![Error::new(
-                crate::field::ErrorType::Required,
-                &at,
-                None,
-                alloc::format!("must be set when {trigger} is set")
-            )
-            .with_origin("dependentRequired")],
-            (true, true, false) => alloc::vec![Error::new(
-                crate::field::ErrorType::Forbidden,
-                &at,
-                None,
-                alloc::format!("may not be set when {trigger} is set")
-            )
-            .with_origin("dependentForbidden")],
-            _ => Vec::new(),
-        }
+        let (kind, verb, origin) = match (t, dep, required) {
+            (true, false, true) => (crate::field::ErrorType::Required, "must", "dependentRequired"),
+            (true, true, false) => (crate::field::ErrorType::Forbidden, "may not", "dependentForbidden"),
+            _ => return Vec::new(),
+        };
+        let detail = alloc::format!("{verb} be set when {trigger} is set");
+        alloc::vec![Error::new(kind, &path.child(dependent), None, detail).with_origin(origin)]
     }
 
     /// update.go: NoSet / NoUnset / NoModify by kind, NoAddItem / NoRemoveItem by item
