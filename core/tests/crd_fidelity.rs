@@ -148,8 +148,9 @@ fn non_nullable_nulls_are_pruned() {
 /// values, and over non-nullable nulls; `Options::defaults` turns them off.
 #[test]
 fn defaults_are_applied_before_validation() {
-    let c = crd(json!({"type": "object", "properties": {
-        "replicas": {"type": "integer", "default": 1, "minimum": 2},
+    let c = crd(json!({"type": "object", "required": ["tls"], "properties": {
+        "replicas": {"type": "integer", "default": 1, "minimum": 1,
+            "x-kubernetes-validations": [{"rule": "self < 1", "message": "the default reached the rules"}]},
         "tls": {"type": "object", "default": {}, "properties": {"mode": {"type": "string", "default": "strict"}}},
         "ports": {"type": "array", "items": {"type": "object", "properties": {
             "protocol": {"type": "string", "default": "TCP"}}}},
@@ -160,10 +161,13 @@ fn defaults_are_applied_before_validation() {
         out.object["spec"],
         json!({"replicas": 1, "tls": {"mode": "strict"}, "ports": [{"protocol": "TCP"}], "nulled": "x"})
     );
+    // The defaulted value is what the rules see; tls's default satisfies `required`.
     let errors: Vec<String> = out.errors.iter().map(|e| e.text()).collect();
-    assert_eq!(errors, ["spec.replicas: Invalid value: 1: spec.replicas in body should be greater than or equal to 2"]);
+    assert_eq!(errors, ["spec.replicas: Invalid value: 1: the default reached the rules"]);
+    // Without defaults the required tls is missing.
     let off = c.check(&obj(json!({})), None, &Options { defaults: false });
-    assert!(off.errors.is_empty());
+    let errors: Vec<String> = off.errors.iter().map(|e| e.text()).collect();
+    assert_eq!(errors, ["spec.tls: Required value", NOTICE]);
     assert_eq!(off.object["spec"], json!({}));
     // Unknown fields are pruned, with the API server's warning.
     let out = c.check(&obj(json!({"extra": 1, "ports": [{"x": 1}]})), None, &Options::default());
@@ -307,4 +311,38 @@ fn schema_objects_are_not_maps() {
         let text = errors[0].text();
         assert!(text.contains("found no matching overload for '_"), "{rule}: {text}");
     }
+}
+
+/// Family 9 — defaults must be valid where they stand (defaulting/validation.go ValidateDefaults:
+/// pruned, then the node's OpenAPI checks under `<path>.default`); the cases of
+/// pkg/apis/apiextensions/validation/validation_test.go's defaults test (a, c, d, e).
+#[test]
+fn invalid_defaults_refuse_the_crd() {
+    let doc = json!({
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "spec": {"group": "example.com", "names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true,
+            "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
+                "a": {"type": "object", "properties": {"foo": {"type": "string"}}, "default": {"foo": "abc", "bar": 42}},
+                "b": {"type": "object", "properties": {"foo": {"type": "string"}}, "default": {"foo": "abc"}},
+                "c": {"type": "object", "properties": {"foo": {"type": "string"}}, "default": {"foo": 42}},
+                "d": {"type": "object", "properties": {"good": {"type": "string", "pattern": "a"},
+                    "bad": {"type": "string", "pattern": "b"}}, "default": {"good": "a", "bad": "a"}},
+                "e": {"type": "object", "properties": {"preserveUnknownFields": {"type": "object",
+                    "default": {"foo": "abc", "bar": 42}}}}
+            }}}}}}]}
+    });
+    let errors = match Crd::load(&doc, None) {
+        Ok(_) => panic!("accepted"),
+        Err(e) => e.iter().map(|e| e.text()).collect::<Vec<_>>(),
+    };
+    let at = "spec.versions[0].schema.openAPIV3Schema.properties[spec]";
+    assert_eq!(
+        errors,
+        [
+            format!("{at}.properties[a].default: Invalid value: {{\"bar\":42,\"foo\":\"abc\"}}: must not have unknown fields"),
+            format!("{at}.properties[c].default.foo: Invalid value: \"integer\": foo in body must be of type string: \"integer\""),
+            format!("{at}.properties[d].default.bad: Invalid value: \"a\": bad in body should match 'b'"),
+            format!("{at}.properties[e].properties[preserveUnknownFields].default: Invalid value: {{\"bar\":42,\"foo\":\"abc\"}}: must not have unknown fields"),
+        ]
+    );
 }

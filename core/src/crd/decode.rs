@@ -54,7 +54,7 @@ fn join(parent: &str, key: &str) -> String {
 /// `structuralpruning.PruneWithOptions`: removes the fields the schema does not declare, except
 /// under `x-kubernetes-preserve-unknown-fields` and, at a resource root (the object's root and
 /// every `x-kubernetes-embedded-resource`), `apiVersion`, `kind` and an object `metadata`.
-fn prune(x: &mut Json, schema: Option<&Json>, resource_root: bool, path: &str, unknown: &mut Vec<String>) {
+pub(super) fn prune(x: &mut Json, schema: Option<&Json>, resource_root: bool, path: &str, unknown: &mut Vec<String>) {
     let preserve = schema.is_some_and(|s| flag(s, "x-kubernetes-preserve-unknown-fields"));
     match x {
         Json::Object(fields) => {

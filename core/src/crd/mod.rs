@@ -125,6 +125,9 @@ impl Crd {
         let base = format!("spec.versions[{index}].schema.openAPIV3Schema");
         let mut errors = Vec::new();
         structural::structural(&Path::named(&base), &schema, structural::Level::Root, &mut errors);
+        if errors.is_empty() {
+            defaults(&Path::named(&base), &schema, true, false, &mut errors);
+        }
         if !errors.is_empty() {
             return Err(errors);
         }
@@ -220,5 +223,44 @@ impl Crd {
             }
         }
         Outcome { errors, warnings, object }
+    }
+}
+
+/// `default`s must be valid where they stand (apiextensions-apiserver
+/// `pkg/apiserver/schema/defaulting/validation.go` ValidateDefaults, v1 CRDs): no unknown fields
+/// (`must not have unknown fields`), then the OpenAPI checks of their schema, reported under
+/// `<schema path>.default`. Defaults inside a resource's metadata, apiVersion and kind, and the
+/// node's CEL rules on its default, are not checked here.
+fn defaults(path: &Path<'_>, schema: &Json, resource_root: bool, inside_meta: bool, errors: &mut Vec<Error>) {
+    let embedded = schema.get("x-kubernetes-embedded-resource").and_then(Json::as_bool) == Some(true);
+    let root = resource_root || embedded;
+    if let (Some(default), false) = (schema.get("default"), inside_meta) {
+        let at = path.child("default");
+        let mut pruned = default.clone();
+        decode::prune(&mut pruned, Some(schema), root, "", &mut Vec::new());
+        if &pruned != default {
+            errors.push(Error::invalid(&at, default.clone(), "must not have unknown fields"));
+        } else {
+            let base = at.render();
+            let mut found = Vec::new();
+            openapi::validate(default, schema, None, &mut found);
+            for mut e in found {
+                e.field = if e.field == "<nil>" { base.clone() } else { format!("{base}.{}", e.field) };
+                errors.push(e);
+            }
+        }
+    }
+    if let Some(items) = schema.get("items").filter(|i| i.is_object()) {
+        defaults(&path.child("items"), items, false, inside_meta, errors);
+    }
+    if let Some(props) = schema.get("properties").and_then(Json::as_object) {
+        let p = path.child("properties");
+        for (k, v) in props {
+            let meta = inside_meta || (root && matches!(k.as_str(), "metadata" | "apiVersion" | "kind"));
+            defaults(&p.key(k), v, false, meta, errors);
+        }
+    }
+    if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+        defaults(&path.child("additionalProperties"), ap, false, inside_meta, errors);
     }
 }
