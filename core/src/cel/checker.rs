@@ -998,6 +998,8 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "orValue" => &["optional(A),A->A"],
             "charAt" => &["string,int->string"],
             "indexOf" | "lastIndexOf" => &["string,string->int", "string,string,int->int", "list(A),A->int"],
+            // Kubernetes lists library v1 (1.37): `list_includes_dyn_dyn`.
+            "includes" => &["dyn,dyn->bool"],
             "lowerAscii" | "upperAscii" | "trim" => &["string->string"],
             "reverse" => &["string->string", "list(A)->list(A)"],
             "replace" => &["string,string,string->string", "string,string,string,int->string"],

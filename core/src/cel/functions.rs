@@ -69,6 +69,8 @@ pub enum Builtin {
     CharAt,
     IndexOf,
     LastIndexOf,
+    /// `<dyn>.includes(<dyn>)` (Kubernetes lists library v1, 1.37).
+    Includes,
     LowerAscii,
     UpperAscii,
     Replace,
@@ -229,6 +231,7 @@ impl Builtin {
             "orValue" => OptOrValue,
             "charAt" => CharAt,
             "indexOf" => IndexOf,
+            "includes" => Includes,
             "lastIndexOf" => LastIndexOf,
             "lowerAscii" => LowerAscii,
             "upperAscii" => UpperAscii,

@@ -490,6 +490,14 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             Value::Optional(None) => Ok(arg(rest, 0).clone()),
             _ => Err(bad()),
         },
+        // lists.go includes: a list has the element, or the target equals it.
+        B::Includes if arity == 2 => {
+            let x = arg(rest, 0);
+            Ok(Value::Bool(match a0 {
+                Value::List(items) => items.iter().any(|v| v.equals(x)),
+                other => other.equals(x),
+            }))
+        }
         B::IndexOf | B::LastIndexOf if matches!(a0, Value::List(_)) && arity == 2 => {
             let Value::List(items) = a0 else { return Err(bad()) };
             let x = arg(rest, 0);
