@@ -2,7 +2,9 @@
 //!
 //! Mutation fuzzing of the untrusted-input paths of kubedv-core: Go source → `Schema::compile`
 //! (lexer, parser, tag grammar, compiler) and `Schema::validate` on random JSON; CEL expressions
-//! → parser, checker and evaluator (with a random `self`), including very deep nesting. Seeds
+//! → parser, checker and evaluator (with a random `self`), including very deep nesting; CRD
+//! schemas (structured mutations of keywords, extensions, defaults and rules) → `Crd::load`
+//! and `Crd::check` on random objects, on create and on update. Seeds
 //! are the declarative table files and the CEL conformance expressions; mutations splice in the
 //! tokens that matter to the grammars. Any
 //! panic is caught, its input saved under `target/fuzz-crashes/`, and the run fails. cargo-fuzz
@@ -14,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use kubedv_core::cel::{self, checker, Program};
+use kubedv_core::crd::{self as crds, Crd};
 use kubedv_core::declarative::{Options, Schema};
 use kubedv_core::tags;
 use serde_json::{json, Value};
@@ -272,6 +275,130 @@ fn random_json(rng: &mut Rng, depth: usize) -> Value {
     }
 }
 
+/// A schema keyword or extension with a random value of the kinds that matter to it.
+fn random_keyword(rng: &mut Rng, depth: usize) -> (String, Value) {
+    let types = ["object", "array", "string", "integer", "number", "boolean", ""];
+    let rules = [
+        "self.size() > 0",
+        "self == oldSelf",
+        "has(self.a) || !has(self.b)",
+        "self.all(k, k.matches('(?i)^a'))",
+        "self.a.startsWith('x')",
+        "format.dns1123Label().validate(self) == null",
+        "self.map(x, x).size() < 3",
+        "int(self) > 1",
+        "self.exists(x, x == 1)",
+        "'a(' .matches(self)",
+        "self[0] == 1",
+        "sign(quantity(self)) == 1",
+    ];
+    let key = [
+        "type",
+        "properties",
+        "items",
+        "additionalProperties",
+        "required",
+        "enum",
+        "default",
+        "nullable",
+        "minItems",
+        "maxItems",
+        "minLength",
+        "maxLength",
+        "minProperties",
+        "maxProperties",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "multipleOf",
+        "pattern",
+        "format",
+        "allOf",
+        "anyOf",
+        "oneOf",
+        "not",
+        "x-kubernetes-list-type",
+        "x-kubernetes-list-map-keys",
+        "x-kubernetes-map-type",
+        "x-kubernetes-int-or-string",
+        "x-kubernetes-preserve-unknown-fields",
+        "x-kubernetes-embedded-resource",
+        "x-kubernetes-validations",
+        "uniqueItems",
+    ];
+    let k = key[rng.below(key.len())];
+    let v = match k {
+        "type" => json!(types[rng.below(types.len())]),
+        "properties" => Value::Object(
+            (0..rng.below(3))
+                .map(|i| (["a", "b", "name", "metadata"][i % 4].to_string(), random_schema(rng, depth + 1)))
+                .collect(),
+        ),
+        "items" | "additionalProperties" | "not" => {
+            if rng.below(5) == 0 {
+                json!(rng.below(2) == 1)
+            } else {
+                random_schema(rng, depth + 1)
+            }
+        }
+        "allOf" | "anyOf" | "oneOf" => {
+            Value::Array((0..1 + rng.below(2)).map(|_| random_schema(rng, depth + 1)).collect())
+        }
+        "required" | "x-kubernetes-list-map-keys" => json!(["a", "name"][..1 + rng.below(2)]),
+        "x-kubernetes-list-type" => json!(["set", "map", "atomic", "bogus"][rng.below(4)]),
+        "x-kubernetes-map-type" => json!(["granular", "atomic"][rng.below(2)]),
+        "pattern" => json!(["^a", "(?i)x", "a(", "[z-a]", "\\q", "^x(?i:ab)y$"][rng.below(6)]),
+        "format" => {
+            json!(["int32", "date-time", "uuid", "k8s-short-name", "byte", "duration", "ipv4", "cidr"][rng.below(8)])
+        }
+        "x-kubernetes-validations" => Value::Array(
+            (0..1 + rng.below(2))
+                .map(|_| {
+                    let mut r = json!({"rule": rules[rng.below(rules.len())]});
+                    if rng.below(3) == 0 {
+                        r["messageExpression"] = json!("'bad ' + string(self)");
+                    }
+                    if rng.below(4) == 0 {
+                        r["optionalOldSelf"] = json!(true);
+                    }
+                    r
+                })
+                .collect(),
+        ),
+        "default" | "enum" => random_json(rng, depth + 2),
+        _ => random_json(rng, depth + 3),
+    };
+    (k.to_string(), v)
+}
+
+fn random_schema(rng: &mut Rng, depth: usize) -> Value {
+    if depth > 5 {
+        return json!({"type": "string"});
+    }
+    Value::Object((0..1 + rng.below(4)).map(|_| random_keyword(rng, depth)).collect())
+}
+
+/// One CRD round: a random schema under `spec` (or at the root), loaded, then a random object
+/// checked on create and on update. Returns whether the CRD loaded.
+fn crd_round(rng: &mut Rng) -> bool {
+    let mut root = json!({"type": "object", "properties": {"spec": random_schema(rng, 0)}});
+    if rng.below(4) == 0 {
+        let (k, v) = random_keyword(rng, 1);
+        root[k] = v;
+    }
+    let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "spec": {"group": "example.com", "names": {"kind": "W"}, "versions": [{"name": "v1", "storage": true,
+            "schema": {"openAPIV3Schema": root}}]}});
+    let Ok(c) = Crd::load(&doc, None) else { return false };
+    let object = |rng: &mut Rng| json!({"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": random_json(rng, 0)});
+    let (new, old) = (object(rng), object(rng));
+    let options = crds::Options { defaults: rng.below(2) == 0 };
+    let _ = c.check(&new, None, &options);
+    let _ = c.check(&new, Some(&old), &options);
+    let _ = c.check(&new, Some(&new), &options);
+    true
+}
+
 fn seeds() -> Vec<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../core/tests/declarative");
     let mut out = Vec::new();
@@ -345,6 +472,7 @@ fn fuzz() {
         });
     }
     let (mut runs, mut validations, mut tag_runs, mut cel_runs) = (0u64, 0u64, 0u64, 0u64);
+    let (mut crd_runs, mut crds_loaded) = (0u64, 0u64);
     while Instant::now() < deadline {
         for _ in 0..64 {
             let base = &corpus[rng.below(corpus.len())];
@@ -419,9 +547,20 @@ fn fuzz() {
                 std::process::exit(1);
             }
             cel_runs += 1;
+            // CRDs: a structured random schema, loaded and used on create and update.
+            let state = rng.0;
+            *current.lock().unwrap() = (Instant::now(), format!("// crd round, rng state {state}"));
+            match catch_unwind(AssertUnwindSafe(|| crd_round(&mut rng))) {
+                Ok(loaded) => crds_loaded += u64::from(loaded),
+                Err(_) => {
+                    eprintln!("panic in CRD validation; replay with the rng state {state}");
+                    std::process::exit(1);
+                }
+            }
+            crd_runs += 1;
         }
     }
     println!(
-        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions in {seconds} s: no panic"
+        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({crds_loaded} loaded, each checked on create and update) in {seconds} s: no panic"
     );
 }
