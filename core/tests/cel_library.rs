@@ -222,6 +222,9 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("lists", r#"[1, 2, 2, 3].indexOf(2)"#, Val("1")),
     ("lists", r#"[1, 2, 2, 3].lastIndexOf(2)"#, Val("2")),
     ("lists", r#"[1, 2, 3].indexOf(4)"#, Val("-1")),
+    // cel-go v0.29.2 cel/library.go (OptionalTypes, latest version): optional.unwrap / unwrapOpt.
+    ("optional", r#"optional.unwrap([optional.of(42), optional.none()])"#, Val("[42]")),
+    ("optional", r#"[optional.of('a'), optional.none(), optional.of('b')].unwrapOpt()"#, Val("[\"a\",\"b\"]")),
     // apiserver pkg/cel/library/lists.go (Lists v1, 1.37) includes: a list's element, or equality.
     ("lists", r#"[1, 2, 3].includes(2) && ![1, 2, 3].includes(4)"#, Val("true")),
     ("lists", r#"'model-a'.includes('model-a') && !'model-a'.includes('model-b')"#, Val("true")),

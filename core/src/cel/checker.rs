@@ -1013,6 +1013,7 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "flatten" => &["list(dyn)->list(dyn)", "list(dyn),int->list(dyn)"],
             "slice" => &["list(A),int,int->list(A)"],
             "first" | "last" => &["list(A)->optional(A)"],
+            "unwrapOpt" => &["list(optional(A))->list(A)"],
             "find" => &["string,string->string"],
             "findAll" => &["string,string->list(string)", "string,string,int->list(string)"],
             // Kubernetes library types.
@@ -1099,6 +1100,7 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
         "matches" => &["string,string->bool"],
         "optional.of" | "optional.ofNonZeroValue" => &["A->optional(A)"],
         "optional.none" => &["->optional(A)"],
+        "optional.unwrap" => &["list(optional(A))->list(A)"],
         "strings.quote" => &["string->string"],
         "lists.range" => &["int->list(int)"],
         "base64.encode" => &["bytes->string"],

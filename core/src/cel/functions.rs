@@ -127,6 +127,8 @@ pub enum Builtin {
     Ip,
     IsIp,
     IpIsCanonical,
+    /// `optional.unwrap(list)` / `list.unwrapOpt()` (cel-go optional types): the present values.
+    OptionalUnwrap,
     /// `sign(quantity)`: a global function in Kubernetes' quantity library (not a method).
     QuantitySign,
     Cidr,
@@ -163,6 +165,7 @@ impl Builtin {
             "optional.of" => OptionalOf,
             "optional.ofNonZeroValue" => OptionalOfNonZero,
             "optional.none" => OptionalNone,
+            "optional.unwrap" => OptionalUnwrap,
             "strings.quote" => Quote,
             "lists.range" => ListsRange,
             "base64.encode" => Base64Encode,
@@ -251,6 +254,7 @@ impl Builtin {
             "slice" => Slice,
             "sort" => Sort,
             "first" => First,
+            "unwrapOpt" => OptionalUnwrap,
             "last" => Last,
             "find" => Find,
             "findAll" => FindAll,

@@ -471,6 +471,21 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         B::OptionalOf if arity == 1 => Ok(Value::Optional(Some(Rc::new(a0.clone())))),
         B::OptionalOfNonZero if arity == 1 => Ok(Value::Optional((!f::is_zero(a0)).then(|| Rc::new(a0.clone())))),
         B::OptionalNone if arity == 0 => Ok(Value::Optional(None)),
+        // cel-go library.go optUnwrap: the values of the present optionals, in order.
+        B::OptionalUnwrap if arity == 1 => match a0 {
+            Value::List(items) => {
+                let mut out = Vec::new();
+                for item in items.iter() {
+                    match item {
+                        Value::Optional(Some(v)) => out.push((**v).clone()),
+                        Value::Optional(None) => {}
+                        other => return Err(format!("value {} is not optional", super::to_json(other))),
+                    }
+                }
+                Ok(Value::list(out))
+            }
+            _ => Err(no_overload(name, all)),
+        },
         B::OptValue if arity == 1 => match a0 {
             Value::Optional(Some(v)) => Ok((**v).clone()),
             Value::Optional(None) => Err("optional.none() dereference".into()),
