@@ -45,4 +45,7 @@ fn checker_messages_read_as_cel_gos() {
         "found no matching overload for '_+_' applied to '(timestamp, int)'"
     );
     assert_eq!(msg("'a'.nope()"), "undeclared reference to 'nope' (in container '')");
+    // Strings v2 has no string reverse (cel-go ext/strings.go: version 3); lists v3 has reverse.
+    assert_eq!(msg("'abc'.reverse()"), "found no matching overload for 'reverse' applied to 'string.()'");
+    assert_eq!(check("[1, 2].reverse() == [2, 1]"), Ok(()));
 }

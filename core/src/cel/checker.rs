@@ -1001,7 +1001,9 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             // Kubernetes lists library v1 (1.37): `list_includes_dyn_dyn`.
             "includes" => &["dyn,dyn->bool"],
             "lowerAscii" | "upperAscii" | "trim" => &["string->string"],
-            "reverse" => &["string->string", "list(A)->list(A)"],
+            // Strings v2 (Kubernetes' version) has no string `reverse` (it came in v3); ext
+            // lists v3 reverses lists.
+            "reverse" => &["list(A)->list(A)"],
             "replace" => &["string,string,string->string", "string,string,string,int->string"],
             "split" => &["string,string->list(string)", "string,string,int->list(string)"],
             "substring" => &["string,int->string", "string,int,int->string"],

@@ -536,9 +536,6 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         {
             strings(b, name, a0, rest, all)
         }
-        B::Reverse if matches!(a0, Value::String(_)) && arity == 1 => {
-            Ok(Value::from(str_arg(name, a0, all)?.chars().rev().collect::<String>()))
-        }
         B::Join if arity <= 2 => {
             let Value::List(items) = a0 else { return Err(bad()) };
             let sep = match rest.first() {
