@@ -1,8 +1,9 @@
 //! `kubedv validate`: declarative validation of objects against `+k8s:` tagged Go types.
 
 use kubedv_core::declarative::shadow::{self, Enforcement, Shadow};
-use kubedv_core::declarative::{Options, Report, Schema};
+use kubedv_core::declarative::{import_provided_by, Dependency, Options, Report, Schema};
 use kubedv_core::diag::Diagnostic;
+use kubedv_core::golang;
 
 use crate::input;
 use crate::output::{count, Outcome, OutputFormat};
@@ -10,9 +11,12 @@ use crate::UsageError;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The Go source with the types and their +k8s: tags (types.go).
-    #[arg(long)]
-    types: String,
+    /// The Go source with the types and their +k8s: tags (types.go). Repeat it for the packages
+    /// the first one imports (`--types apps/v1/types.go --types core/v1/types.go`): each further
+    /// file answers the import whose path ends with the file's directories, or the one written
+    /// before it (`--types k8s.io/api/core/v1=core.go`). apimachinery's meta/v1 is built in.
+    #[arg(long, required = true)]
+    types: Vec<String>,
     /// The object(s) to validate: JSON, or YAML with one or more documents (`-` for stdin).
     #[arg(long)]
     object: String,
@@ -61,12 +65,22 @@ fn enforcement(args: &Args) -> Result<Enforcement, UsageError> {
 }
 
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
-    let src = input::read(&args.types)?;
-    let schema = Schema::compile(&src);
-    let located = |d: &Diagnostic| format!("{}:{d}", args.types);
+    let config = enforcement(&args)?;
+    let main = &args.types[0];
+    let src = input::read(main)?;
+    let sources: Vec<(String, String)> =
+        args.types[1..].iter().map(|t| Ok((t.clone(), input::read(dependency_file(t))?))).collect::<Result<_, _>>()?;
+    let resolved = dependencies(&src, &sources)?;
+    let deps: Vec<Dependency<'_>> =
+        resolved.iter().map(|(import_path, label, text)| Dependency { import_path, label, text }).collect();
+    let schema = Schema::compile_with(&src, &deps, config.minor);
+    let located = |d: &Diagnostic| match d.file {
+        Some(_) => d.to_string(),
+        None => format!("{main}:{d}"),
+    };
     if schema.has_errors() {
         let lines: Vec<String> = schema.diagnostics.iter().map(located).collect();
-        return Err(UsageError(format!("{} cannot be used:\n{}", args.types, lines.join("\n"))));
+        return Err(UsageError(format!("{main} cannot be used:\n{}", lines.join("\n"))));
     }
     let root = pick_root(&schema, args.type_name.as_deref())?;
     let known = schema.options();
@@ -77,7 +91,6 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         }
     }
     let options = Options { enabled: args.options.clone() };
-    let config = enforcement(&args)?;
     let handwritten = match &args.handwritten {
         None => None,
         Some(path) => {
@@ -207,6 +220,49 @@ fn doc_prefix(i: usize, n: usize) -> String {
     } else {
         String::new()
     }
+}
+
+/// The file of a further `--types` (`IMPORT=FILE` or `FILE`).
+fn dependency_file(arg: &str) -> &str {
+    explicit_import(arg).map_or(arg, |(_, file)| file)
+}
+
+/// `k8s.io/api/core/v1=core.go`: an import path (a dotted host, then a path) before `=`.
+fn explicit_import(arg: &str) -> Option<(&str, &str)> {
+    let (import, file) = arg.split_once('=')?;
+    let host = import.split('/').next()?;
+    (host.contains('.') && import.contains('/') && !file.is_empty()).then_some((import, file))
+}
+
+/// Each further `--types` as the package an import resolves to: import path, file, source.
+fn dependencies<'a>(
+    main: &str,
+    sources: &'a [(String, String)],
+) -> Result<Vec<(String, &'a str, &'a str)>, UsageError> {
+    let mut imports: Vec<String> = golang::parse_file(main).0.imports.into_iter().map(|i| i.path).collect();
+    for (_, text) in sources {
+        imports.extend(golang::parse_file(text).0.imports.into_iter().map(|i| i.path));
+    }
+    let imports: Vec<&str> = imports.iter().map(String::as_str).collect();
+    let mut deps: Vec<(String, &'a str, &'a str)> = Vec::new();
+    for (arg, text) in sources {
+        let (import, label) = match explicit_import(arg) {
+            Some((import, file)) => (import.to_string(), file),
+            None => match import_provided_by(&imports, arg) {
+                Some(import) => (import.to_string(), arg.as_str()),
+                None => {
+                    return Err(UsageError(format!(
+                        "--types {arg}: no import of the types ends with its directories; name the package: --types IMPORT/PATH={arg}"
+                    )))
+                }
+            },
+        };
+        if deps.iter().any(|d| d.0 == import) {
+            return Err(UsageError(format!("--types {arg}: package {import} is given twice")));
+        }
+        deps.push((import, label, text));
+    }
+    Ok(deps)
 }
 
 fn pick_root(schema: &Schema, name: Option<&str>) -> Result<usize, UsageError> {

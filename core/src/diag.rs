@@ -38,6 +38,10 @@ pub struct Diagnostic {
     /// The field path in an object, for problems found while decoding it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub field: Option<String>,
+    /// The source the line and column are in, when it is not the main input (another package's
+    /// file that an import resolved to).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
     /// What is wrong and what to do about it.
     pub message: String,
 }
@@ -50,6 +54,7 @@ impl Diagnostic {
             line: pos.line,
             column: pos.column,
             field: None,
+            file: None,
             message: message.into(),
         }
     }
@@ -61,13 +66,21 @@ impl Diagnostic {
             line: pos.line,
             column: pos.column,
             field: None,
+            file: None,
             message: message.into(),
         }
     }
 
     /// An error at a field of an object.
     pub fn at_field(field: String, message: impl Into<String>) -> Diagnostic {
-        Diagnostic { severity: Severity::Error, line: 0, column: 0, field: Some(field), message: message.into() }
+        Diagnostic {
+            severity: Severity::Error,
+            line: 0,
+            column: 0,
+            field: Some(field),
+            file: None,
+            message: message.into(),
+        }
     }
 
     /// Whether this is an error (not a warning).
@@ -82,9 +95,10 @@ impl fmt::Display for Diagnostic {
             Severity::Error => "error",
             Severity::Warning => "warning",
         };
-        match &self.field {
-            Some(field) => write!(f, "{field}: {sev}: {}", self.message),
-            None => write!(f, "{}:{}: {sev}: {}", self.line, self.column, self.message),
+        match (&self.field, &self.file) {
+            (Some(field), _) => write!(f, "{field}: {sev}: {}", self.message),
+            (None, Some(file)) => write!(f, "{file}:{}:{}: {sev}: {}", self.line, self.column, self.message),
+            (None, None) => write!(f, "{}:{}: {sev}: {}", self.line, self.column, self.message),
         }
     }
 }

@@ -116,18 +116,44 @@ pub fn parse_int(s: &str) -> Option<i64> {
     }
 }
 
-/// The `+k8s:` tags in a comment block, each parsed, with errors for malformed ones.
+/// The validation tags in a comment block, each parsed, with errors for malformed ones.
+///
+/// Like validation-gen's registry (`ExtractTags`), a comment tag whose name is not a
+/// validation tag is skipped before it is parsed: `+k8s:deepcopy-gen=package`,
+/// `+k8s:prerelease-lifecycle-gen:introduced=1.19` and `+k8s:deprecated=kind` belong to other
+/// generators. [`unregistered`] lists the skipped ones.
 pub fn extract(comments: &[Comment]) -> Vec<Result<Tag, TagError>> {
     let mut out = Vec::new();
-    for c in comments {
-        let trimmed = c.text.trim_start_matches([' ', '\t']);
-        let indent = c.text.chars().count() - trimmed.chars().count();
-        if trimmed.starts_with("+k8s:") {
-            let pos = Pos { line: c.pos.line, column: c.pos.column + indent as u32 };
-            out.push(parse(&trimmed[1..], pos));
+    for (text, pos) in comment_tags(comments) {
+        if crate::declarative::catalog::is_registered(tag_name(text)) {
+            out.push(parse(text, pos));
         }
     }
     out
+}
+
+/// The `+k8s:` comment tags of a block that are not validation tags, by name and position.
+pub fn unregistered(comments: &[Comment]) -> Vec<(&str, Pos)> {
+    comment_tags(comments)
+        .map(|(text, pos)| (tag_name(text), pos))
+        .filter(|(name, _)| !crate::declarative::catalog::is_registered(name))
+        .collect()
+}
+
+/// Each `+k8s:` comment tag without its `+`, with the position of the `+`.
+fn comment_tags(comments: &[Comment]) -> impl Iterator<Item = (&str, Pos)> {
+    comments.iter().filter_map(|c| {
+        let trimmed = c.text.trim_start_matches([' ', '\t']);
+        let indent = c.text.chars().count() - trimmed.chars().count();
+        let text = trimmed.strip_prefix('+').filter(|t| t.starts_with("k8s:"))?;
+        Some((text, Pos { line: c.pos.line, column: c.pos.column + indent as u32 }))
+    })
+}
+
+/// A tag's name: what comes before its arguments, its `=` or the end (gengo's codetags).
+fn tag_name(text: &str) -> &str {
+    let end = text.find(|c: char| c == '(' || c == '=' || c.is_whitespace()).unwrap_or(text.len());
+    &text[..end]
 }
 
 fn is_ident_begin(c: char) -> bool {

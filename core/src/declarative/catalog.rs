@@ -68,6 +68,7 @@ pub const TAGS: &[TagDoc] = &[
     TagDoc { name: "k8s:customValidation", description: "Calls a handwritten ValidateCustom_<Type>[_<Field>] function from the generated code. kubedv cannot run handwritten Go: it accepts the tag and says its errors are not modeled.", stability: Stable, scopes: &[Type, Field], args: &[], payload: "", example: "// +k8s:customValidation\nPriority int32 `json:\"priority\"`" },
     TagDoc { name: "k8s:dependentForbidden", description: "When this field is set (non-nil, non-empty or non-zero), the named sibling field must not be set.", stability: Alpha, scopes: &[Field], args: &["<json name> (positional): the sibling"], payload: "", example: "type Spec struct {\n\t// +k8s:dependentForbidden(\"legacy\")\n\tModern *string `json:\"modern\"`\n\tLegacy *string `json:\"legacy\"`\n}" },
     TagDoc { name: "k8s:dependentRequired", description: "When this field is set (non-nil, non-empty or non-zero), the named sibling field must be set too.", stability: Alpha, scopes: &[Field], args: &["<json name> (positional): the sibling"], payload: "", example: "type Spec struct {\n\t// +k8s:dependentRequired(\"backoffLimit\")\n\tMaxFailed *int32 `json:\"maxFailed\"`\n\tBackoffLimit *int32 `json:\"backoffLimit\"`\n}" },
+    TagDoc { name: "k8s:discriminator", description: "Kubernetes 1.36's name for +k8s:modeDiscriminator (renamed in 1.37): marks the field whose value selects which +k8s:member validations apply to its sibling fields; string, bool or integer.", stability: Alpha, scopes: &[Field], args: &["name (string): the discriminator group, when there are several"], payload: "", example: "// +k8s:discriminator\nType string `json:\"type\"`" },
     TagDoc { name: "k8s:eachKey", description: "Applies the payload validation to every key of a map.", stability: Stable, scopes: VALUE_SCOPES, args: &[], payload: "<validation-tag>: the rule for each key", example: "// +k8s:eachKey=+k8s:format=k8s-label-key\nLabels map[string]string `json:\"labels\"`" },
     TagDoc { name: "k8s:eachVal", description: "Applies the payload validation to every item of a list or every value of a map.", stability: Stable, scopes: VALUE_SCOPES, args: &[], payload: "<validation-tag>: the rule for each value", example: "// +k8s:eachVal=+k8s:minimum=1\nWeights map[string]int `json:\"weights\"`" },
     TagDoc { name: "k8s:enum", description: "Makes a string type an enum: only the values of its declared constants are accepted (minus +k8s:enumExclude ones).", stability: Stable, scopes: &[Type], args: &[], payload: "", example: "// +k8s:enum\ntype Phase string\n\nconst (\n\tPhasePending Phase = \"Pending\"\n\tPhaseDone    Phase = \"Done\"\n)" },
@@ -87,6 +88,7 @@ pub const TAGS: &[TagDoc] = &[
     TagDoc { name: "k8s:maxLength", description: "The string may be at most N characters long (Unicode code points).", stability: Stable, scopes: VALUE_SCOPES, args: &[], payload: "<non-negative integer>: the limit in characters", example: "// +k8s:maxLength=63\nName string `json:\"name\"`" },
     TagDoc { name: "k8s:maxProperties", description: "The map may have at most N entries.", stability: Stable, scopes: &[Type, Field], args: &[], payload: "<non-negative integer>: the limit (at most 100000)", example: "// +k8s:maxProperties=8\nLabels map[string]string `json:\"labels\"`" },
     TagDoc { name: "k8s:maximum", description: "The integer must be less than or equal to N.", stability: Stable, scopes: VALUE_SCOPES, args: &[], payload: "<integer>: the maximum", example: "// +k8s:maximum=100\nPercent int32 `json:\"percent\"`" },
+    TagDoc { name: "k8s:member", description: "Kubernetes 1.36's name for +k8s:ifMode (renamed in 1.37): runs the payload validation only when the struct's discriminator has the given value; in other modes the field must be unset.", stability: Alpha, scopes: &[Field], args: &["<value> (positional) or value (string): the discriminator value", "discriminator (string): the discriminator group, when there are several"], payload: "<validation-tag>: the rule for that value", example: "type Spec struct {\n\t// +k8s:discriminator\n\tType string `json:\"type\"`\n\n\t// +k8s:member(\"Limited\")=+k8s:required\n\tLimited *Limits `json:\"limited,omitempty\"`\n}\n\ntype Limits struct {\n\tShares int32 `json:\"shares\"`\n}" },
     TagDoc { name: "k8s:minItems", description: "The list must have at least N items.", stability: Stable, scopes: &[Type, Field, ListVal], args: &[], payload: "<non-negative integer>: the minimum", example: "// +k8s:minItems=1\nArgs []string `json:\"args\"`" },
     TagDoc { name: "k8s:minLength", description: "The string must be at least N characters long (Unicode code points).", stability: Stable, scopes: VALUE_SCOPES, args: &[], payload: "<integer>: the minimum in characters", example: "// +k8s:minLength=1\nName string `json:\"name\"`" },
     TagDoc { name: "k8s:minProperties", description: "The map must have at least N entries.", stability: Stable, scopes: &[Type, Field], args: &[], payload: "<non-negative integer>: the minimum (at most 100000)", example: "// +k8s:minProperties=1\nSelector map[string]string `json:\"selector\"`" },
@@ -118,6 +120,11 @@ pub fn lookup(name: &str) -> Option<&'static TagDoc> {
     TAGS.iter().find(|t| t.name == name || t.name.strip_prefix("k8s:") == Some(name))
 }
 
+/// Whether validation-gen reads the tag (`k8s:minimum`); it ignores every other comment tag.
+pub fn is_registered(name: &str) -> bool {
+    TAGS.iter().any(|t| t.name == name)
+}
+
 /// The known tag whose name is closest to `name` (for "did you mean" hints).
 pub fn closest(name: &str) -> Option<&'static str> {
     let want = name.trim_start_matches('+').trim_start_matches("k8s:").to_ascii_lowercase();
@@ -126,6 +133,12 @@ pub fn closest(name: &str) -> Option<&'static str> {
         .filter(|(d, _)| *d <= 3)
         .min_by_key(|(d, _)| *d)
         .map(|(_, n)| n)
+}
+
+/// The edit distance between two tag names, ignoring case and the `k8s:` prefix.
+pub(crate) fn distance(a: &str, b: &str) -> usize {
+    let bare = |s: &str| s.trim_start_matches('+').trim_start_matches("k8s:").to_ascii_lowercase();
+    edit_distance(&bare(a), &bare(b))
 }
 
 fn edit_distance(a: &str, b: &str) -> usize {

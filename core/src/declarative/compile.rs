@@ -19,19 +19,72 @@ use crate::tags::{self, Payload, Tag, ValueKind};
 /// How deeply wrapper tags may nest (`+k8s:alpha=+k8s:eachVal=+k8s:ifEnabled(X)=...`).
 const MAX_TAG_DEPTH: usize = 16;
 
-pub(crate) fn compile(src: &str) -> Schema {
+/// Another package's source that an import of the compiled file resolves to.
+#[derive(Clone, Copy, Debug)]
+pub struct Dependency<'a> {
+    /// The import path (`k8s.io/api/core/v1`).
+    pub import_path: &'a str,
+    /// How diagnostics name the source (a file path).
+    pub label: &'a str,
+    /// The Go source.
+    pub text: &'a str,
+}
+
+/// Which of `imports` the Go file at `path` (a file system path) provides: the import path
+/// whose last elements are the file's directories (`…/api/core/v1/types.go` provides
+/// `k8s.io/api/core/v1`), with at least two elements agreeing (or the whole import path), the
+/// longest agreement winning.
+pub fn import_provided_by<'i>(imports: &[&'i str], path: &str) -> Option<&'i str> {
+    let dirs: Vec<&str> = path.split(['/', '\\']).filter(|d| !d.is_empty() && *d != ".").collect();
+    let dirs = &dirs[..dirs.len().saturating_sub(1)];
+    imports
+        .iter()
+        .filter_map(|import| {
+            let elems: Vec<&str> = import.split('/').collect();
+            let agree = elems.iter().rev().zip(dirs.iter().rev()).take_while(|(a, b)| a == b).count();
+            (agree >= 2 || (agree >= 1 && agree == elems.len())).then_some((agree, *import))
+        })
+        .max_by_key(|(agree, _)| *agree)
+        .map(|(_, import)| import)
+}
+
+pub(crate) fn compile(src: &str, deps: &[Dependency<'_>], minor: u32) -> Schema {
     let (file, diags) = golang::parse_file(src);
-    let mut c = Compiler { schema: Schema::empty(), file: &file, imports_checked: false };
-    c.schema.diagnostics = diags;
-    c.schema.package = file.package.clone();
-    c.declare_types();
-    c.resolve_declared();
-    c.check_recursive_embedding();
-    c.compile_type_tags();
+    let mut schema = Schema::empty();
+    schema.diagnostics = diags;
+    schema.package = file.package.clone();
+    let mut parsed = alloc::vec![(file, String::new(), String::new())];
+    for d in deps {
+        let (f, diags) = golang::parse_file(d.text);
+        schema.diagnostics.extend(diags.into_iter().map(|x| in_file(x, d.label)));
+        parsed.push((f, d.import_path.into(), d.label.into()));
+    }
+    // The apimachinery shapes kubedv knows, for imports no dependency answers.
+    let answered: Vec<String> = parsed.iter().map(|p| p.1.clone()).collect();
+    for (path, text) in super::prelude::packages(minor) {
+        if !answered.iter().any(|a| a == path) {
+            parsed.push((golang::parse_file(text).0, path.into(), String::new()));
+        }
+    }
+    let packages: Vec<Package<'_>> = parsed
+        .iter()
+        .map(|(file, path, label)| Package { file, path, label, names: Vec::new(), imports_checked: false })
+        .collect();
+    let mut c = Compiler { schema, file: packages[0].file, packages, cur: 0 };
+    c.each_package(Compiler::declare_types);
+    c.each_package(Compiler::resolve_declared);
+    c.each_package(Compiler::check_recursive_embedding);
+    c.each_package(Compiler::compile_type_tags);
+    c.schema.declared = core::mem::take(&mut c.packages[0].names);
     c.find_roots();
     c.schema.mark_validated();
-    crate::sort::sort_by_key(&mut c.schema.diagnostics, |d| (d.line, d.column));
+    crate::sort::sort_by_key(&mut c.schema.diagnostics, |d| (d.file.is_some(), d.line, d.column));
     c.schema
+}
+
+fn in_file(mut d: Diagnostic, label: &str) -> Diagnostic {
+    d.file = Some(label.into());
+    d
 }
 
 impl Schema {
@@ -51,7 +104,24 @@ impl Schema {
 
 struct Compiler<'f> {
     schema: Schema,
+    /// The file of the package being compiled.
     file: &'f File,
+    /// The compiled file's package first, then its dependencies and the prelude.
+    packages: Vec<Package<'f>>,
+    /// The index of the package being compiled.
+    cur: usize,
+}
+
+/// One Go package of the compilation.
+struct Package<'f> {
+    file: &'f File,
+    /// Its import path (empty for the compiled file's own package).
+    path: &'f str,
+    /// How its diagnostics name it (empty: the main input, or the prelude).
+    label: &'f str,
+    /// Its declared types.
+    names: Vec<(String, TypeId)>,
+    /// Whether the "not imported" warning was given.
     imports_checked: bool,
 }
 
@@ -68,6 +138,32 @@ struct Site<'a> {
 }
 
 impl Compiler<'_> {
+    /// Runs a compilation step on each package in turn; diagnostics in another package's file
+    /// name that file.
+    fn each_package(&mut self, step: fn(&mut Self)) {
+        for p in 0..self.packages.len() {
+            self.cur = p;
+            self.file = self.packages[p].file;
+            let before = self.schema.diagnostics.len();
+            step(self);
+            let label = self.packages[p].label;
+            if p > 0 {
+                let new = self.schema.diagnostics.split_off(before);
+                // The prelude is kubedv's own; only a given dependency's problems are reported.
+                if !label.is_empty() {
+                    self.schema.diagnostics.extend(new.into_iter().map(|d| in_file(d, label)));
+                }
+            }
+        }
+        self.cur = 0;
+        self.file = self.packages[0].file;
+    }
+
+    /// The id of a type declared in the package being compiled.
+    fn local(&self, name: &str) -> Option<TypeId> {
+        self.packages[self.cur].names.iter().find(|(n, _)| n == name).map(|(_, id)| *id)
+    }
+
     fn add(&mut self, name: String, kind: Kind) -> TypeId {
         self.schema.types.push(TypeNode { name, kind, validations: Vec::new(), list: None });
         self.schema.types.len() - 1
@@ -79,31 +175,39 @@ impl Compiler<'_> {
 
     fn declare_types(&mut self) {
         for decl in &self.file.types {
-            if self.schema.type_named(&decl.name).is_some() {
+            if self.local(&decl.name).is_some() {
                 self.error(decl.pos, format!("type {} is declared twice", decl.name));
                 continue;
             }
-            let id = self.add(decl.name.clone(), Kind::Pending);
-            self.schema.declared.push((decl.name.clone(), id));
+            let id = self.add(self.qualified(&decl.name), Kind::Pending);
+            self.packages[self.cur].names.push((decl.name.clone(), id));
         }
     }
 
     fn resolve_declared(&mut self) {
         for i in 0..self.file.types.len() {
             let decl = &self.file.types[i];
-            let Some(id) = self.schema.type_named(&decl.name) else { continue };
+            let Some(id) = self.local(&decl.name) else { continue };
             if !matches!(self.schema.types[id].kind, Kind::Pending) {
                 continue;
             }
             let kind = match &decl.ty {
                 // `type A B`: B's underlying type, not B's type-level validations.
-                TypeExpr::Named { package: None, name, pos } => match self.schema.type_named(name) {
+                TypeExpr::Named { package: None, name, pos } => match self.local(name) {
                     Some(target) => Kind::Alias(target),
                     None => self.builtin(name).unwrap_or_else(|| {
                         self.error(*pos, format!("undefined type {name}"));
                         Kind::Opaque
                     }),
                 },
+                // `type A pkg.B`, B perhaps not resolved yet.
+                named @ TypeExpr::Named { .. } => {
+                    let target = self.resolve(named, false);
+                    match self.schema.types[target].kind {
+                        Kind::Opaque => Kind::Opaque,
+                        _ => Kind::Alias(target),
+                    }
+                }
                 other => {
                     let resolved = self.resolve(other, false);
                     self.schema.types[resolved].kind.clone()
@@ -113,7 +217,7 @@ impl Compiler<'_> {
         }
         // Alias and pointer cycles (`type A B; type B A`, `type P *P`) hold no value and would
         // make lookups loop.
-        for (name, id) in self.schema.declared.clone() {
+        for (name, id) in self.packages[self.cur].names.clone() {
             let mut at = id;
             for _ in 0..=self.schema.types.len() {
                 match self.schema.types[at].kind {
@@ -133,7 +237,7 @@ impl Compiler<'_> {
     /// Go rejects a struct that contains itself by value (`invalid recursive type`): its zero
     /// value would be infinite. Only pointers, slices and maps may lead back to a type.
     fn check_recursive_embedding(&mut self) {
-        for (name, id) in self.schema.declared.clone() {
+        for (name, id) in self.packages[self.cur].names.clone() {
             let mut stack = alloc::vec![id];
             let mut seen = alloc::vec![false; self.schema.types.len()];
             let mut cyclic = false;
@@ -202,7 +306,7 @@ impl Compiler<'_> {
     fn resolve(&mut self, ty: &TypeExpr, opaque_ok: bool) -> TypeId {
         match ty {
             TypeExpr::Named { package: None, name, pos } => {
-                if let Some(id) = self.schema.type_named(name) {
+                if let Some(id) = self.local(name) {
                     return id;
                 }
                 match self.builtin(name) {
@@ -216,21 +320,29 @@ impl Compiler<'_> {
             TypeExpr::Named { package: Some(pkg), name, pos } => {
                 let path = self.file.imports.iter().find(|i| &i.name == pkg).map(|i| i.path.as_str());
                 let display = format!("{pkg}.{name}");
+                if let Some(id) = path.and_then(|p| self.imported(p, name)) {
+                    return id;
+                }
                 if let Some(kind) = path.and_then(|p| self.well_known(p, name)) {
                     return self.add(display, kind);
                 }
-                if path.is_none() && !self.imports_checked {
-                    self.imports_checked = true;
+                if path.is_none() && !self.packages[self.cur].imports_checked {
+                    self.packages[self.cur].imports_checked = true;
                     self.schema.diagnostics.push(Diagnostic::warning(
                         *pos,
                         format!("package {pkg} is not imported; types from other packages are treated as unknown"),
                     ));
                 }
-                if !opaque_ok {
+                let given = path.is_some_and(|p| self.packages.iter().skip(1).any(|g| g.path == p));
+                if given {
+                    let path = path.unwrap_or_default();
+                    self.error(*pos, format!("undefined type {display}: package {path} declares no type {name}"));
+                } else if !opaque_ok {
+                    let from = path.map_or_else(|| format!("package {pkg}"), |p| format!("package {p}"));
                     self.error(
                         *pos,
                         format!(
-                            "type {display} is from another package that kubedv cannot read: mark the field +k8s:opaqueType to skip its validation (as validation-gen requires)"
+                            "type {display} is from {from}, whose source was not given: give that package's types too, or mark the field +k8s:opaqueType to skip its validation (as validation-gen requires)"
                         ),
                     );
                 }
@@ -272,24 +384,25 @@ impl Compiler<'_> {
         }
     }
 
-    /// apimachinery types that appear in nearly every types.go.
+    /// A type declared by the package an import path resolves to.
+    fn imported(&self, path: &str, name: &str) -> Option<TypeId> {
+        let p = self.packages.iter().skip(1).find(|p| p.path == path)?;
+        p.names.iter().find(|(n, _)| n == name).map(|(_, id)| *id)
+    }
+
+    /// How messages name a declared type: bare in the compiled file's package, qualified by
+    /// the package name elsewhere (`v1.PodSpec`).
+    fn qualified(&self, name: &str) -> String {
+        match self.cur {
+            0 => name.into(),
+            _ => format!("{}.{name}", self.file.package),
+        }
+    }
+
+    /// apimachinery types that marshal as JSON scalars, and the names the prelude does not
+    /// declare: opaque (or a string, for `types.UID`).
     fn well_known(&mut self, import: &str, name: &str) -> Option<Kind> {
         match (import, name) {
-            ("k8s.io/apimachinery/pkg/apis/meta/v1", "TypeMeta") => {
-                let string = self.add("string".into(), Kind::String);
-                let field = |go: &str, json: &str| Field {
-                    go_name: go.into(),
-                    json_name: json.into(),
-                    ty: string,
-                    inline: false,
-                    omitempty: true,
-                    validations: Vec::new(),
-                    pos: Pos::default(),
-                    opaque: false,
-                };
-                Some(Kind::Struct(alloc::vec![field("APIVersion", "apiVersion"), field("Kind", "kind")]))
-            }
-            ("k8s.io/apimachinery/pkg/apis/meta/v1", "ObjectMeta") => Some(self.object_meta()),
             ("k8s.io/apimachinery/pkg/types", "UID") => Some(Kind::String),
             ("k8s.io/apimachinery/pkg/apis/meta/v1", _)
             | ("k8s.io/apimachinery/pkg/api/resource", "Quantity")
@@ -298,48 +411,6 @@ impl Compiler<'_> {
             | ("k8s.io/apimachinery/pkg/types", _) => Some(Kind::Opaque),
             _ => None,
         }
-    }
-
-    /// metav1.ObjectMeta's JSON shape (its scalar and collection fields; the rest opaque), so
-    /// `+k8s:subfield(name)` and friends can reach into `metadata`.
-    fn object_meta(&mut self) -> Kind {
-        let string = self.add("string".into(), Kind::String);
-        let int64 = self.add("int64".into(), Kind::Int { min: i64::MIN as i128, max: i64::MAX as i128 });
-        let labels = self.add("map[string]string".into(), Kind::Map(string, string));
-        let finalizers = self.add("[]string".into(), Kind::Slice(string));
-        let opaque = self.add("metav1 value".into(), Kind::Opaque);
-        let fields = [
-            ("Name", "name", string),
-            ("GenerateName", "generateName", string),
-            ("Namespace", "namespace", string),
-            ("SelfLink", "selfLink", string),
-            ("UID", "uid", string),
-            ("ResourceVersion", "resourceVersion", string),
-            ("Generation", "generation", int64),
-            ("CreationTimestamp", "creationTimestamp", opaque),
-            ("DeletionTimestamp", "deletionTimestamp", opaque),
-            ("DeletionGracePeriodSeconds", "deletionGracePeriodSeconds", opaque),
-            ("Labels", "labels", labels),
-            ("Annotations", "annotations", labels),
-            ("OwnerReferences", "ownerReferences", opaque),
-            ("Finalizers", "finalizers", finalizers),
-            ("ManagedFields", "managedFields", opaque),
-        ];
-        Kind::Struct(
-            fields
-                .into_iter()
-                .map(|(go, json, ty)| Field {
-                    go_name: go.into(),
-                    json_name: json.into(),
-                    ty,
-                    inline: false,
-                    omitempty: true,
-                    validations: Vec::new(),
-                    pos: Pos::default(),
-                    opaque: false,
-                })
-                .collect(),
-        )
     }
 
     fn struct_fields(&mut self, decls: &[golang::FieldDecl]) -> Vec<Field> {
@@ -392,7 +463,7 @@ impl Compiler<'_> {
     fn compile_type_tags(&mut self) {
         for i in 0..self.file.types.len() {
             let decl = &self.file.types[i];
-            let Some(id) = self.schema.type_named(&decl.name) else { continue };
+            let Some(id) = self.local(&decl.name) else { continue };
             let what = format!("type {}", decl.name);
             let vals = self.compile_block(&decl.comments, Scope::Type, id, &what, "");
             self.schema.types[id].validations = vals;
@@ -640,6 +711,7 @@ impl Compiler<'_> {
                 }
             }
         }
+        self.warn_misspelled(comments);
         let find = |n: &str| seen.iter().find(|(s, _)| s == n).map(|(_, p)| *p);
         if let (Some(_), Some(pos)) = (find("k8s:required"), find("k8s:optional")) {
             self.error(pos, format!("{what} cannot be both +k8s:required and +k8s:optional"));
@@ -666,6 +738,20 @@ impl Compiler<'_> {
         merge_subfields(&mut out);
         order(&mut out);
         out
+    }
+
+    /// validation-gen skips comment tags it does not register, so a misspelled validation tag
+    /// silently validates nothing; kubedv says so. Other generators' tags (`k8s:deepcopy-gen`,
+    /// `k8s:prerelease-lifecycle-gen:introduced`, `k8s:deprecated`) are far from every
+    /// validation tag's name and pass without a word.
+    fn warn_misspelled(&mut self, comments: &[Comment]) {
+        for (name, pos) in tags::unregistered(comments) {
+            let Some(near) = catalog::closest(name).filter(|n| catalog::distance(name, n) <= 2) else { continue };
+            self.schema.diagnostics.push(Diagnostic::warning(
+                pos,
+                format!("+{name} is not a validation tag, so validation-gen ignores it; did you mean +{near}?"),
+            ));
+        }
     }
 
     /// Unions of list items (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`): each member is "some
@@ -733,11 +819,20 @@ impl Compiler<'_> {
             for wrapped in tags::extract(&d.comments).into_iter().flatten() {
                 // mode.go: each ifMode rule keeps its own level.
                 let (t, level) = unwrapped(&wrapped);
-                let modality = t.arg("modality").map(|a| a.value.clone()).unwrap_or_default();
+                // 1.36 spelled them +k8s:discriminator(name:) and +k8s:member(discriminator:,
+                // value:) (code-generator v0.36.3 validators/discriminator.go).
+                let modality = ["modality", "name", "discriminator"]
+                    .iter()
+                    .find_map(|n| t.arg(n))
+                    .map(|a| a.value.clone())
+                    .unwrap_or_default();
                 match t.name.as_str() {
-                    "k8s:modeDiscriminator" => discriminators.push((modality, f.json_name.clone())),
-                    "k8s:ifMode" => {
-                        let Some(mode) = t.arg("").or_else(|| t.arg("mode")).map(|a| a.value.clone()) else {
+                    "k8s:modeDiscriminator" | "k8s:discriminator" => {
+                        discriminators.push((modality, f.json_name.clone()))
+                    }
+                    "k8s:ifMode" | "k8s:member" => {
+                        let Some(mode) = ["", "mode", "value"].iter().find_map(|n| t.arg(n)).map(|a| a.value.clone())
+                        else {
                             self.error(t.pos, "+k8s:ifMode needs the mode value: +k8s:ifMode(\"A\")=...".into());
                             continue;
                         };
@@ -1251,7 +1346,7 @@ impl Compiler<'_> {
             }
             "k8s:item" => self.item(tag, site, &kind, is_ptr),
             // Compiled per struct by `modes`.
-            "k8s:modeDiscriminator" | "k8s:ifMode" => Vec::new(),
+            "k8s:modeDiscriminator" | "k8s:ifMode" | "k8s:discriminator" | "k8s:member" => Vec::new(),
             // Unions are compiled per struct by `unions`; here only what the field must be.
             "k8s:unionDiscriminator" => {
                 if !matches!(kind, Kind::String) {

@@ -10,10 +10,12 @@ pub mod catalog;
 mod compile;
 mod equal;
 mod marshal;
+mod prelude;
 mod schema;
 pub mod shadow;
 mod validate;
 mod validators;
 
+pub use compile::{import_provided_by, Dependency};
 pub use schema::{Schema, TypeId};
 pub use validate::{Options, Report};

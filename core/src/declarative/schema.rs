@@ -3,6 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use super::compile::Dependency;
 use super::validators::Validator;
 use crate::diag::{Diagnostic, Pos};
 
@@ -98,7 +99,16 @@ impl Schema {
     /// Compiles Go source with `+k8s:` tags. Never fails: problems are in
     /// [`Schema::diagnostics`] (an error diagnostic means validation-gen would refuse the input).
     pub fn compile(src: &str) -> Schema {
-        super::compile::compile(src)
+        super::compile::compile(src, &[], super::shadow::NEWEST_MINOR)
+    }
+
+    /// Compiles Go source whose imports may resolve to other packages' sources: a field of type
+    /// `corev1.PodSpec` is validated with core/v1's own tags, as the generated code chains into
+    /// the other package's validation. Diagnostics in a dependency carry its
+    /// [`Dependency::label`] in [`Diagnostic::file`]. `minor` is the Kubernetes version (1.N)
+    /// whose apimachinery types the imports of `k8s.io/apimachinery` not given resolve to.
+    pub fn compile_with(src: &str, deps: &[Dependency<'_>], minor: u32) -> Schema {
+        super::compile::compile(src, deps, minor)
     }
 
     /// The request paths the generated dispatcher validates for a type: `/` plus its

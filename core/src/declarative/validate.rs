@@ -591,11 +591,17 @@ impl<'s> Walker<'s> {
                     let Some(f) = member(self.schema, fields, field) else { return Vec::new() };
                     let get = |m: Option<&serde_json::Map<String, Value>>, k: &str| m.and_then(|m| m.get(k)).cloned();
                     let old_obj = d.old.flatten().and_then(Value::as_object);
-                    let mode = get(obj, discriminator).and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                    // A string, bool (and, in 1.36's +k8s:discriminator, integer) value, as the
+                    // tag's mode argument spells it.
+                    let mode_of = |v: Option<Value>| match v {
+                        Some(Value::String(s)) => s,
+                        Some(v @ (Value::Bool(_) | Value::Number(_))) => v.to_string(),
+                        _ => String::new(),
+                    };
+                    let mode = mode_of(get(obj, discriminator));
                     // discriminator.go: an update with the same mode and an equal value is skipped.
                     if self.update && d.old.is_some() {
-                        let old_mode =
-                            get(old_obj, discriminator).and_then(|v| v.as_str().map(String::from)).unwrap_or_default();
+                        let old_mode = mode_of(get(old_obj, discriminator));
                         let new_v = obj.and_then(|m| m.get(field));
                         let old_v = old_obj.and_then(|m| m.get(field));
                         if mode == old_mode && super::equal::go_equal(self.schema, f.ty, new_v, old_v) {
