@@ -12,7 +12,7 @@ pub use crd::{compile_crd, validate_crd, JsCrd};
 use kubedv_core::cri::maturity::{self, Stage, Status};
 use kubedv_core::cri::skew;
 use kubedv_core::declarative::shadow::{self, Enforcement};
-use kubedv_core::declarative::{catalog, Options, Schema};
+use kubedv_core::declarative::{Dependency, Options, Schema};
 use kubedv_core::diag::Diagnostic;
 use kubedv_core::field::Path;
 use kubedv_core::format::Format;
@@ -60,6 +60,17 @@ export interface ValidationResult {
   shadow?: Shadow;
 }
 
+/** Options for compiling types. */
+export interface CompileOptions {
+  /** The sources of the packages the types import, by import path
+   *  (`{"k8s.io/api/core/v1": coreTypesGo}`): their types validate with their own tags.
+   *  apimachinery's meta/v1 is built in. */
+  imports?: Record<string, string>;
+  /** The Kubernetes version whose apimachinery types the built-in meta/v1 models, "1.33" to
+   *  "1.37" (default "1.37"; 1.37 added alpha rules to ObjectMeta and Condition). */
+  k8sVersion?: string;
+}
+
 /** Options for validation. */
 export interface ValidateOptions {
   /** The type to validate the object as (default: the only root-looking type). */
@@ -97,7 +108,8 @@ export interface Shadow {
   explanations: string[];
 }
 
-/** One +k8s: tag's documentation. */
+/** One +k8s: tag's documentation: the entries of `kubedv/tags.json`, a separate file of the
+ *  package, so the core `.wasm` carries no documentation text. */
 export interface TagDoc {
   name: string;
   description: string;
@@ -467,8 +479,34 @@ pub struct JsSchema {
 /// Compiles Go types with `+k8s:` tags. Throws an `Error` (with `line`, `column` and
 /// `diagnostics`) when validation-gen would refuse them.
 #[wasm_bindgen(js_name = compileTypes)]
-pub fn compile_types(src: &str) -> Result<JsSchema, JsValue> {
-    let schema = Schema::compile(src);
+pub fn compile_types(
+    src: &str,
+    #[wasm_bindgen(unchecked_param_type = "CompileOptions | null")] opts: Option<JsValue>,
+) -> Result<JsSchema, JsValue> {
+    let schema = match given(opts) {
+        None => Schema::compile(src),
+        Some(opts) => {
+            let mut f = Fields::from_js(opts, "compile options are {imports?, k8sVersion?}")?;
+            let minor = match f.string("k8sVersion")? {
+                None => shadow::NEWEST_MINOR,
+                Some(v) => Enforcement::from_request(Some(&v), &[], true).map_err(into_error)?.minor,
+            };
+            let imports = match f.value("imports") {
+                None => serde_json::Map::new(),
+                Some(serde_json::Value::Object(m)) => m,
+                Some(_) => return Err(into_error("compile options: `imports` must be an object of Go sources").into()),
+            };
+            f.finish()?;
+            let mut deps = Vec::with_capacity(imports.len());
+            for (path, text) in &imports {
+                let text = text
+                    .as_str()
+                    .ok_or_else(|| into_error(format!("compile options: imports[{path:?}] must be a string")))?;
+                deps.push(Dependency { import_path: path, label: path, text });
+            }
+            Schema::compile_with(src, &deps, minor)
+        }
+    };
     if schema.has_errors() {
         return Err(diagnostics_error(&schema.diagnostics));
     }
@@ -562,20 +600,5 @@ pub fn validate(
     #[wasm_bindgen(unchecked_param_type = "object | string | null")] old: Option<JsValue>,
     #[wasm_bindgen(unchecked_param_type = "ValidateOptions | null")] opts: Option<JsValue>,
 ) -> Result<JsValue, JsValue> {
-    compile_types(types)?.validate(object, old, opts)
-}
-
-/// The +k8s: tag catalog, or one tag's documentation (`"maxLength"`, `"+k8s:maxLength"`).
-#[wasm_bindgen(js_name = tagDocs, unchecked_return_type = "TagDoc[] | TagDoc")]
-pub fn tag_docs(name: Option<String>) -> Result<JsValue, JsError> {
-    match name {
-        None => to_js(catalog::TAGS),
-        Some(n) => match catalog::lookup(&n) {
-            Some(doc) => to_js(doc),
-            None => {
-                let hint = catalog::closest(&n).map(|c| format!("; did you mean +{c}?")).unwrap_or_default();
-                Err(into_error(format!("unknown tag {n}{hint}")))
-            }
-        },
-    }
+    compile_types(types, None)?.validate(object, old, opts)
 }

@@ -3,8 +3,8 @@
 // must fail to type-check — they prove the declarations are precise, not `any`.
 import init, {
   celVars, checkFormat, compileCel, compileCrd, compileTypes, criFeature, criRange, criSkew, evalCel,
-  formats, tagDocs, validate, validateCrd, version,
-  type CelResult, type CrdResult, type FieldError, type ValidationResult,
+  formats, validate, validateCrd, version,
+  type CelResult, type CrdResult, type FieldError, type TagDoc, type ValidationResult,
 } from "kubedv";
 
 export async function use(bytes: Uint8Array): Promise<string[]> {
@@ -33,8 +33,9 @@ export async function use(bytes: Uint8Array): Promise<string[]> {
   out.push(...validateCrd({}, "spec: {}\n").errors.map((e) => e.field));
 
   out.push(...checkFormat("k8s-short-name", "A").map((e) => e.text), ...formats().map((f) => f.name));
-  const docs = tagDocs("maxLength");
-  out.push(Array.isArray(docs) ? String(docs.length) : docs.description);
+  // The tag documentation ships as kubedv/tags.json, typed by TagDoc.
+  const docs: TagDoc[] = JSON.parse("[]");
+  out.push(...docs.map((d) => `${d.name} ${d.stability} ${d.scopes.join(",")}`));
   out.push(String(criSkew({ kubelet: "1.30.2", runtime: "containerd=1.7.20" }).supported));
   out.push(JSON.stringify(criRange({ kubelet: "1.30" })));
   out.push(JSON.stringify(criFeature({ stage: "beta-on", containerd: "released-ga", crio: "released" })));

@@ -58,15 +58,20 @@ pub fn build(env: &Env) -> Result<(), String> {
         obj.remove("exports");
     }
     if let Some(files) = json["files"].as_array_mut() {
-        files.extend(["node/", "bundler/"].map(serde_json::Value::from));
+        files.extend(["node/", "bundler/", "tags.json"].map(serde_json::Value::from));
     }
+    // The tag documentation is data beside the module, not text inside it.
+    let tags = serde_json::to_string_pretty(kubedv_core::declarative::catalog::TAGS).expect("static docs serialize");
+    let tags_path = env.root.join("wasm/pkg/tags.json");
+    std::fs::write(&tags_path, tags + "\n").map_err(|e| format!("npm: cannot write {}: {e}", tags_path.display()))?;
     // Conditions are tried in order (Node picks the first that matches), so `exports` is
     // written by hand: serde_json's map would sort `default` before `require`.
     let exports = r#"  "exports": {
     ".": { "types": "./kubedv.d.ts", "require": "./node/kubedv.cjs", "default": "./kubedv.js" },
     "./node": { "types": "./node/kubedv.d.ts", "default": "./node/kubedv.cjs" },
     "./bundler": { "types": "./bundler/kubedv.d.ts", "default": "./bundler/kubedv.js" },
-    "./kubedv_bg.wasm": "./kubedv_bg.wasm"
+    "./kubedv_bg.wasm": "./kubedv_bg.wasm",
+    "./tags.json": "./tags.json"
   },
 "#;
     let text = serde_json::to_string_pretty(&json).expect("a JSON value serializes");

@@ -60,8 +60,30 @@ use TagStability::*;
 const VALUE_SCOPES: &[Scope] = &[Type, Field, ListVal, MapKey];
 const WRAPPER_SCOPES: &[Scope] = VALUE_SCOPES;
 
-/// Every tag of the Kubernetes catalog.
-pub const TAGS: &[TagDoc] = &[
+/// What the compiler needs of a tag: its name, stability and scopes.
+#[derive(Clone, Copy, Debug)]
+pub struct TagSpec {
+    /// The name without `+` (`k8s:maxLength`).
+    pub name: &'static str,
+    /// Its stability.
+    pub stability: TagStability,
+    /// Where it may be written.
+    pub scopes: &'static [Scope],
+}
+
+/// One list of tags makes two tables: [`TAGS`], the documentation (`kubedv tags`, the
+/// playground), and [`SPECS`], what compiling needs. Only the second is linked into a build
+/// that compiles types without showing docs, such as the npm package's core `.wasm`.
+macro_rules! catalog {
+    ($(TagDoc { name: $name:literal, description: $d:literal, stability: $s:ident, scopes: $sc:expr, args: $a:expr, payload: $p:literal, example: $e:literal },)*) => {
+        /// Every tag of the Kubernetes catalog, documented.
+        pub static TAGS: &[TagDoc] = &[$(TagDoc { name: $name, description: $d, stability: $s, scopes: $sc, args: $a, payload: $p, example: $e },)*];
+        /// Every tag of the Kubernetes catalog, as the compiler sees it (the order of [`TAGS`]).
+        pub static SPECS: &[TagSpec] = &[$(TagSpec { name: $name, stability: $s, scopes: $sc },)*];
+    };
+}
+
+catalog! {
     TagDoc { name: "k8s:alpha", description: "Runs the payload validation as an alpha rule: its errors are only compared with handwritten validation (shadow mode), never returned.", stability: Beta, scopes: WRAPPER_SCOPES, args: &["since (string): the Kubernetes version (1.N) the rule entered alpha"], payload: "<validation-tag>: the rule to run as alpha", example: "// +k8s:alpha(since: \"1.36\")=+k8s:minimum=1\nReplicas int `json:\"replicas\"`" },
     TagDoc { name: "k8s:beta", description: "Runs the payload validation as a beta rule: enforced while the DeclarativeValidationBeta gate is on (the default), shadowed when it is off.", stability: Beta, scopes: WRAPPER_SCOPES, args: &["since (string): the Kubernetes version (1.N) the rule entered beta"], payload: "<validation-tag>: the rule to run as beta", example: "// +k8s:beta(since: \"1.37\")=+k8s:minimum=1\nReplicas int `json:\"replicas\"`" },
     TagDoc { name: "k8s:customUnique", description: "Says the list's uniqueness is checked by handwritten code, so no duplicate check is generated.", stability: Stable, scopes: VALUE_SCOPES, args: &[], payload: "", example: "// +k8s:listType=set\n// +k8s:customUnique\nNames []string `json:\"names\"`" },
@@ -111,7 +133,7 @@ pub const TAGS: &[TagDoc] = &[
     TagDoc { name: "k8s:validateTrueAlpha", description: "Test tag: always passes validation, as an alpha validator.", stability: Alpha, scopes: VALUE_SCOPES, args: &["flags (string)", "typeArg (string)", "cohort (string)"], payload: "<string>", example: "// +k8s:validateTrueAlpha" },
     TagDoc { name: "k8s:validateTrueBeta", description: "Test tag: always passes validation, as a beta validator.", stability: Beta, scopes: VALUE_SCOPES, args: &["flags (string)", "typeArg (string)", "cohort (string)"], payload: "<string>", example: "// +k8s:validateTrueBeta" },
     TagDoc { name: "k8s:zeroOrOneOfMember", description: "Marks a member of a zero-or-one-of union: at most one member may be set (none is fine); meant for list items via +k8s:item.", stability: Stable, scopes: &[Field, ListVal], args: &["union (string): the union's name", "memberName (string): the member's name"], payload: "", example: "// +k8s:item(type: \"Approved\")=+k8s:zeroOrOneOfMember" },
-];
+}
 
 /// The documentation of a tag, by name with or without `+` (`k8s:minimum`, `+k8s:minimum`,
 /// `minimum`).
@@ -120,15 +142,21 @@ pub fn lookup(name: &str) -> Option<&'static TagDoc> {
     TAGS.iter().find(|t| t.name == name || t.name.strip_prefix("k8s:") == Some(name))
 }
 
+/// The compiler's view of a tag, by its exact name (`k8s:minimum`).
+pub fn spec(name: &str) -> Option<&'static TagSpec> {
+    SPECS.iter().find(|t| t.name == name)
+}
+
 /// Whether validation-gen reads the tag (`k8s:minimum`); it ignores every other comment tag.
 pub fn is_registered(name: &str) -> bool {
-    TAGS.iter().any(|t| t.name == name)
+    spec(name).is_some()
 }
 
 /// The known tag whose name is closest to `name` (for "did you mean" hints).
 pub fn closest(name: &str) -> Option<&'static str> {
     let want = name.trim_start_matches('+').trim_start_matches("k8s:").to_ascii_lowercase();
-    TAGS.iter()
+    SPECS
+        .iter()
         .map(|t| (edit_distance(&want, &t.name["k8s:".len()..].to_ascii_lowercase()), t.name))
         .filter(|(d, _)| *d <= 3)
         .min_by_key(|(d, _)| *d)

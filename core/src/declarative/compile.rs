@@ -63,7 +63,7 @@ pub(crate) fn compile(src: &str, deps: &[Dependency<'_>], minor: u32) -> Schema 
     let answered: Vec<String> = parsed.iter().map(|p| p.1.clone()).collect();
     for (path, text) in super::prelude::packages(minor) {
         if !answered.iter().any(|a| a == path) {
-            parsed.push((golang::parse_file(text).0, path.into(), String::new()));
+            parsed.push((golang::parse_file(&text).0, path.into(), String::new()));
         }
     }
     let packages: Vec<Package<'_>> = parsed
@@ -948,7 +948,7 @@ impl Compiler<'_> {
 
     /// One tag → zero or more validators (wrappers return their payload's, restamped).
     fn compile_tag(&mut self, tag: &Tag, site: Site<'_>) -> Vec<Validator> {
-        let Some(doc) = catalog::lookup(&tag.name).filter(|d| d.name == tag.name) else {
+        let Some(doc) = catalog::spec(&tag.name) else {
             let hint = catalog::closest(&tag.name).map(|n| format!("; did you mean +{n}?")).unwrap_or_default();
             self.error(tag.pos, format!("unknown tag +{}{hint}", tag.name));
             return Vec::new();

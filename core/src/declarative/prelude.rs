@@ -12,91 +12,21 @@
 //! alpha ones (v0.37.0-beta.0 `pkg/apis/meta/v1/types.go`, generated into
 //! `pkg/apis/meta/v1/validation`), which the generated code of every API type chains into.
 
+use alloc::string::String;
+
 /// The prelude packages for Kubernetes 1.`minor`: import path and Go source.
-pub(crate) fn packages(minor: u32) -> [(&'static str, &'static str); 1] {
-    let meta = if minor >= 37 { META_V1_137 } else { META_V1 };
+pub(crate) fn packages(minor: u32) -> [(&'static str, String); 1] {
+    let meta = if minor >= 37 {
+        META_V1.into()
+    } else {
+        // The same shapes without the tags 1.37 added.
+        META_V1.lines().filter(|l| !l.contains("+k8s:")).flat_map(|l| [l, "\n"]).collect()
+    };
     [("k8s.io/apimachinery/pkg/apis/meta/v1", meta)]
 }
 
-/// meta/v1 up to 1.36: shapes only.
+/// meta/v1 as of 1.37, with apimachinery's alpha validation tags.
 const META_V1: &str = r#"package v1
-
-import "k8s.io/apimachinery/pkg/types"
-
-type TypeMeta struct {
-	Kind       string `json:"kind,omitempty"`
-	APIVersion string `json:"apiVersion,omitempty"`
-}
-
-type ListMeta struct {
-	SelfLink           string `json:"selfLink,omitempty"`
-	ResourceVersion    string `json:"resourceVersion,omitempty"`
-	Continue           string `json:"continue,omitempty"`
-	RemainingItemCount *int64 `json:"remainingItemCount,omitempty"`
-}
-
-type ObjectMeta struct {
-	Name                       string             `json:"name,omitempty"`
-	GenerateName               string             `json:"generateName,omitempty"`
-	Namespace                  string             `json:"namespace,omitempty"`
-	SelfLink                   string             `json:"selfLink,omitempty"`
-	UID                        types.UID          `json:"uid,omitempty"`
-	ResourceVersion            string             `json:"resourceVersion,omitempty"`
-	Generation                 int64              `json:"generation,omitempty"`
-	CreationTimestamp          Time               `json:"creationTimestamp,omitempty"`
-	DeletionTimestamp          *Time              `json:"deletionTimestamp,omitempty"`
-	DeletionGracePeriodSeconds *int64             `json:"deletionGracePeriodSeconds,omitempty"`
-	Labels                     map[string]string  `json:"labels,omitempty"`
-	Annotations                map[string]string  `json:"annotations,omitempty"`
-	OwnerReferences            []OwnerReference   `json:"ownerReferences,omitempty"`
-	Finalizers                 []string           `json:"finalizers,omitempty"`
-	ManagedFields              []ManagedFieldsEntry `json:"managedFields,omitempty"`
-}
-
-type OwnerReference struct {
-	APIVersion         string    `json:"apiVersion"`
-	Kind               string    `json:"kind"`
-	Name               string    `json:"name"`
-	UID                types.UID `json:"uid"`
-	Controller         *bool     `json:"controller,omitempty"`
-	BlockOwnerDeletion *bool     `json:"blockOwnerDeletion,omitempty"`
-}
-
-type ConditionStatus string
-
-type Condition struct {
-	Type               string          `json:"type"`
-	Status             ConditionStatus `json:"status"`
-	ObservedGeneration int64           `json:"observedGeneration,omitempty"`
-	LastTransitionTime Time            `json:"lastTransitionTime"`
-	Reason             string          `json:"reason"`
-	Message            string          `json:"message"`
-}
-
-type LabelSelector struct {
-	MatchLabels      map[string]string          `json:"matchLabels,omitempty"`
-	MatchExpressions []LabelSelectorRequirement `json:"matchExpressions,omitempty"`
-}
-
-type LabelSelectorOperator string
-
-type LabelSelectorRequirement struct {
-	Key      string                `json:"key"`
-	Operator LabelSelectorOperator `json:"operator"`
-	Values   []string              `json:"values,omitempty"`
-}
-
-type Time interface{}
-
-type MicroTime interface{}
-
-type Duration interface{}
-
-type ManagedFieldsEntry interface{}
-"#;
-
-/// meta/v1 from 1.37: the same shapes with apimachinery's alpha validation tags.
-const META_V1_137: &str = r#"package v1
 
 import "k8s.io/apimachinery/pkg/types"
 
