@@ -59,12 +59,15 @@ fn bad_types_are_exit_2_with_positions() {
     let dir = std::env::temp_dir().join(format!("kubedv-cli-bad-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let bad = dir.join("bad.go");
-    std::fs::write(&bad, "package x\ntype S struct {\n\t// +k8s:maxlen=3\n\tA string `json:\"a\"`\n}\n").unwrap();
+    std::fs::write(&bad, "package x\ntype S struct {\n\t// +k8s:maxLength=x\n\tA string `json:\"a\"`\n}\n").unwrap();
     let out = kubedv(&["validate", "--types", bad.to_str().unwrap(), "--object", OBJECTS]);
     assert_eq!(out.status.code(), Some(2));
     assert!(out.stdout.is_empty());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("bad.go:3:5: error: unknown tag +k8s:maxlen; did you mean +k8s:maxLength?"), "{stderr}");
+    assert!(
+        stderr.contains("bad.go:3:5: error: +k8s:maxLength needs a non-negative integer, e.g. +k8s:maxLength=10"),
+        "{stderr}"
+    );
 }
 
 #[test]

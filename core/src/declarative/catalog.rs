@@ -163,12 +163,6 @@ pub fn closest(name: &str) -> Option<&'static str> {
         .map(|(_, n)| n)
 }
 
-/// The edit distance between two tag names, ignoring case and the `k8s:` prefix.
-pub(crate) fn distance(a: &str, b: &str) -> usize {
-    let bare = |s: &str| s.trim_start_matches('+').trim_start_matches("k8s:").to_ascii_lowercase();
-    edit_distance(&bare(a), &bare(b))
-}
-
 fn edit_distance(a: &str, b: &str) -> usize {
     let b: alloc::vec::Vec<char> = b.chars().collect();
     let mut row: alloc::vec::Vec<usize> = (0..=b.len()).collect();

@@ -309,14 +309,14 @@ fn editor_lines(browser: &mut Browser, config: &Config, shots: &Path) -> Result<
     let (x, y) = (point[0].as_f64().unwrap_or(0.0), point[1].as_f64().unwrap_or(0.0));
     browser.hover(x, y)?;
     browser.wait_for_text("#types-tag-doc", "+k8s:required", Duration::from_secs(5))?;
-    // A diagnostic is marked at its line and links to it (validation-gen: unknown tags).
+    // A diagnostic is marked at its line and links to it (validation-gen: a malformed payload).
     browser.replace_text(
         &types,
-        "package v1\n\ntype Widget struct {\n    // +k8s:maxlen=3\n    Name string `json:\"name\"`\n}\n",
+        "package v1\n\ntype Widget struct {\n    // +k8s:maxLength=x\n    Name string `json:\"name\"`\n}\n",
     )?;
     browser.wait_for_text(
         "#decl-result",
-        "types.go:4:8: error: unknown tag +k8s:maxlen; did you mean +k8s:maxLength?",
+        "types.go:4:8: error: +k8s:maxLength needs a non-negative integer, e.g. +k8s:maxLength=10",
         Duration::from_secs(10),
     )?;
     let marked = marked_lines(browser, "types")?;
@@ -325,7 +325,7 @@ fn editor_lines(browser: &mut Browser, config: &Config, shots: &Path) -> Result<
     }
     browser.screenshot(&shots.join("playground-diagnostic-line.png"))?;
     browser.click("#decl-result .diag button.goto")?;
-    if selection(browser, "#types")? != "    // +k8s:maxlen=3" {
+    if selection(browser, "#types")? != "    // +k8s:maxLength=x" {
         return Err(format!("the diagnostic selected {:?}", selection(browser, "#types")?));
     }
     // An unreadable object: the parser's position, marked and linked.
