@@ -299,11 +299,21 @@ impl Parser {
                 }
                 _ => None,
             };
+            let mut type_name = type_name;
             let mut string_value = None;
             if p.is_punct('=') {
                 p.next();
                 if let Tok::Str(s) = p.peek().clone() {
                     if matches!(p.peek_at(1), Tok::Semi | Tok::Punct(')')) {
+                        string_value = Some(s);
+                    }
+                }
+                // A conversion, `Mode = DeviceAllocationMode("All")`, types the constant.
+                if let (Tok::Ident(t), Tok::Punct('('), Tok::Str(s), Tok::Punct(')')) =
+                    (p.peek().clone(), p.peek_at(1).clone(), p.peek_at(2).clone(), p.peek_at(3).clone())
+                {
+                    if type_name.is_none() && matches!(p.peek_at(4), Tok::Semi | Tok::Punct(')')) {
+                        type_name = Some(t);
                         string_value = Some(s);
                     }
                 }
