@@ -4,6 +4,7 @@
 //! (message on stderr, nothing on stdout).
 
 mod cel_cmd;
+mod check_cmd;
 mod crd_cmd;
 mod cri_cmd;
 mod format_cmd;
@@ -14,23 +15,35 @@ mod validate_cmd;
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
 
 use output::OutputFormat;
 
 #[derive(Parser)]
 #[command(name = "kubedv", version, about = "Kubernetes API validation that runs anywhere")]
 struct Cli {
-    /// Output: one Kubernetes error line per error (text), or one JSON document (json).
-    #[arg(long, global = true, value_enum, default_value_t = OutputFormat::Text)]
-    format: OutputFormat,
+    /// Output: one Kubernetes error line per error (text), or one JSON document (json);
+    /// `kubedv check` also writes GitHub Actions annotations (github).
+    #[arg(long, global = true, value_enum, default_value_t = CliFormat::Text)]
+    format: CliFormat,
 
     #[command(subcommand)]
     command: Command,
 }
 
+/// Every output format; commands other than `check` take text and json.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CliFormat {
+    Text,
+    Json,
+    Github,
+}
+
 #[derive(Subcommand)]
 enum Command {
+    /// Check a repository's manifests: every document routed by apiVersion/kind to its CRD, its
+    /// Go types or the API lifecycle of the Kubernetes release, each problem at its line.
+    Check(check_cmd::Args),
     /// Validate objects against +k8s: tagged Go types, as the generated code would.
     Validate(validate_cmd::Args),
     /// The +k8s: tag catalog, or one tag's documentation.
@@ -58,16 +71,26 @@ pub struct UsageError(pub String);
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let format = match (&cli.command, cli.format) {
+        (Command::Check(_), _) | (_, CliFormat::Text) => OutputFormat::Text,
+        (_, CliFormat::Json) => OutputFormat::Json,
+        (_, other) => {
+            let name = other.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
+            eprintln!("kubedv: --format {name} is only for `kubedv check`");
+            return ExitCode::from(2);
+        }
+    };
     let result = match cli.command {
-        Command::Validate(args) => validate_cmd::run(args, cli.format),
-        Command::Tags(args) => tags_cmd::run(args, cli.format),
-        Command::CheckFormat(args) => format_cmd::run(args, cli.format),
-        Command::Formats => format_cmd::list(cli.format),
-        Command::Cel(args) => cel_cmd::run(args, cli.format),
-        Command::Crd(args) => crd_cmd::run(args, cli.format),
-        Command::CriSkew(args) => cri_cmd::skew(args, cli.format),
-        Command::CriRange(args) => cri_cmd::range(args, cli.format),
-        Command::CriFeature(args) => cri_cmd::feature(args, cli.format),
+        Command::Check(args) => check_cmd::run(args, cli.format),
+        Command::Validate(args) => validate_cmd::run(args, format),
+        Command::Tags(args) => tags_cmd::run(args, format),
+        Command::CheckFormat(args) => format_cmd::run(args, format),
+        Command::Formats => format_cmd::list(format),
+        Command::Cel(args) => cel_cmd::run(args, format),
+        Command::Crd(args) => crd_cmd::run(args, format),
+        Command::CriSkew(args) => cri_cmd::skew(args, format),
+        Command::CriRange(args) => cri_cmd::range(args, format),
+        Command::CriFeature(args) => cri_cmd::feature(args, format),
     };
     match result {
         Ok(outcome) => outcome.exit_code(),

@@ -70,7 +70,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let src = input::read(main)?;
     let sources: Vec<(String, String)> =
         args.types[1..].iter().map(|t| Ok((t.clone(), input::read(dependency_file(t))?))).collect::<Result<_, _>>()?;
-    let resolved = dependencies(&src, &sources)?;
+    let resolved = dependencies(&src, &sources, false)?;
     let deps: Vec<Dependency<'_>> =
         resolved.iter().map(|(import_path, label, text)| Dependency { import_path, label, text }).collect();
     let schema = Schema::compile_with(&src, &deps, config.minor);
@@ -228,16 +228,18 @@ fn dependency_file(arg: &str) -> &str {
 }
 
 /// `k8s.io/api/core/v1=core.go`: an import path (a dotted host, then a path) before `=`.
-fn explicit_import(arg: &str) -> Option<(&str, &str)> {
+pub(crate) fn explicit_import(arg: &str) -> Option<(&str, &str)> {
     let (import, file) = arg.split_once('=')?;
     let host = import.split('/').next()?;
     (host.contains('.') && import.contains('/') && !file.is_empty()).then_some((import, file))
 }
 
 /// Each further `--types` as the package an import resolves to: import path, file, source.
-fn dependencies<'a>(
+/// `lenient`: a file that answers no import is left out instead of refused.
+pub(crate) fn dependencies<'a>(
     main: &str,
     sources: &'a [(String, String)],
+    lenient: bool,
 ) -> Result<Vec<(String, &'a str, &'a str)>, UsageError> {
     let mut imports: Vec<String> = golang::parse_file(main).0.imports.into_iter().map(|i| i.path).collect();
     for (_, text) in sources {
@@ -250,6 +252,7 @@ fn dependencies<'a>(
             Some((import, file)) => (import.to_string(), file),
             None => match import_provided_by(&imports, arg) {
                 Some(import) => (import.to_string(), arg.as_str()),
+                None if lenient => continue,
                 None => {
                     return Err(UsageError(format!(
                         "--types {arg}: no import of the types ends with its directories; name the package: --types IMPORT/PATH={arg}"

@@ -19,6 +19,7 @@ extern crate alloc;
 extern crate std;
 
 pub mod cel;
+pub mod check;
 pub mod content;
 pub mod crd;
 pub mod cri;

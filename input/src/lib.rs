@@ -5,6 +5,8 @@
 
 use core::fmt;
 
+pub mod positions;
+
 use serde::Deserialize;
 use serde_json::Value;
 

@@ -117,6 +117,11 @@ impl Schema {
         self.subresources.iter().find(|(t, _)| *t == id).map_or_else(|| alloc::vec!["/".into()], |(_, p)| p.clone())
     }
 
+    /// The Go package name of the compiled source (`v1`): the API version of its kinds.
+    pub fn package_name(&self) -> &str {
+        &self.package
+    }
+
     /// Whether any diagnostic is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics.iter().any(Diagnostic::is_error)

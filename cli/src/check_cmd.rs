@@ -1,0 +1,642 @@
+//! `kubedv check`: every manifest under the paths, routed by apiVersion/kind (core's
+//! [`check`](kubedv_core::check) engine), each problem at its file, line and column.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use kubedv_core::check::{self, Checker, Identity, Report, Status};
+use kubedv_core::declarative::shadow;
+use kubedv_core::field::Error;
+use kubedv_input::positions::{self, Positions};
+use rayon::prelude::*;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::output::{count, Outcome};
+use crate::{input, CliFormat, UsageError};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Files or directories (searched recursively for .yaml, .yml and .json), or `-` for
+    /// standard input (`kustomize build | kubedv check -`).
+    #[arg(required = true)]
+    paths: Vec<String>,
+    /// CRDs to validate custom resources with: files or directories. Repeatable. CRDs found
+    /// among the checked documents are used too.
+    #[arg(long = "crds", value_name = "PATH")]
+    crds: Vec<String>,
+    /// +k8s: tagged Go types (types.go) whose kinds to validate: the package name is the
+    /// version, `// +groupName=` the group. Repeatable; imports resolve among them as for
+    /// `kubedv validate`.
+    #[arg(long = "types", value_name = "FILE")]
+    types: Vec<String>,
+    /// The Kubernetes release to check against, 1.16 to 1.37: API versions it no longer serves
+    /// are errors, deprecated ones warnings.
+    #[arg(long = "k8s-version", value_name = "1.N")]
+    k8s_version: Option<String>,
+    /// The old revision, for update checks (immutability, transition rules, ratcheting):
+    /// documents pair by group, kind, namespace and name.
+    #[arg(long, value_name = "PATH", conflicts_with = "old_ref")]
+    old: Vec<String>,
+    /// The old revision as a git revision: the same paths read with `git show REV:PATH`.
+    #[arg(long = "old-ref", value_name = "GITREF")]
+    old_ref: Option<String>,
+    /// Documents with no schema are errors, not warnings.
+    #[arg(long)]
+    strict: bool,
+    /// Documents checked at once (default: the machine's cores).
+    #[arg(long, value_name = "N")]
+    jobs: Option<usize>,
+}
+
+/// The oldest release the lifecycle table speaks for.
+const OLDEST_MINOR: u32 = 16;
+
+/// One document as read: where it is, its text and its value (or why it has none).
+struct Doc {
+    file: String,
+    index: usize,
+    /// The first line of the document's text (1-based).
+    line: usize,
+    text: std::sync::Arc<str>,
+    /// For a list's item: its path in the document (`items[2]`).
+    prefix: String,
+    value: Result<Value, Unreadable>,
+    /// Set when the file is a Kustomize patch or kustomization: the document is not a resource.
+    note: Option<String>,
+}
+
+struct Unreadable {
+    message: String,
+    line: usize,
+    column: usize,
+}
+
+pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
+    let minor = minor(args.k8s_version.as_deref())?;
+    if let Some(jobs) = args.jobs {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs.max(1))
+            .build_global()
+            .map_err(|e| UsageError(format!("--jobs: {e}")))?;
+    }
+    let type_sources: Vec<(String, String)> =
+        args.types.iter().map(|t| Ok((t.clone(), input::read(t)?))).collect::<Result<_, UsageError>>()?;
+
+    let files = collect(&args.paths)?;
+    let patches = kustomize_patches(&files);
+    let docs: Vec<Doc> = files.par_iter().flat_map_iter(|f| read_docs(f, &patches)).collect();
+
+    // CRDs: those given, then those in the input (a CRD and its resources in one repository).
+    let mut crds: Vec<&Value> = Vec::new();
+    let given: Vec<Doc> = collect(&args.crds)?.iter().flat_map(|p| read_docs(p, &Default::default())).collect();
+    for d in &given {
+        match &d.value {
+            Ok(v) if is_crd(v) => crds.push(v),
+            Ok(_) => {}
+            Err(e) => return Err(UsageError(format!("--crds {}:{}:{}: {}", d.file, e.line, e.column, e.message))),
+        }
+    }
+    crds.extend(docs.iter().filter(|d| d.note.is_none()).filter_map(|d| d.value.as_ref().ok()).filter(|v| is_crd(v)));
+
+    // Compiled rules are not shared between threads: each worker compiles its own checker,
+    // once, for its share of the documents.
+    let build = || -> Result<Checker, UsageError> {
+        let mut checker = Checker::new(minor, args.strict);
+        add_types(&mut checker, &type_sources)?;
+        for crd in &crds {
+            let _ = checker.add_crd(crd);
+        }
+        Ok(checker)
+    };
+    build()?;
+    let olds = old_documents(&args, &files)?;
+    let workers = rayon::current_num_threads().max(1);
+    let share = docs.len().div_ceil(workers).max(1);
+    let results: Vec<Checked> = docs
+        .par_chunks(share)
+        .flat_map_iter(|chunk| {
+            let checker = build().ok();
+            chunk
+                .iter()
+                .map(|d| {
+                    // A document without apiVersion or kind cannot be decoded, let alone applied.
+                    let why = d.value.as_ref().ok().filter(|_| d.note.is_none()).and_then(check::unreadable);
+                    if let Some(message) = why {
+                        return located(d, Err(&Unreadable { message, line: d.line, column: 1 }));
+                    }
+                    let report = match (&d.value, &d.note, &checker) {
+                        (_, Some(note), _) => Ok(Report::skipped(note.clone())),
+                        (Err(e), None, _) => Err(e),
+                        (Ok(v), None, Some(checker)) => {
+                            let old = check::identity(v).and_then(|id| olds.get(&id));
+                            Ok(checker.check(v, old))
+                        }
+                        (Ok(_), None, None) => Ok(Report::skipped(String::from("the types could not be compiled"))),
+                    };
+                    located(d, report)
+                })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+
+    let summary = Summary::of(&results);
+    match format {
+        CliFormat::Text => print_text(&results, &summary),
+        CliFormat::Json => print_json(&results, &summary)?,
+        CliFormat::Github => print_github(&results, &summary),
+    }
+    Ok(if summary.invalid + summary.unreadable > 0 { Outcome::Invalid } else { Outcome::Clean })
+}
+
+fn minor(version: Option<&str>) -> Result<u32, UsageError> {
+    let newest = shadow::NEWEST_MINOR;
+    let Some(v) = version else { return Ok(newest) };
+    let m = v.strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
+    match m {
+        Some(m) if (OLDEST_MINOR..=newest).contains(&m) => Ok(m),
+        _ => Err(UsageError(format!("--k8s-version {v}: expected 1.{OLDEST_MINOR} to 1.{newest}"))),
+    }
+}
+
+fn is_crd(v: &Value) -> bool {
+    v.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
+        && v.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
+}
+
+fn add_types(checker: &mut Checker, sources: &[(String, String)]) -> Result<(), UsageError> {
+    for (i, (path, src)) in sources.iter().enumerate() {
+        // Each file is a package; the others answer its imports.
+        let others: Vec<(String, String)> =
+            sources.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
+        let resolved = crate::validate_cmd::dependencies(src, &others, true)?;
+        let deps: Vec<kubedv_core::declarative::Dependency<'_>> = resolved
+            .iter()
+            .map(|(import_path, label, text)| kubedv_core::declarative::Dependency { import_path, label, text })
+            .collect();
+        let schema = checker.add_types(src, &deps);
+        if schema.has_errors() {
+            let lines: Vec<String> = schema
+                .diagnostics
+                .iter()
+                .map(|d| if d.file.is_some() { d.to_string() } else { format!("{path}:{d}") })
+                .collect();
+            return Err(UsageError(format!("--types {path} cannot be used:\n{}", lines.join("\n"))));
+        }
+    }
+    Ok(())
+}
+
+/// The manifest files under the paths, in a stable order; `-` is standard input.
+fn collect(paths: &[String]) -> Result<Vec<String>, UsageError> {
+    let mut out = Vec::new();
+    let mut seen_dirs = HashSet::new();
+    for p in paths {
+        if p == "-" {
+            out.push(p.clone());
+            continue;
+        }
+        let meta = std::fs::metadata(p).map_err(|e| UsageError(format!("cannot read {p}: {e}")))?;
+        if meta.is_dir() {
+            walk(Path::new(p), &mut out, &mut seen_dirs);
+        } else {
+            out.push(p.clone());
+        }
+    }
+    Ok(out)
+}
+
+fn walk(dir: &Path, out: &mut Vec<String>, seen: &mut HashSet<PathBuf>) {
+    // A symlink loop comes back to a directory already seen.
+    let Ok(real) = std::fs::canonicalize(dir) else { return };
+    if !seen.insert(real) {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(dir) else { return };
+    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+    entries.sort();
+    for path in entries {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if name.starts_with('.') {
+            continue;
+        }
+        if path.is_dir() {
+            walk(&path, out, seen);
+        } else if [".yaml", ".yml", ".json"].iter().any(|ext| name.ends_with(ext)) {
+            out.push(path.to_string_lossy().into_owned());
+        }
+    }
+}
+
+/// Files a `kustomization.yaml` lists as patches (they are not resources), with the note saying
+/// so; kustomization files themselves are noted too.
+fn kustomize_patches(files: &[String]) -> std::collections::HashMap<PathBuf, String> {
+    let mut out = std::collections::HashMap::new();
+    for f in files {
+        let path = Path::new(f);
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !matches!(name, "kustomization.yaml" | "kustomization.yml" | "Kustomization") {
+            continue;
+        }
+        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+        out.insert(real, String::from("a Kustomize kustomization, not a resource"));
+        let Ok(text) = std::fs::read_to_string(path) else { continue };
+        let Ok(doc) = kubedv_input::document(&text) else { continue };
+        let dir = path.parent().unwrap_or(Path::new("."));
+        let mut listed = Vec::new();
+        for key in ["patchesStrategicMerge", "patches", "patchesJson6902"] {
+            for item in doc.get(key).and_then(Value::as_array).into_iter().flatten() {
+                match item {
+                    Value::String(p) => listed.push(p.clone()),
+                    Value::Object(o) => {
+                        if let Some(Value::String(p)) = o.get("path") {
+                            listed.push(p.clone());
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        for p in listed {
+            let file = dir.join(&p);
+            let real = std::fs::canonicalize(&file).unwrap_or(file);
+            out.insert(real, format!("a Kustomize patch (listed in {f}), not a resource"));
+        }
+    }
+    out
+}
+
+/// The documents of one file (list items expanded), each parsed on its own so a broken one
+/// does not hide the others.
+fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>) -> Vec<Doc> {
+    let note =
+        (file != "-").then(|| std::fs::canonicalize(file).ok()).flatten().and_then(|real| notes.get(&real).cloned());
+    let unreadable = |message: String| Doc {
+        file: file.to_string(),
+        index: 0,
+        line: 1,
+        text: std::sync::Arc::from(""),
+        prefix: String::new(),
+        value: Err(Unreadable { message, line: 1, column: 1 }),
+        note: None,
+    };
+    let bytes = if file == "-" {
+        let mut b = Vec::new();
+        match std::io::Read::read_to_end(&mut std::io::stdin(), &mut b) {
+            Ok(_) => b,
+            Err(e) => return vec![unreadable(format!("cannot read standard input: {e}"))],
+        }
+    } else {
+        match std::fs::read(file) {
+            Ok(b) => b,
+            Err(e) => return vec![unreadable(format!("cannot read the file: {e}"))],
+        }
+    };
+    if bytes.contains(&0) {
+        return vec![unreadable(String::from("a binary file, not YAML or JSON"))];
+    }
+    let Ok(text) = String::from_utf8(bytes) else {
+        return vec![unreadable(String::from("not UTF-8 text"))];
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
+    let mut out = Vec::new();
+    for (index, piece) in positions::split(text).into_iter().enumerate() {
+        let shared: std::sync::Arc<str> = std::sync::Arc::from(piece.text);
+        let doc = |prefix: String, value| Doc {
+            file: file.to_string(),
+            index,
+            line: piece.line,
+            text: shared.clone(),
+            prefix,
+            value,
+            note: note.clone(),
+        };
+        match kubedv_input::document(piece.text) {
+            Err(e) => out.push(doc(
+                String::new(),
+                Err(Unreadable {
+                    message: shift_lines(&e.message, piece.line - 1),
+                    line: piece.line + e.line.unwrap_or(1) - 1,
+                    column: e.column.unwrap_or(1),
+                }),
+            )),
+            Ok(value) => match check::list_items(&value) {
+                Some(items) if note.is_none() => {
+                    for (i, item) in items.iter().enumerate() {
+                        out.push(doc(format!("items[{i}]"), Ok(item.clone())));
+                    }
+                }
+                _ => out.push(doc(String::new(), Ok(value))),
+            },
+        }
+    }
+    out
+}
+
+/// A parser message about one document of a stream, its `line N` made lines of the file.
+fn shift_lines(message: &str, by: usize) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find("line ") {
+        out.push_str(&rest[..i + 5]);
+        rest = &rest[i + 5..];
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        match rest[..digits].parse::<usize>() {
+            Ok(n) if digits > 0 => out.push_str(&(n + by).to_string()),
+            _ => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The old revision's documents by identity.
+fn old_documents(args: &Args, files: &[String]) -> Result<BTreeMap<Identity, Value>, UsageError> {
+    let mut out = BTreeMap::new();
+    let mut add = |text: &str| {
+        for piece in positions::split(text) {
+            let Ok(value) = kubedv_input::document(piece.text) else { continue };
+            let values = match check::list_items(&value) {
+                Some(items) => items.to_vec(),
+                None => vec![value],
+            };
+            for v in values {
+                if let Some(id) = check::identity(&v) {
+                    out.insert(id, v);
+                }
+            }
+        }
+    };
+    for path in collect(&args.old)? {
+        add(&input::read(&path)?);
+    }
+    if let Some(rev) = &args.old_ref {
+        for f in files.iter().filter(|f| *f != "-") {
+            let spec = format!("{rev}:./{}", f.trim_start_matches("./"));
+            let out = std::process::Command::new("git")
+                .args(["show", &spec])
+                .output()
+                .map_err(|e| UsageError(format!("--old-ref: cannot run git: {e}")))?;
+            // A file that did not exist at that revision has no old documents.
+            if out.status.success() {
+                add(&String::from_utf8_lossy(&out.stdout));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A checked document, with positions resolved.
+struct Checked<'d> {
+    doc: &'d Doc,
+    status: &'static str,
+    api_version: String,
+    kind: String,
+    namespace: String,
+    name: String,
+    errors: Vec<Located>,
+    update_errors: Vec<Located>,
+    warnings: Vec<LocatedWarning>,
+    why: Option<String>,
+    /// Where an unreadable document's problem is.
+    at: (usize, usize),
+}
+
+#[derive(Serialize)]
+struct Located {
+    #[serde(flatten)]
+    error: Error,
+    line: usize,
+    column: usize,
+}
+
+#[derive(Serialize)]
+struct LocatedWarning {
+    message: String,
+    line: usize,
+    column: usize,
+}
+
+fn located<'d>(doc: &'d Doc, report: Result<Report, &Unreadable>) -> Checked<'d> {
+    let value = doc.value.as_ref().ok();
+    let meta = |k: &str| {
+        value.and_then(|v| v.get("metadata")).and_then(|m| m.get(k)).and_then(Value::as_str).unwrap_or("").to_string()
+    };
+    let top = |k: &str| value.and_then(|v| v.get(k)).and_then(Value::as_str).unwrap_or("").to_string();
+    let mut checked = Checked {
+        doc,
+        status: "unreadable",
+        api_version: top("apiVersion"),
+        kind: top("kind"),
+        namespace: meta("namespace"),
+        name: meta("name"),
+        errors: Vec::new(),
+        update_errors: Vec::new(),
+        warnings: Vec::new(),
+        why: None,
+        at: (doc.line, 1),
+    };
+    let report = match report {
+        Err(e) => {
+            checked.why = Some(e.message.clone());
+            checked.at = (e.line, e.column);
+            return checked;
+        }
+        Ok(r) => r,
+    };
+    checked.status = match report.status {
+        Status::Valid => "valid",
+        Status::Invalid => "invalid",
+        Status::Skipped => "skipped",
+    };
+    checked.why = report.why;
+    let skipped_item = report.status == Status::Skipped && !doc.prefix.is_empty();
+    // Positions are only worked out for documents that have something to point at.
+    let needs =
+        skipped_item || !report.errors.is_empty() || !report.update_errors.is_empty() || !report.warnings.is_empty();
+    let pos = needs.then(|| Positions::of(&doc.text));
+    let at = |field: &str| -> (usize, usize) {
+        let full = match (doc.prefix.is_empty(), field.is_empty() || field == "<nil>") {
+            (true, _) => field.to_string(),
+            (false, true) => doc.prefix.clone(),
+            (false, false) => format!("{}.{field}", doc.prefix),
+        };
+        let (l, c) = pos.as_ref().and_then(|p| p.locate(&full)).unwrap_or((1, 1));
+        (doc.line + l - 1, c)
+    };
+    let locate = |errors: Vec<Error>| -> Vec<Located> {
+        errors
+            .into_iter()
+            .map(|error| {
+                let (line, column) = at(&error.field);
+                Located { error, line, column }
+            })
+            .collect()
+    };
+    if skipped_item {
+        checked.at = at("");
+    }
+    checked.errors = locate(report.errors);
+    checked.update_errors = locate(report.update_errors);
+    checked.warnings = report
+        .warnings
+        .into_iter()
+        .map(|w| {
+            let (line, column) = at(w.field.as_deref().unwrap_or(""));
+            LocatedWarning { message: w.message, line, column }
+        })
+        .collect();
+    checked
+}
+
+#[derive(Serialize, Default)]
+struct Summary {
+    documents: usize,
+    valid: usize,
+    invalid: usize,
+    skipped: usize,
+    unreadable: usize,
+}
+
+impl Summary {
+    fn of(results: &[Checked<'_>]) -> Summary {
+        let mut s = Summary { documents: results.len(), ..Summary::default() };
+        for r in results {
+            match r.status {
+                "valid" => s.valid += 1,
+                "invalid" => s.invalid += 1,
+                "skipped" => s.skipped += 1,
+                _ => s.unreadable += 1,
+            }
+        }
+        s
+    }
+
+    fn line(&self) -> String {
+        format!(
+            "{}: {} valid, {} invalid, {} skipped, {} unreadable",
+            count(self.documents, "document"),
+            self.valid,
+            self.invalid,
+            self.skipped,
+            self.unreadable
+        )
+    }
+}
+
+impl Checked<'_> {
+    /// `Deployment/web`, or the kind alone.
+    fn title(&self) -> String {
+        match (self.kind.is_empty(), self.name.is_empty()) {
+            (true, _) => String::from("document"),
+            (false, true) => self.kind.clone(),
+            (false, false) => format!("{}/{}", self.kind, self.name),
+        }
+    }
+}
+
+fn print_text(results: &[Checked<'_>], summary: &Summary) {
+    use std::io::Write;
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for r in results {
+        let file = &r.doc.file;
+        let title = r.title();
+        let _ = (|| -> std::io::Result<()> {
+            if r.status == "unreadable" {
+                writeln!(out, "{file}:{}:{}: {title}: {}", r.at.0, r.at.1, r.why.as_deref().unwrap_or(""))?;
+            }
+            for e in &r.errors {
+                writeln!(out, "{file}:{}:{}: {title}: {}", e.line, e.column, e.error.text())?;
+            }
+            for e in &r.update_errors {
+                writeln!(out, "{file}:{}:{}: {title}: rejected on update: {}", e.line, e.column, e.error.text())?;
+            }
+            Ok(())
+        })();
+        for w in &r.warnings {
+            eprintln!("{file}:{}:{}: {title}: warning: {}", w.line, w.column, w.message);
+        }
+        if r.status == "skipped" {
+            eprintln!("{file}:{}:{}: {title}: skipped: {}", r.at.0, r.at.1, r.why.as_deref().unwrap_or(""));
+        }
+    }
+    eprintln!("{}", summary.line());
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JsonDoc<'a> {
+    file: &'a str,
+    index: usize,
+    line: usize,
+    api_version: &'a str,
+    kind: &'a str,
+    namespace: &'a str,
+    name: &'a str,
+    status: &'a str,
+    errors: &'a [Located],
+    update_errors: &'a [Located],
+    warnings: &'a [LocatedWarning],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<&'a str>,
+}
+
+fn print_json(results: &[Checked<'_>], summary: &Summary) -> Result<(), UsageError> {
+    let documents: Vec<JsonDoc<'_>> = results
+        .iter()
+        .map(|r| JsonDoc {
+            file: &r.doc.file,
+            index: r.doc.index,
+            line: r.doc.line,
+            api_version: &r.api_version,
+            kind: &r.kind,
+            namespace: &r.namespace,
+            name: &r.name,
+            status: r.status,
+            errors: &r.errors,
+            update_errors: &r.update_errors,
+            warnings: &r.warnings,
+            why: r.why.as_deref(),
+        })
+        .collect();
+    let doc = serde_json::json!({"documents": documents, "summary": summary});
+    let text = serde_json::to_string_pretty(&doc).map_err(|e| UsageError(format!("JSON output: {e}")))?;
+    println!("{text}");
+    Ok(())
+}
+
+/// GitHub Actions workflow commands: one annotation per problem, at its line.
+fn print_github(results: &[Checked<'_>], summary: &Summary) {
+    // Workflow command data escapes %, CR and LF; properties also `:` and `,`.
+    let data = |s: &str| s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
+    let prop = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
+    for r in results {
+        let file = prop(&r.doc.file);
+        let title = prop(&r.title());
+        if r.status == "unreadable" {
+            println!(
+                "::error file={file},line={},col={},title={title}::{}",
+                r.at.0,
+                r.at.1,
+                data(r.why.as_deref().unwrap_or(""))
+            );
+        }
+        for e in &r.errors {
+            println!("::error file={file},line={},col={},title={title}::{}", e.line, e.column, data(&e.error.text()));
+        }
+        for e in &r.update_errors {
+            println!(
+                "::error file={file},line={},col={},title={title} (update)::rejected on update: {}",
+                e.line,
+                e.column,
+                data(&e.error.text())
+            );
+        }
+        for w in &r.warnings {
+            println!("::warning file={file},line={},col={},title={title}::{}", w.line, w.column, data(&w.message));
+        }
+    }
+    eprintln!("{}", summary.line());
+}

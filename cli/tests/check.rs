@@ -1,0 +1,235 @@
+//! `kubedv check` end to end over a repository fixture (`tests/fixtures/repo`: a CRD directory,
+//! custom resources with CEL rules, Go types, removed and deprecated API versions, a `List`, a
+//! Kustomize overlay with a patch, broken documents) and an update against a git revision.
+//!
+//! Expectations: the CRD errors are apiextensions-apiserver's (`pkg/apiserver/schema/cel`
+//! validation.go: object-typed rule failures omit the value; strategy.go: the "some validation
+//! rules were not checked" notice), the Go types' are validation-gen's, the deprecation warning
+//! text is apiserver `pkg/endpoints/deprecation` `WarningMessage` and the CRD's
+//! apiextensions-apiserver `customresource_handler.go` `defaultDeprecationWarning`, the missing
+//! kind apimachinery's `runtime.NewMissingKindErr`.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+const REPO: &str = "tests/fixtures/repo";
+
+fn kubedv(args: &[&str]) -> std::process::Output {
+    Command::cargo_bin("kubedv").unwrap().args(args).output().unwrap()
+}
+
+fn repo_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec![
+        "check",
+        REPO,
+        "--crds",
+        "tests/fixtures/repo/crds",
+        "--types",
+        "tests/fixtures/repo/types/gizmo_types.go",
+    ];
+    args.extend_from_slice(extra);
+    args
+}
+
+#[test]
+fn a_repository_in_text_each_problem_at_its_line() {
+    let out = kubedv(&repo_args(&[]));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), OUT);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), ERR);
+}
+
+#[test]
+fn github_annotations() {
+    let out = kubedv(&repo_args(&["--format", "github"]));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), GITHUB);
+}
+
+#[test]
+fn json_documents_and_summary() {
+    let out = kubedv(&repo_args(&["--format", "json"]));
+    assert_eq!(out.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        doc["summary"],
+        serde_json::json!({"documents": 14, "valid": 3, "invalid": 6, "skipped": 3, "unreadable": 2})
+    );
+    let docs = doc["documents"].as_array().unwrap();
+    let find = |file: &str, index: u64, name: &str| {
+        docs.iter()
+            .find(|d| d["file"].as_str().unwrap().ends_with(file) && d["index"] == index && d["name"] == name)
+            .unwrap_or_else(|| panic!("{file} #{index} {name}"))
+    };
+    let big = find("base/widgets.yaml", 1, "too-big");
+    assert_eq!(big["status"], "invalid");
+    assert_eq!(big["line"], 10);
+    assert_eq!(
+        (big["apiVersion"].as_str(), big["kind"].as_str(), big["namespace"].as_str()),
+        (Some("example.com/v1"), Some("Widget"), Some("shop"))
+    );
+    assert_eq!(
+        big["errors"],
+        serde_json::json!([{"field": "spec", "type": "FieldValueInvalid", "detail": "size must not exceed max",
+            "origin": "", "stability": "stable", "enforced": true,
+            "text": "spec: Invalid value: size must not exceed max", "line": 16, "column": 1}])
+    );
+    let old = find("base/widgets.yaml", 3, "old-style");
+    assert_eq!(old["status"], "valid");
+    assert_eq!(
+        old["warnings"],
+        serde_json::json!([{"message": "example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget", "line": 26, "column": 1}])
+    );
+    let broken = find("base/widgets.yaml", 2, "");
+    assert_eq!(broken["status"], "unreadable");
+    assert!(broken["why"].as_str().unwrap().starts_with("invalid YAML: did not find expected ','"));
+    let settings = find("base/legacy.yaml", 2, "settings");
+    assert_eq!(settings["status"], "skipped");
+    assert_eq!(settings["why"], "no schema for v1 ConfigMap: give its CRD (--crds) or its Go types (--types)");
+    let legacy = find("base/legacy.yaml", 0, "legacy");
+    assert_eq!(legacy["errors"][0]["origin"], "removedAPI");
+    assert_eq!(legacy["errors"][0]["field"], "apiVersion");
+}
+
+/// In 1.24 policy/v1beta1 is still served, with the API server's warning.
+#[test]
+fn deprecated_and_removed_versions_follow_the_release() {
+    let out = kubedv(&["check", "--k8s-version", "1.24", "tests/fixtures/repo/base/legacy.yaml"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("legacy.yaml:6:1: PodDisruptionBudget/pdb: warning: policy/v1beta1 PodDisruptionBudget is deprecated in v1.21+, unavailable in v1.25+; use policy/v1 PodDisruptionBudget\n"),
+        "{stderr}"
+    );
+    let out = kubedv(&["check", "--k8s-version", "1.15", REPO]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "kubedv: --k8s-version 1.15: expected 1.16 to 1.37\n");
+}
+
+#[test]
+fn strict_makes_documents_without_a_schema_errors() {
+    let out = kubedv(&["check", "--strict", "tests/fixtures/repo/base/legacy.yaml"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("legacy.yaml:24:5: ConfigMap/settings: kind: Invalid value: \"ConfigMap\": no schema for v1 ConfigMap: give its CRD (--crds) or its Go types (--types)\n"), "{stdout}");
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("kubedv-check-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Unreadable files (binary, not UTF-8) and a symlink loop: each reported, the others checked.
+#[test]
+fn bad_input_is_reported_and_the_run_goes_on() {
+    let dir = temp("bad");
+    std::fs::write(dir.join("blob.json"), b"\x00\x01\x02").unwrap();
+    std::fs::write(dir.join("latin1.yaml"), b"kind: \xe9\n").unwrap();
+    std::fs::write(dir.join("ok.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n").unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&dir, dir.join("loop")).unwrap();
+    let out = kubedv(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.contains("blob.json:1:1: document: a binary file, not YAML or JSON\n"), "{stdout}");
+    assert!(stdout.contains("latin1.yaml:1:1: document: not UTF-8 text\n"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.ends_with("3 documents: 0 valid, 0 invalid, 1 skipped, 2 unreadable\n"), "{stderr}");
+}
+
+#[test]
+fn standard_input_is_a_stream_of_documents() {
+    let out = Command::cargo_bin("kubedv")
+        .unwrap()
+        .args(["check", "-", "--crds", "tests/fixtures/repo/crds"])
+        .write_stdin("apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: 0\n  max: 1\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "-:6:3: Widget/w: spec.size: Invalid value: 0: spec.size in body should be greater than or equal to 1\n"
+    );
+}
+
+/// An update against the same paths at a git revision: the transition rule rejects it, apart
+/// from the create-time result.
+#[test]
+fn updates_against_an_old_git_revision() {
+    let dir = temp("git");
+    let git = |args: &[&str]| {
+        let ok = std::process::Command::new("git")
+            .args(["-c", "user.email=ci@example.com", "-c", "user.name=ci"])
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+            .status
+            .success();
+        assert!(ok, "git {args:?}");
+    };
+    git(&["init", "-q"]);
+    std::fs::create_dir_all(dir.join("crds")).unwrap();
+    std::fs::copy("tests/fixtures/repo/crds/widget.yaml", dir.join("crds/widget.yaml")).unwrap();
+    let widget = |size: u32| {
+        format!("apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: w\nspec:\n  size: {size}\n  max: 5\n")
+    };
+    std::fs::write(dir.join("w.yaml"), widget(2)).unwrap();
+    git(&["add", "-A"]);
+    git(&["commit", "-qm", "base"]);
+    std::fs::write(dir.join("w.yaml"), widget(3)).unwrap();
+    let out = Command::cargo_bin("kubedv")
+        .unwrap()
+        .args(["check", "w.yaml", "--crds", "crds", "--old-ref", "HEAD"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "w.yaml:5:1: Widget/w: rejected on update: spec: Invalid value: size is immutable\n"
+    );
+    // Without the old revision it is a valid create.
+    let out = Command::cargo_bin("kubedv")
+        .unwrap()
+        .args(["check", "w.yaml", "--crds", "crds"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+}
+
+const OUT: &str = concat!(
+        "tests/fixtures/repo/base/gizmos.json:6:5: Gizmo/g1: spec.replicas: Invalid value: -1: must be greater than or equal to 0\n",
+        "tests/fixtures/repo/base/gizmos.json:7:5: Gizmo/g1: spec.mode: Unsupported value: \"Fast\": supported values: \"Safe\", \"Slow\"\n",
+        "tests/fixtures/repo/base/legacy.yaml:1:1: Deployment/legacy: apiVersion: Invalid value: \"extensions/v1beta1\": extensions/v1beta1 Deployment is not served since v1.16; use apps/v1 Deployment\n",
+        "tests/fixtures/repo/base/legacy.yaml:6:1: PodDisruptionBudget/pdb: apiVersion: Invalid value: \"policy/v1beta1\": policy/v1beta1 PodDisruptionBudget is not served since v1.25; use policy/v1 PodDisruptionBudget\n",
+        "tests/fixtures/repo/base/legacy.yaml:21:5: Widget/listed: spec.size: Required value\n",
+        "tests/fixtures/repo/base/legacy.yaml:16:5: Widget/listed: <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation\n",
+        "tests/fixtures/repo/base/legacy.yaml:27:1: document: Object 'Kind' is missing in '{\"metadata\":{\"name\":\"nokind\"}}'\n",
+        "tests/fixtures/repo/base/widgets.yaml:16:1: Widget/too-big: spec: Invalid value: size must not exceed max\n",
+        "tests/fixtures/repo/base/widgets.yaml:25:1: document: invalid YAML: did not find expected ',' or ']' at line 25 column 1, while parsing a flow sequence at line 24 column 7\n",
+        "tests/fixtures/repo/base/widgets.yaml:33:1: Widget/future: apiVersion: Unsupported value: \"example.com/v2\": example.com/v2 Widget is not served by its CRD (served: v1beta1, v1)\n",
+    );
+
+const ERR: &str = concat!(
+        "tests/fixtures/repo/base/legacy.yaml:23:5: ConfigMap/settings: skipped: no schema for v1 ConfigMap: give its CRD (--crds) or its Go types (--types)\n",
+        "tests/fixtures/repo/base/widgets.yaml:26:1: Widget/old-style: warning: example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget\n",
+        "tests/fixtures/repo/overlays/prod/bigger.yaml:1:1: Widget/good: skipped: a Kustomize patch (listed in tests/fixtures/repo/overlays/prod/kustomization.yaml), not a resource\n",
+        "tests/fixtures/repo/overlays/prod/kustomization.yaml:1:1: Kustomization: skipped: a Kustomize kustomization, not a resource\n",
+        "14 documents: 3 valid, 6 invalid, 3 skipped, 2 unreadable\n",
+    );
+
+const GITHUB: &str = concat!(
+        "::error file=tests/fixtures/repo/base/gizmos.json,line=6,col=5,title=Gizmo/g1::spec.replicas: Invalid value: -1: must be greater than or equal to 0\n",
+        "::error file=tests/fixtures/repo/base/gizmos.json,line=7,col=5,title=Gizmo/g1::spec.mode: Unsupported value: \"Fast\": supported values: \"Safe\", \"Slow\"\n",
+        "::error file=tests/fixtures/repo/base/legacy.yaml,line=1,col=1,title=Deployment/legacy::apiVersion: Invalid value: \"extensions/v1beta1\": extensions/v1beta1 Deployment is not served since v1.16; use apps/v1 Deployment\n",
+        "::error file=tests/fixtures/repo/base/legacy.yaml,line=6,col=1,title=PodDisruptionBudget/pdb::apiVersion: Invalid value: \"policy/v1beta1\": policy/v1beta1 PodDisruptionBudget is not served since v1.25; use policy/v1 PodDisruptionBudget\n",
+        "::error file=tests/fixtures/repo/base/legacy.yaml,line=21,col=5,title=Widget/listed::spec.size: Required value\n",
+        "::error file=tests/fixtures/repo/base/legacy.yaml,line=16,col=5,title=Widget/listed::<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation\n",
+        "::error file=tests/fixtures/repo/base/legacy.yaml,line=27,col=1,title=document::Object 'Kind' is missing in '{\"metadata\":{\"name\":\"nokind\"}}'\n",
+        "::error file=tests/fixtures/repo/base/widgets.yaml,line=16,col=1,title=Widget/too-big::spec: Invalid value: size must not exceed max\n",
+        "::error file=tests/fixtures/repo/base/widgets.yaml,line=25,col=1,title=document::invalid YAML: did not find expected ',' or ']' at line 25 column 1, while parsing a flow sequence at line 24 column 7\n",
+        "::warning file=tests/fixtures/repo/base/widgets.yaml,line=26,col=1,title=Widget/old-style::example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget\n",
+        "::error file=tests/fixtures/repo/base/widgets.yaml,line=33,col=1,title=Widget/future::apiVersion: Unsupported value: \"example.com/v2\": example.com/v2 Widget is not served by its CRD (served: v1beta1, v1)\n",
+    );

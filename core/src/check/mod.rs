@@ -1,0 +1,447 @@
+//! `kubedv check`'s engine: every document of a repository routed by `apiVersion`/`kind` to
+//! what can validate it, as the API server of a chosen release would.
+//!
+//! A [`Checker`] is built once from the CRDs (found in the input or given) and the `+k8s:`
+//! tagged Go packages, each compiled once; [`Checker::check`] then judges one decoded document,
+//! and its old revision for an update. Reading files, document positions and output formats are
+//! the caller's: this module sees values, never text.
+//!
+//! Routing, in order: a `CustomResourceDefinition` is itself checked (the API server refuses a
+//! CRD whose schema is not structural or whose rules do not compile); a built-in API version the
+//! release no longer serves is an error and one it deprecates a warning ([`lifecycle`]); a
+//! custom resource goes to its CRD's version (not served: an error; deprecated: the CRD's
+//! warning); a kind of a Go package goes to its declarative validation; anything else has no
+//! schema (a warning, an error when strict).
+
+pub mod lifecycle;
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+
+use serde::Serialize;
+use serde_json::Value as Json;
+
+use crate::crd::Crd;
+use crate::declarative::shadow::Enforcement;
+use crate::declarative::{Dependency, Options, Schema, TypeId};
+use crate::field::{Error, ErrorType, Path};
+
+/// The verdict on one document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// The API server would accept it.
+    Valid,
+    /// The API server would refuse it (or, with an old revision, refuse the update).
+    Invalid,
+    /// Nothing here can validate it.
+    Skipped,
+}
+
+/// A warning the API server would return with the response (deprecated APIs), or a note on
+/// what was not checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Warning {
+    /// The text.
+    pub message: String,
+    /// The field it is about, when there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub field: Option<String>,
+}
+
+/// What checking one document gives.
+#[derive(Clone, Debug, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Report {
+    /// The verdict.
+    pub status: Status,
+    /// The errors of a create.
+    pub errors: Vec<Error>,
+    /// The errors of the update from the old revision that a create would not give
+    /// (immutability, transition rules), reported apart so a fresh cluster is not blocked by them.
+    pub update_errors: Vec<Error>,
+    /// The API server's warnings.
+    pub warnings: Vec<Warning>,
+    /// Why the document was skipped.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub why: Option<String>,
+}
+
+impl Report {
+    fn new() -> Report {
+        Report { status: Status::Valid, errors: Vec::new(), update_errors: Vec::new(), warnings: Vec::new(), why: None }
+    }
+
+    /// A document nothing judges, and why.
+    pub fn skipped(why: String) -> Report {
+        Report { status: Status::Skipped, why: Some(why), ..Report::new() }
+    }
+
+    fn warn(&mut self, message: String, field: Option<&str>) {
+        self.warnings.push(Warning { message, field: field.map(String::from) });
+    }
+
+    fn settle(mut self) -> Report {
+        if !self.errors.is_empty() || !self.update_errors.is_empty() {
+            self.status = Status::Invalid;
+        }
+        self
+    }
+}
+
+/// A document's identity: what pairs it with its old revision.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Identity {
+    /// `apiVersion`'s group (empty for core).
+    pub group: String,
+    /// `kind`.
+    pub kind: String,
+    /// `metadata.namespace`.
+    pub namespace: String,
+    /// `metadata.name`.
+    pub name: String,
+}
+
+/// The identity of a document, when it has a kind.
+pub fn identity(doc: &Json) -> Option<Identity> {
+    let (group, _) = group_version(doc)?;
+    let kind = doc.get("kind")?.as_str()?;
+    let meta = |k: &str| doc.get("metadata").and_then(|m| m.get(k)).and_then(Json::as_str).unwrap_or("").to_string();
+    Some(Identity { group: group.into(), kind: kind.into(), namespace: meta("namespace"), name: meta("name") })
+}
+
+/// `apiVersion` as group and version (`v1` is the core group's).
+fn group_version(doc: &Json) -> Option<(&str, &str)> {
+    let api_version = doc.get("apiVersion")?.as_str()?;
+    Some(api_version.rsplit_once('/').unwrap_or(("", api_version)))
+}
+
+/// The items of a list document (`kind: List`, or any `*List` with `items`), which the API
+/// server's clients create one by one.
+pub fn list_items(doc: &Json) -> Option<&[Json]> {
+    let kind = doc.get("kind")?.as_str()?;
+    if !kind.ends_with("List") {
+        return None;
+    }
+    doc.get("items")?.as_array().map(Vec::as_slice)
+}
+
+/// Why a document cannot be checked at all, in apimachinery's words: a document needs
+/// `apiVersion` and `kind` (`runtime.NewMissingKindErr` / `NewMissingVersionErr`).
+pub fn unreadable(doc: &Json) -> Option<String> {
+    if !doc.is_object() {
+        return Some(String::from("a Kubernetes object must be a mapping"));
+    }
+    let text = || serde_json::to_string(doc).unwrap_or_default();
+    match (doc.get("kind").and_then(Json::as_str), doc.get("apiVersion").and_then(Json::as_str)) {
+        (None | Some(""), _) => Some(format!("Object 'Kind' is missing in '{}'", text())),
+        (_, None | Some("")) => Some(format!("Object 'apiVersion' is missing in '{}'", text())),
+        _ => None,
+    }
+}
+
+/// One version of a CRD, compiled.
+struct CrdVersion {
+    name: String,
+    served: bool,
+    deprecated: Option<String>,
+    compiled: Result<Crd, Vec<Error>>,
+}
+
+/// A CRD: its group, kind and versions.
+struct CrdKind {
+    group: String,
+    kind: String,
+    versions: Vec<CrdVersion>,
+}
+
+/// A Go package's declarative validation: its root kinds by name.
+struct GoPackage {
+    schema: Schema,
+    /// `+groupName`, when the source says it.
+    group: Option<String>,
+    roots: Vec<(String, TypeId)>,
+}
+
+/// What can validate documents, for one Kubernetes release.
+pub struct Checker {
+    minor: u32,
+    strict: bool,
+    enforcement: Enforcement,
+    crds: Vec<CrdKind>,
+    packages: Vec<GoPackage>,
+}
+
+impl Checker {
+    /// A checker for Kubernetes 1.`minor`; `strict` makes documents without a schema errors.
+    pub fn new(minor: u32, strict: bool) -> Checker {
+        // Declarative validation is modeled from 1.33; older releases check with its rules.
+        let dv = format!(
+            "1.{}",
+            minor.clamp(crate::declarative::shadow::VERSIONS[0].minor, crate::declarative::shadow::NEWEST_MINOR)
+        );
+        let enforcement = Enforcement::from_request(Some(&dv), &[], true)
+            .unwrap_or_else(|_| Enforcement::from_request(None, &[], true).expect("the newest version is modeled"));
+        Checker { minor, strict, enforcement, crds: Vec::new(), packages: Vec::new() }
+    }
+
+    /// Adds a CRD: every version compiled once. Returns the API server's reasons to refuse it
+    /// (then its custom resources are skipped, with the reason).
+    pub fn add_crd(&mut self, crd: &Json) -> Result<(), Vec<Error>> {
+        let kind = crd_versions(crd)?;
+        let refused = kind.versions.iter().find_map(|v| v.compiled.as_ref().err().cloned());
+        if let Some(i) = self.crds.iter().position(|c| c.group == kind.group && c.kind == kind.kind) {
+            self.crds[i] = kind;
+        } else {
+            self.crds.push(kind);
+        }
+        match refused {
+            Some(errors) => Err(errors),
+            None => Ok(()),
+        }
+    }
+
+    /// Adds a Go package of `+k8s:` tagged types (with the packages it imports); its kinds are
+    /// the root types, its version the package name, its group the `+groupName` comment tag of
+    /// the source when there is one (else any group matches).
+    pub fn add_types(&mut self, src: &str, deps: &[Dependency<'_>]) -> Schema {
+        let schema = Schema::compile_with(src, deps, self.minor.max(crate::declarative::shadow::VERSIONS[0].minor));
+        let group = src
+            .lines()
+            .filter_map(|l| l.trim_start().strip_prefix("//"))
+            .find_map(|l| l.trim().strip_prefix("+groupName="))
+            .map(|g| g.trim().to_string());
+        let roots =
+            schema.root_candidates().iter().filter_map(|n| Some((n.to_string(), schema.type_named(n)?))).collect();
+        if !schema.has_errors() {
+            self.packages.push(GoPackage { schema: schema.clone(), group, roots });
+        }
+        schema
+    }
+
+    /// Whether any CRD or Go package answers this group and kind.
+    pub fn knows(&self, group: &str, kind: &str) -> bool {
+        self.crds.iter().any(|c| c.group == group && c.kind == kind)
+            || self
+                .packages
+                .iter()
+                .any(|p| p.group.as_deref().is_none_or(|g| g == group) && p.roots.iter().any(|r| r.0 == kind))
+    }
+
+    /// Judges one document (not a list: see [`list_items`]), and its update from `old`.
+    pub fn check(&self, doc: &Json, old: Option<&Json>) -> Report {
+        if let Some(why) = unreadable(doc) {
+            return Report::skipped(why);
+        }
+        let (group, version) = group_version(doc).unwrap_or_default();
+        let kind = doc.get("kind").and_then(Json::as_str).unwrap_or_default();
+        let mut report = Report::new();
+        if let Some(api) = lifecycle::lookup(group, version, kind) {
+            match api.status(self.minor) {
+                Some(lifecycle::Status::Removed(message)) => {
+                    let mut e = Error::new(
+                        ErrorType::Invalid,
+                        &Path::named("apiVersion"),
+                        doc.get("apiVersion").cloned(),
+                        message,
+                    );
+                    e.origin = String::from("removedAPI");
+                    report.errors.push(e);
+                    return report.settle();
+                }
+                Some(lifecycle::Status::Deprecated(message)) => report.warn(message, Some("apiVersion")),
+                None => {}
+            }
+        }
+        if group == "apiextensions.k8s.io" && kind == "CustomResourceDefinition" && version == "v1" {
+            if let Err(errors) = crd_versions(doc)
+                .and_then(|k| k.versions.into_iter().find_map(|v| v.compiled.err()).map_or(Ok(()), Err))
+            {
+                report.errors = errors;
+            }
+            return report.settle();
+        }
+        if let Some(crd) = self.crds.iter().find(|c| c.group == group && c.kind == kind) {
+            return self.custom_resource(crd, version, doc, old, report);
+        }
+        if let Some((package, root)) = self.package_for(group, version, kind) {
+            let run = |old: Option<&Json>| {
+                let mut errors = package.schema.validate_request(root, doc, old, None, &Options::default()).errors;
+                crate::declarative::shadow::compare(&self.enforcement, &mut errors, &[]);
+                errors.retain(|e| e.enforced);
+                errors
+            };
+            report.errors = run(None);
+            if let Some(old) = old {
+                report.update_errors = only_on_update(run(Some(old)), &report.errors);
+            }
+            return report.settle();
+        }
+        let what = if group.is_empty() { format!("{version} {kind}") } else { format!("{group}/{version} {kind}") };
+        let why = format!("no schema for {what}: give its CRD (--crds) or its Go types (--types)");
+        if self.strict {
+            let mut e = Error::new(ErrorType::Invalid, &Path::named("kind"), Some(Json::from(kind)), why);
+            e.origin = String::from("noSchema");
+            report.errors.push(e);
+            return report.settle();
+        }
+        let mut skipped = Report::skipped(why);
+        skipped.warnings = report.warnings;
+        skipped
+    }
+
+    fn custom_resource(
+        &self,
+        crd: &CrdKind,
+        version: &str,
+        doc: &Json,
+        old: Option<&Json>,
+        mut report: Report,
+    ) -> Report {
+        let Some(v) = crd.versions.iter().find(|v| v.name == version && v.served) else {
+            let served: Vec<&str> = crd.versions.iter().filter(|v| v.served).map(|v| v.name.as_str()).collect();
+            let detail = format!(
+                "{}/{version} {} is not served by its CRD (served: {})",
+                crd.group,
+                crd.kind,
+                if served.is_empty() { String::from("none") } else { served.join(", ") }
+            );
+            let mut e =
+                Error::new(ErrorType::NotSupported, &Path::named("apiVersion"), doc.get("apiVersion").cloned(), detail);
+            e.origin = String::from("servedVersions");
+            report.errors.push(e);
+            return report.settle();
+        };
+        if let Some(warning) = &v.deprecated {
+            report.warn(warning.clone(), Some("apiVersion"));
+        }
+        let compiled = match &v.compiled {
+            Ok(c) => c,
+            Err(_) => {
+                let mut skipped =
+                    Report::skipped(format!("the CRD of {}/{version} {} cannot be used", crd.group, crd.kind));
+                skipped.warnings = report.warnings;
+                return skipped;
+            }
+        };
+        let outcome = compiled.check(doc, None, &crate::crd::Options::default());
+        report.errors = outcome.errors;
+        report.warnings.extend(outcome.warnings.into_iter().map(|m| Warning { message: m, field: None }));
+        if let Some(old) = old {
+            let update = compiled.check(doc, Some(old), &crate::crd::Options::default()).errors;
+            report.update_errors = only_on_update(update, &report.errors);
+        }
+        report.settle()
+    }
+
+    fn package_for(&self, group: &str, version: &str, kind: &str) -> Option<(&GoPackage, TypeId)> {
+        self.packages.iter().find_map(|p| {
+            let fits = p.group.as_deref().is_none_or(|g| g == group) && p.schema.package_name() == version;
+            let root = p.roots.iter().find(|r| r.0 == kind)?;
+            fits.then_some((p, root.1))
+        })
+    }
+}
+
+/// The errors of an update that a create does not give.
+fn only_on_update(update: Vec<Error>, create: &[Error]) -> Vec<Error> {
+    update.into_iter().filter(|e| !create.iter().any(|c| c.text() == e.text())).collect()
+}
+
+/// A CRD's versions, each compiled (apiextensions.k8s.io/v1 only).
+fn crd_versions(crd: &Json) -> Result<CrdKind, Vec<Error>> {
+    let str_at = |v: &Json, path: &[&str]| -> String {
+        let mut cur = v;
+        for p in path {
+            match cur.get(*p) {
+                Some(next) => cur = next,
+                None => return String::new(),
+            }
+        }
+        cur.as_str().unwrap_or_default().to_string()
+    };
+    let group = str_at(crd, &["spec", "group"]);
+    let kind = str_at(crd, &["spec", "names", "kind"]);
+    let versions = crd.get("spec").and_then(|s| s.get("versions")).and_then(Json::as_array);
+    let Some(versions) = versions.filter(|v| !v.is_empty()) else {
+        // Crd::load gives the API server's error for a CRD without versions.
+        return Err(Crd::load(crd, None).err().unwrap_or_default());
+    };
+    let served_plain: Vec<(String, bool)> = versions
+        .iter()
+        .map(|v| {
+            (
+                str_at(v, &["name"]),
+                v.get("served").and_then(Json::as_bool) == Some(true)
+                    && !v.get("deprecated").and_then(Json::as_bool).unwrap_or(false),
+            )
+        })
+        .collect();
+    let compiled = versions
+        .iter()
+        .map(|v| {
+            let name = str_at(v, &["name"]);
+            let deprecated = (v.get("deprecated").and_then(Json::as_bool) == Some(true)).then(|| {
+                match v.get("deprecationWarning").and_then(Json::as_str) {
+                    Some(w) => w.to_string(),
+                    None => default_deprecation_warning(&group, &kind, &name, &served_plain),
+                }
+            });
+            CrdVersion {
+                served: v.get("served").and_then(Json::as_bool) == Some(true),
+                deprecated,
+                compiled: Crd::load(crd, Some(&name)),
+                name,
+            }
+        })
+        .collect();
+    Ok(CrdKind { group, kind, versions: compiled })
+}
+
+/// apiextensions-apiserver `customresource_handler.go` `defaultDeprecationWarning`: the newest
+/// served, not deprecated version newer than this one (kube-aware order) is suggested.
+fn default_deprecation_warning(group: &str, kind: &str, version: &str, served: &[(String, bool)]) -> String {
+    let mut msg = format!("{group}/{version} {kind} is deprecated");
+    let newest = served
+        .iter()
+        .filter(|(v, plain)| *plain && compare_kube_aware(version, v) == core::cmp::Ordering::Less)
+        .max_by(|a, b| compare_kube_aware(&a.0, &b.0));
+    if let Some((v, _)) = newest {
+        msg.push_str(&format!("; use {group}/{v} {kind}"));
+    }
+    msg
+}
+
+/// apimachinery `version.CompareKubeAwareVersionStrings`: names of the form
+/// `v<N>[(alpha|beta)<M>]` order GA over beta over alpha, then by major, then by minor
+/// (`v2` > `v1` > `v1beta2` > `v1beta1` > `v1alpha1`) and above the other names, which order
+/// among themselves in reverse of the alphabet.
+pub fn compare_kube_aware(a: &str, b: &str) -> core::cmp::Ordering {
+    fn number(s: &str) -> Option<u64> {
+        (!s.is_empty() && s.bytes().all(|c| c.is_ascii_digit())).then(|| s.parse().unwrap_or(u64::MAX))
+    }
+    fn parse(v: &str) -> Option<(u8, u64, u64)> {
+        let rest = v.strip_prefix('v')?;
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        let major = number(&rest[..digits])?;
+        let tail = &rest[digits..];
+        if tail.is_empty() {
+            return Some((2, major, 0));
+        }
+        match (tail.strip_prefix("beta"), tail.strip_prefix("alpha")) {
+            (Some(n), _) => Some((1, major, number(n)?)),
+            (_, Some(n)) => Some((0, major, number(n)?)),
+            _ => None,
+        }
+    }
+    if a == b {
+        return core::cmp::Ordering::Equal;
+    }
+    match (parse(a), parse(b)) {
+        (Some(x), Some(y)) => x.cmp(&y),
+        (None, Some(_)) => core::cmp::Ordering::Less,
+        (Some(_), None) => core::cmp::Ordering::Greater,
+        (None, None) => b.cmp(a),
+    }
+}

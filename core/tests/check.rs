@@ -1,0 +1,88 @@
+//! `check`'s engine: the API lifecycle table, kube-aware version order, routing.
+//! Sources: apiserver `pkg/endpoints/deprecation/deprecation.go` (`WarningMessage`; its test
+//! `"mygroup/v1 MyKind is deprecated in v1.2+, unavailable in v3.4+; use anothergroup/v2
+//! AnotherKind"`), k8s.io/api `policy/v1beta1/zz_generated.prerelease-lifecycle.go` (deprecated
+//! 1.21, removed 1.25, replacement policy/v1), `core/v1/lifecycle.go` (Endpoints deprecated
+//! 1.33 for discovery.k8s.io/v1 EndpointSlice), apimachinery `pkg/version/helpers_test.go`
+//! (kube-aware order), apiextensions-apiserver `customresource_handler_test.go`
+//! (`"example.com/v1 Widget is deprecated; use example.com/v2 Widget"`).
+
+use kubedv_core::check::lifecycle::{self, Status};
+use kubedv_core::check::{compare_kube_aware, Checker};
+use serde_json::json;
+
+#[test]
+fn lifecycle_follows_the_release() {
+    let pdb = lifecycle::lookup("policy", "v1beta1", "PodDisruptionBudget").unwrap();
+    assert_eq!(pdb.status(20), None);
+    assert_eq!(
+        pdb.status(24),
+        Some(Status::Deprecated(
+            "policy/v1beta1 PodDisruptionBudget is deprecated in v1.21+, unavailable in v1.25+; use policy/v1 PodDisruptionBudget".into()
+        ))
+    );
+    assert!(matches!(pdb.status(25), Some(Status::Removed(_))));
+    let endpoints = lifecycle::lookup("", "v1", "Endpoints").unwrap();
+    assert_eq!(endpoints.status(32), None);
+    assert_eq!(
+        endpoints.status(33),
+        Some(Status::Deprecated("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice".into()))
+    );
+    assert!(lifecycle::lookup("apps", "v1", "Deployment").is_none());
+    let hpa = lifecycle::lookup("autoscaling", "v2beta2", "HorizontalPodAutoscaler").unwrap();
+    assert_eq!((hpa.deprecated, hpa.removed), (Some(23), Some(26)));
+}
+
+#[test]
+fn kube_aware_order() {
+    // helpers_test.go's order, newest first.
+    let order = ["v2", "v1", "v10beta3", "v2beta1", "v1beta2", "v1beta1", "v11alpha2", "v1alpha1", "foo1", "foo10"];
+    for (i, a) in order.iter().enumerate() {
+        for b in &order[i + 1..] {
+            assert_eq!(compare_kube_aware(a, b), std::cmp::Ordering::Greater, "{a} > {b}");
+        }
+    }
+}
+
+fn widget_crd(deprecation_warning: Option<&str>) -> serde_json::Value {
+    let schema = json!({"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
+        "properties": {"size": {"type": "integer", "minimum": 1}}}}}});
+    let mut v1 = json!({"name": "v1", "served": true, "storage": false, "deprecated": true, "schema": schema});
+    if let Some(w) = deprecation_warning {
+        v1["deprecationWarning"] = json!(w);
+    }
+    json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "scope": "Namespaced",
+            "names": {"kind": "Widget", "plural": "widgets", "singular": "widget", "listKind": "WidgetList"},
+            "versions": [v1, {"name": "v2", "served": true, "storage": true, "schema": schema},
+                {"name": "v3alpha1", "served": true, "storage": false, "schema": schema}]}})
+}
+
+#[test]
+fn custom_resources_route_to_their_crd_version() {
+    let mut checker = Checker::new(37, false);
+    checker.add_crd(&widget_crd(None)).unwrap();
+    let w = |v: &str, size: i64| json!({"apiVersion": format!("example.com/{v}"), "kind": "Widget", "metadata": {"name": "w"}, "spec": {"size": size}});
+    let r = checker.check(&w("v1", 1), None);
+    assert_eq!(r.warnings[0].message, "example.com/v1 Widget is deprecated; use example.com/v2 Widget");
+    let r = checker.check(&w("v2", 0), None);
+    assert_eq!(
+        r.errors[0].text(),
+        "spec.size: Invalid value: 0: spec.size in body should be greater than or equal to 1"
+    );
+    let mut checker = Checker::new(37, false);
+    checker.add_crd(&widget_crd(Some("use v2, v1 goes away"))).unwrap();
+    assert_eq!(checker.check(&w("v1", 1), None).warnings[0].message, "use v2, v1 goes away");
+}
+
+#[test]
+fn removed_apis_are_errors_at_api_version() {
+    let checker = Checker::new(25, false);
+    let r = checker.check(&json!({"apiVersion": "batch/v1beta1", "kind": "CronJob", "metadata": {"name": "c"}}), None);
+    assert_eq!(
+        r.errors[0].text(),
+        "apiVersion: Invalid value: \"batch/v1beta1\": batch/v1beta1 CronJob is not served since v1.25; use batch/v1 CronJob"
+    );
+    assert_eq!(r.errors[0].origin, "removedAPI");
+}
