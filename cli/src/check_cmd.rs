@@ -9,10 +9,10 @@ use kubedv_core::declarative::shadow;
 use kubedv_core::field::Error;
 use kubedv_input::positions::{self, Positions};
 use rayon::prelude::*;
-use serde::Serialize;
 use serde_json::Value;
 
-use crate::output::{count, Outcome};
+use crate::check_report::{self as out, Checked, Located, LocatedWarning, Summary};
+use crate::output::Outcome;
 use crate::{input, CliFormat, UsageError};
 
 #[derive(clap::Args)]
@@ -53,20 +53,20 @@ pub struct Args {
 const OLDEST_MINOR: u32 = 16;
 
 /// One document as read: where it is, its text and its value (or why it has none).
-struct Doc {
-    file: String,
-    index: usize,
+pub(crate) struct Doc {
+    pub(crate) file: String,
+    pub(crate) index: usize,
     /// The first line of the document's text (1-based).
-    line: usize,
-    text: std::sync::Arc<str>,
+    pub(crate) line: usize,
+    pub(crate) text: std::sync::Arc<str>,
     /// For a list's item: its path in the document (`items[2]`).
-    prefix: String,
-    value: Result<Value, Unreadable>,
+    pub(crate) prefix: String,
+    pub(crate) value: Result<Value, Unreadable>,
     /// Set when the file is a Kustomize patch or kustomization: the document is not a resource.
-    note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
-struct Unreadable {
+pub(crate) struct Unreadable {
     message: String,
     line: usize,
     column: usize,
@@ -142,9 +142,11 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
 
     let summary = Summary::of(&results);
     match format {
-        CliFormat::Text => print_text(&results, &summary),
-        CliFormat::Json => print_json(&results, &summary)?,
-        CliFormat::Github => print_github(&results, &summary),
+        CliFormat::Text => out::print_text(&results, &summary),
+        CliFormat::Json => out::print_json(&results, &summary)?,
+        CliFormat::Github => out::print_github(&results, &summary),
+        CliFormat::Sarif => out::print_sarif(&results, &summary)?,
+        CliFormat::Junit => out::print_junit(&results, &summary)?,
     }
     Ok(if summary.invalid + summary.unreadable > 0 { Outcome::Invalid } else { Outcome::Clean })
 }
@@ -387,37 +389,6 @@ fn old_documents(args: &Args, files: &[String]) -> Result<BTreeMap<Identity, Val
     Ok(out)
 }
 
-/// A checked document, with positions resolved.
-struct Checked<'d> {
-    doc: &'d Doc,
-    status: &'static str,
-    api_version: String,
-    kind: String,
-    namespace: String,
-    name: String,
-    errors: Vec<Located>,
-    update_errors: Vec<Located>,
-    warnings: Vec<LocatedWarning>,
-    why: Option<String>,
-    /// Where an unreadable document's problem is.
-    at: (usize, usize),
-}
-
-#[derive(Serialize)]
-struct Located {
-    #[serde(flatten)]
-    error: Error,
-    line: usize,
-    column: usize,
-}
-
-#[derive(Serialize)]
-struct LocatedWarning {
-    message: String,
-    line: usize,
-    column: usize,
-}
-
 fn located<'d>(doc: &'d Doc, report: Result<Report, &Unreadable>) -> Checked<'d> {
     let value = doc.value.as_ref().ok();
     let meta = |k: &str| {
@@ -488,155 +459,4 @@ fn located<'d>(doc: &'d Doc, report: Result<Report, &Unreadable>) -> Checked<'d>
         })
         .collect();
     checked
-}
-
-#[derive(Serialize, Default)]
-struct Summary {
-    documents: usize,
-    valid: usize,
-    invalid: usize,
-    skipped: usize,
-    unreadable: usize,
-}
-
-impl Summary {
-    fn of(results: &[Checked<'_>]) -> Summary {
-        let mut s = Summary { documents: results.len(), ..Summary::default() };
-        for r in results {
-            match r.status {
-                "valid" => s.valid += 1,
-                "invalid" => s.invalid += 1,
-                "skipped" => s.skipped += 1,
-                _ => s.unreadable += 1,
-            }
-        }
-        s
-    }
-
-    fn line(&self) -> String {
-        format!(
-            "{}: {} valid, {} invalid, {} skipped, {} unreadable",
-            count(self.documents, "document"),
-            self.valid,
-            self.invalid,
-            self.skipped,
-            self.unreadable
-        )
-    }
-}
-
-impl Checked<'_> {
-    /// `Deployment/web`, or the kind alone.
-    fn title(&self) -> String {
-        match (self.kind.is_empty(), self.name.is_empty()) {
-            (true, _) => String::from("document"),
-            (false, true) => self.kind.clone(),
-            (false, false) => format!("{}/{}", self.kind, self.name),
-        }
-    }
-}
-
-fn print_text(results: &[Checked<'_>], summary: &Summary) {
-    use std::io::Write;
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    for r in results {
-        let file = &r.doc.file;
-        let title = r.title();
-        let _ = (|| -> std::io::Result<()> {
-            if r.status == "unreadable" {
-                writeln!(out, "{file}:{}:{}: {title}: {}", r.at.0, r.at.1, r.why.as_deref().unwrap_or(""))?;
-            }
-            for e in &r.errors {
-                writeln!(out, "{file}:{}:{}: {title}: {}", e.line, e.column, e.error.text())?;
-            }
-            for e in &r.update_errors {
-                writeln!(out, "{file}:{}:{}: {title}: rejected on update: {}", e.line, e.column, e.error.text())?;
-            }
-            Ok(())
-        })();
-        for w in &r.warnings {
-            eprintln!("{file}:{}:{}: {title}: warning: {}", w.line, w.column, w.message);
-        }
-        if r.status == "skipped" {
-            eprintln!("{file}:{}:{}: {title}: skipped: {}", r.at.0, r.at.1, r.why.as_deref().unwrap_or(""));
-        }
-    }
-    eprintln!("{}", summary.line());
-}
-
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsonDoc<'a> {
-    file: &'a str,
-    index: usize,
-    line: usize,
-    api_version: &'a str,
-    kind: &'a str,
-    namespace: &'a str,
-    name: &'a str,
-    status: &'a str,
-    errors: &'a [Located],
-    update_errors: &'a [Located],
-    warnings: &'a [LocatedWarning],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    why: Option<&'a str>,
-}
-
-fn print_json(results: &[Checked<'_>], summary: &Summary) -> Result<(), UsageError> {
-    let documents: Vec<JsonDoc<'_>> = results
-        .iter()
-        .map(|r| JsonDoc {
-            file: &r.doc.file,
-            index: r.doc.index,
-            line: r.doc.line,
-            api_version: &r.api_version,
-            kind: &r.kind,
-            namespace: &r.namespace,
-            name: &r.name,
-            status: r.status,
-            errors: &r.errors,
-            update_errors: &r.update_errors,
-            warnings: &r.warnings,
-            why: r.why.as_deref(),
-        })
-        .collect();
-    let doc = serde_json::json!({"documents": documents, "summary": summary});
-    let text = serde_json::to_string_pretty(&doc).map_err(|e| UsageError(format!("JSON output: {e}")))?;
-    println!("{text}");
-    Ok(())
-}
-
-/// GitHub Actions workflow commands: one annotation per problem, at its line.
-fn print_github(results: &[Checked<'_>], summary: &Summary) {
-    // Workflow command data escapes %, CR and LF; properties also `:` and `,`.
-    let data = |s: &str| s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
-    let prop = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
-    for r in results {
-        let file = prop(&r.doc.file);
-        let title = prop(&r.title());
-        if r.status == "unreadable" {
-            println!(
-                "::error file={file},line={},col={},title={title}::{}",
-                r.at.0,
-                r.at.1,
-                data(r.why.as_deref().unwrap_or(""))
-            );
-        }
-        for e in &r.errors {
-            println!("::error file={file},line={},col={},title={title}::{}", e.line, e.column, data(&e.error.text()));
-        }
-        for e in &r.update_errors {
-            println!(
-                "::error file={file},line={},col={},title={title} (update)::rejected on update: {}",
-                e.line,
-                e.column,
-                data(&e.error.text())
-            );
-        }
-        for w in &r.warnings {
-            println!("::warning file={file},line={},col={},title={title}::{}", w.line, w.column, data(&w.message));
-        }
-    }
-    eprintln!("{}", summary.line());
 }

@@ -5,6 +5,7 @@
 
 mod cel_cmd;
 mod check_cmd;
+mod check_report;
 mod crd_cmd;
 mod cri_cmd;
 mod format_cmd;
@@ -23,7 +24,8 @@ use output::OutputFormat;
 #[command(name = "kubedv", version, about = "Kubernetes API validation that runs anywhere")]
 struct Cli {
     /// Output: one Kubernetes error line per error (text), or one JSON document (json);
-    /// `kubedv check` also writes GitHub Actions annotations (github).
+    /// `kubedv check` also writes GitHub Actions annotations (github), SARIF 2.1.0 (sarif) and
+    /// JUnit XML (junit).
     #[arg(long, global = true, value_enum, default_value_t = CliFormat::Text)]
     format: CliFormat,
 
@@ -37,6 +39,8 @@ pub enum CliFormat {
     Text,
     Json,
     Github,
+    Sarif,
+    Junit,
 }
 
 #[derive(Subcommand)]

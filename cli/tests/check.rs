@@ -91,6 +91,58 @@ fn json_documents_and_summary() {
     assert_eq!(legacy["errors"][0]["field"], "apiVersion");
 }
 
+/// SARIF 2.1.0 as GitHub code scanning reads it: version, one run whose driver lists every
+/// rule a result names, each result with a message and a region.
+#[test]
+fn sarif_results_at_their_regions() {
+    let out = kubedv(&repo_args(&["--format", "sarif"]));
+    assert_eq!(out.status.code(), Some(1));
+    let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["version"], "2.1.0");
+    let run = &doc["runs"][0];
+    assert_eq!(run["tool"]["driver"]["name"], "kubedv");
+    let rules: Vec<&str> =
+        run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), 11, "10 errors and a warning");
+    for r in results {
+        assert!(rules.contains(&r["ruleId"].as_str().unwrap()), "{r}");
+        assert!(matches!(r["level"].as_str(), Some("error" | "warning")));
+        assert!(!r["message"]["text"].as_str().unwrap().is_empty());
+        let region = &r["locations"][0]["physicalLocation"]["region"];
+        assert!(region["startLine"].as_u64().unwrap() >= 1 && region["startColumn"].as_u64().unwrap() >= 1);
+    }
+    let first = &results[0];
+    assert_eq!(first["ruleId"], "minimum");
+    assert_eq!(
+        first["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+        "tests/fixtures/repo/base/gizmos.json"
+    );
+    assert_eq!(
+        first["locations"][0]["physicalLocation"]["region"],
+        serde_json::json!({"startLine": 6, "startColumn": 5})
+    );
+    assert!(rules.contains(&"FieldValueInvalid") && rules.contains(&"removedAPI") && rules.contains(&"unreadable"));
+}
+
+/// JUnit: a suite per file, a case per document; failures carry the problems at their lines.
+#[test]
+fn junit_cases_per_document() {
+    let out = kubedv(&["check", "--format", "junit", "tests/fixtures/repo/base/legacy.yaml"]);
+    assert_eq!(out.status.code(), Some(1));
+    let xml = String::from_utf8_lossy(&out.stdout);
+    assert!(xml.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"kubedv check\" tests=\"5\" failures=\"3\" skipped=\"2\">"), "{xml}");
+    assert!(xml.contains("<testcase name=\"Deployment/legacy (document 0, line 1)\" classname=\"tests/fixtures/repo/base/legacy.yaml\">\n      <failure message=\"1:1: apiVersion: Invalid value: &quot;extensions/v1beta1&quot;: extensions/v1beta1 Deployment is not served since v1.16; use apps/v1 Deployment\">"), "{xml}");
+    assert!(
+        xml.contains(
+            "<skipped message=\"no schema for v1 ConfigMap: give its CRD (--crds) or its Go types (--types)\"/>"
+        ),
+        "{xml}"
+    );
+    assert_eq!(xml.matches("<testcase ").count(), 5);
+    assert!(xml.trim_end().ends_with("</testsuites>"));
+}
+
 /// In 1.24 policy/v1beta1 is still served, with the API server's warning.
 #[test]
 fn deprecated_and_removed_versions_follow_the_release() {
