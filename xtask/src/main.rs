@@ -7,6 +7,7 @@
 //! - `playground`: setup, then build and serve the playground on http://127.0.0.1:8080.
 //! - `npm`: setup, then build the npm package into `wasm/pkg`.
 
+mod bench_check;
 mod env;
 mod npm;
 mod setup;
@@ -21,8 +22,13 @@ fn main() -> ExitCode {
         Some("test") => return test::run(),
         Some("playground") => playground(),
         Some("npm") => setup::run().and_then(|()| npm::build(&env::Env::new())),
+        Some("bench-check") => {
+            let sizes: Vec<usize> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
+            let sizes = if sizes.is_empty() { vec![10_000, 50_000] } else { sizes };
+            bench_check::run(&env::Env::new(), &sizes)
+        }
         _ => {
-            eprintln!("usage: cargo xtask <setup | test | playground | npm>");
+            eprintln!("usage: cargo xtask <setup | test | playground | npm | bench-check [N...]>");
             return ExitCode::from(2);
         }
     };

@@ -16,9 +16,11 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use kubedv_core::cel::{self, checker, Program};
+use kubedv_core::check::Checker;
 use kubedv_core::crd::{self as crds, Crd};
 use kubedv_core::declarative::{Options, Schema};
 use kubedv_core::tags;
+use kubedv_input::positions::{self, Positions};
 use serde_json::{json, Value};
 
 /// xorshift64*: deterministic for a seed, good enough to drive mutations.
@@ -250,6 +252,88 @@ fn mutate_with(rng: &mut Rng, base: &str, tokens: &[&str]) -> String {
     chars.into_iter().collect()
 }
 
+/// Manifest streams to mutate for the YAML reader, the position locator and `check`.
+const MANIFESTS: &[&str] = &[
+    include_str!("../../../cli/tests/fixtures/repo/base/widgets.yaml"),
+    include_str!("../../../cli/tests/fixtures/repo/base/legacy.yaml"),
+    include_str!("../../../cli/tests/fixtures/repo/base/gizmos.json"),
+    include_str!("../../../cli/tests/fixtures/repo/crds/widget.yaml"),
+];
+
+const YAML_TOKENS: &[&str] = &[
+    "---\n",
+    "...\n",
+    "\n",
+    "\r\n",
+    "\t",
+    "  ",
+    "- ",
+    ": ",
+    "&a ",
+    "*a",
+    "!!str ",
+    "!!binary ",
+    "? ",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "\"",
+    "'",
+    "#",
+    "|\n",
+    ">-\n",
+    "\u{feff}",
+    "\\",
+    "%YAML 1.2\n",
+    "<<: *a\n",
+    "null",
+    "~",
+    "9223372036854775808",
+    "1e999",
+    "-0",
+    ".nan",
+    "items:\n",
+    "kind: List\n",
+    "apiVersion: v1\n",
+    "kind: Widget\n",
+    "x",
+];
+
+/// A mutated manifest stream: split, read, located and checked. Properties beyond "no panic":
+/// every position is inside its document, and checking is deterministic.
+fn yaml_round(rng: &mut Rng, checker: &Checker) -> Result<(), String> {
+    let base = MANIFESTS[rng.below(MANIFESTS.len())];
+    let mut text = mutate_with(rng, base, YAML_TOKENS);
+    if rng.below(100) == 0 {
+        text.push_str(&"x".repeat(1 + rng.below(200_000)));
+    }
+    for piece in positions::split(&text) {
+        let lines = piece.text.lines().count() + 1;
+        let Ok(doc) = kubedv_input::document(piece.text) else { continue };
+        let at = Positions::of(piece.text);
+        for path in ["", "<nil>", "spec", "spec.size", "metadata.name", "items[0].spec", "spec.ports[1].name", "a[b.c]"]
+        {
+            if let Some((line, column)) = at.locate(path) {
+                if line == 0 || line > lines || column == 0 {
+                    return Err(format!(
+                        "{path:?} located at {line}:{column} in a document of {lines} lines:\n{}",
+                        piece.text
+                    ));
+                }
+            }
+        }
+        let first = checker.check(&doc, Some(&doc));
+        let again = checker.check(&doc, Some(&doc));
+        let texts = |r: &kubedv_core::check::Report| r.errors.iter().map(|e| e.text()).collect::<Vec<_>>();
+        if texts(&first) != texts(&again) {
+            return Err(format!("checking twice differs:\n{}", piece.text));
+        }
+    }
+    Ok(())
+}
+
 fn mutate(rng: &mut Rng, base: &str) -> String {
     mutate_with(rng, base, TOKENS)
 }
@@ -472,7 +556,10 @@ fn fuzz() {
         });
     }
     let (mut runs, mut validations, mut tag_runs, mut cel_runs) = (0u64, 0u64, 0u64, 0u64);
-    let (mut crd_runs, mut crds_loaded) = (0u64, 0u64);
+    let (mut crd_runs, mut crds_loaded, mut yaml_runs) = (0u64, 0u64, 0u64);
+    let mut checker = Checker::new(37, false);
+    let crd = kubedv_input::document(MANIFESTS[3]).expect("the fixture CRD reads");
+    checker.add_crd(&crd).expect("the fixture CRD loads");
     while Instant::now() < deadline {
         for _ in 0..64 {
             let base = &corpus[rng.below(corpus.len())];
@@ -558,9 +645,23 @@ fn fuzz() {
                 }
             }
             crd_runs += 1;
+            // Manifest text: the reader, the locator and `check`.
+            let state = rng.0;
+            *current.lock().unwrap() = (Instant::now(), format!("# yaml round, rng state {state}"));
+            match catch_unwind(AssertUnwindSafe(|| yaml_round(&mut rng, &checker))) {
+                Ok(Ok(())) => yaml_runs += 1,
+                Ok(Err(violation)) => {
+                    eprintln!("property violated (rng state {state}): {violation}");
+                    std::process::exit(1);
+                }
+                Err(_) => {
+                    eprintln!("panic reading or checking manifests; replay with the rng state {state}");
+                    std::process::exit(1);
+                }
+            }
         }
     }
     println!(
-        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({crds_loaded} loaded, each checked on create and update) in {seconds} s: no panic"
+        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked in {seconds} s: no panic"
     );
 }
