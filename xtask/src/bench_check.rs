@@ -89,7 +89,7 @@ spec:
             spec:
               type: object
               x-kubernetes-validations:
-                - {rule: "self.mode == 'Fast' ? self.limit >= 10 : true", messageExpression: "'limit ' + string(self.limit) + ' is too low'"}
+                - {rule: "self.mode == 'Fast' ? self.limit >= 10 : true", messageExpression: "'the limit is too low for mode ' + self.mode"}
               properties:
                 mode: {type: string, enum: [Fast, Slow]}
                 limit: {type: integer}
