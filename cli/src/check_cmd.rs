@@ -30,6 +30,11 @@ pub struct Args {
     /// `kubedv validate`.
     #[arg(long = "types", value_name = "FILE")]
     types: Vec<String>,
+    /// A checkout of k8s.io/api (the directory holding core/v1/types.go, e.g. from the Go
+    /// module cache) at the release checked: built-in kinds are then validated with their
+    /// declarative rules (handwritten validation is not modeled).
+    #[arg(long = "k8s-api", value_name = "DIR")]
+    k8s_api: Option<String>,
     /// The Kubernetes release to check against, 1.16 to 1.37: API versions it no longer serves
     /// are errors, deprecated ones warnings.
     #[arg(long = "k8s-version", value_name = "1.N")]
@@ -99,11 +104,25 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     }
     crds.extend(docs.iter().filter(|d| d.note.is_none()).filter_map(|d| d.value.as_ref().ok()).filter(|v| is_crd(v)));
 
+    // Built-in kinds: the k8s.io/api packages the documents name, with the packages they import.
+    let builtin = match &args.k8s_api {
+        Some(dir) => builtin_packages(Path::new(dir), &docs, minor)?,
+        None => Vec::new(),
+    };
+
     // Compiled rules are not shared between threads: each worker compiles its own checker,
     // once, for its share of the documents.
     let build = || -> Result<Checker, UsageError> {
         let mut checker = Checker::new(minor, args.strict);
         add_types(&mut checker, &type_sources)?;
+        for package in &builtin {
+            let deps: Vec<kubedv_core::declarative::Dependency<'_>> = package
+                .deps
+                .iter()
+                .map(|(import_path, label, text)| kubedv_core::declarative::Dependency { import_path, label, text })
+                .collect();
+            checker.add_types(&package.text, &deps, Some(&package.group), true);
+        }
         for crd in &crds {
             let _ = checker.add_crd(crd);
         }
@@ -176,7 +195,7 @@ fn add_types(checker: &mut Checker, sources: &[(String, String)]) -> Result<(), 
             .iter()
             .map(|(import_path, label, text)| kubedv_core::declarative::Dependency { import_path, label, text })
             .collect();
-        let schema = checker.add_types(src, &deps);
+        let schema = checker.add_types(src, &deps, None, false);
         if schema.has_errors() {
             let lines: Vec<String> = schema
                 .diagnostics
@@ -187,6 +206,97 @@ fn add_types(checker: &mut Checker, sources: &[(String, String)]) -> Result<(), 
         }
     }
     Ok(())
+}
+
+/// A k8s.io/api package a document needs: its group, source and the packages it imports.
+struct Builtin {
+    group: String,
+    text: String,
+    deps: Vec<(String, String, String)>,
+}
+
+/// The packages of a k8s.io/api checkout that the documents' apiVersions name (`apps/v1` →
+/// `DIR/apps/v1/types.go`, its group read from the package's `+groupName` or `GroupName`),
+/// each with the k8s.io/api packages it imports, transitively. Packages that do not compile are
+/// left out with a warning: their kinds stay unchecked.
+fn builtin_packages(dir: &Path, docs: &[Doc], minor: u32) -> Result<Vec<Builtin>, UsageError> {
+    if !dir.join("core/v1/types.go").is_file() {
+        return Err(UsageError(format!(
+            "--k8s-api {}: no core/v1/types.go there (expected a k8s.io/api checkout)",
+            dir.display()
+        )));
+    }
+    // Group → package directories, from each package's doc.go / register.go.
+    let mut by_group: BTreeMap<(String, String), PathBuf> = BTreeMap::new();
+    by_group.insert((String::new(), "v1".into()), dir.join("core/v1"));
+    for group_dir in std::fs::read_dir(dir).into_iter().flatten().flatten() {
+        for version_dir in std::fs::read_dir(group_dir.path()).into_iter().flatten().flatten() {
+            let path = version_dir.path();
+            if !path.join("types.go").is_file() || path.ends_with("core/v1") {
+                continue;
+            }
+            let text = ["doc.go", "register.go"]
+                .iter()
+                .filter_map(|f| std::fs::read_to_string(path.join(f)).ok())
+                .collect::<String>();
+            let group =
+                text.lines().find_map(|l| l.trim().strip_prefix("// +groupName=").map(str::trim)).or_else(|| {
+                    text.lines().find_map(|l| l.split("GroupName = \"").nth(1).and_then(|r| r.split('"').next()))
+                });
+            let version = path.file_name().and_then(|v| v.to_str()).unwrap_or("");
+            if let Some(group) = group {
+                by_group.insert((group.to_string(), version.to_string()), path.clone());
+            }
+        }
+    }
+    let mut wanted: Vec<(String, String)> = docs
+        .iter()
+        .filter_map(|d| d.value.as_ref().ok())
+        .filter_map(|v| v.get("apiVersion").and_then(Value::as_str))
+        .map(|av| {
+            let (g, v) = av.rsplit_once('/').unwrap_or(("", av));
+            (g.to_string(), v.to_string())
+        })
+        .filter(|k| by_group.contains_key(k))
+        .collect();
+    wanted.sort();
+    wanted.dedup();
+    let mut out = Vec::new();
+    for key in wanted {
+        let path = &by_group[&key];
+        let text = std::fs::read_to_string(path.join("types.go"))
+            .map_err(|e| UsageError(format!("--k8s-api: cannot read {}: {e}", path.join("types.go").display())))?;
+        // The k8s.io/api packages it imports, and theirs.
+        let mut deps: Vec<(String, String, String)> = Vec::new();
+        let mut queue: Vec<String> = imports_of(&text);
+        while let Some(import) = queue.pop() {
+            let Some(rel) = import.strip_prefix("k8s.io/api/") else { continue };
+            if deps.iter().any(|d| d.0 == import) {
+                continue;
+            }
+            let file = dir.join(rel).join("types.go");
+            let Ok(dep) = std::fs::read_to_string(&file) else { continue };
+            queue.extend(imports_of(&dep));
+            deps.push((import, file.to_string_lossy().into_owned(), dep));
+        }
+        let compiled = {
+            let deps: Vec<kubedv_core::declarative::Dependency<'_>> = deps
+                .iter()
+                .map(|(import_path, label, text)| kubedv_core::declarative::Dependency { import_path, label, text })
+                .collect();
+            kubedv_core::declarative::Schema::compile_with(&text, &deps, minor.max(33))
+        };
+        if let Some(d) = compiled.diagnostics.iter().find(|d| d.is_error()) {
+            eprintln!("kubedv: warning: {}/types.go does not compile ({d}); its kinds are not checked", path.display());
+            continue;
+        }
+        out.push(Builtin { group: key.0, text, deps });
+    }
+    Ok(out)
+}
+
+fn imports_of(src: &str) -> Vec<String> {
+    kubedv_core::golang::parse_file(src).0.imports.into_iter().map(|i| i.path).collect()
 }
 
 /// The manifest files under the paths, in a stable order; `-` is standard input.
@@ -406,6 +516,7 @@ fn located<'d>(doc: &'d Doc, report: Result<Report, &Unreadable>) -> Checked<'d>
         update_errors: Vec::new(),
         warnings: Vec::new(),
         why: None,
+        checked_by: None,
         at: (doc.line, 1),
     };
     let report = match report {
@@ -422,6 +533,7 @@ fn located<'d>(doc: &'d Doc, report: Result<Report, &Unreadable>) -> Checked<'d>
         Status::Skipped => "skipped",
     };
     checked.why = report.why;
+    checked.checked_by = report.checked_by;
     let skipped_item = report.status == Status::Skipped && !doc.prefix.is_empty();
     // Positions are only worked out for documents that have something to point at.
     let needs =

@@ -66,11 +66,23 @@ pub struct Report {
     /// Why the document was skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
+    /// What judged it: `crd`, `types` (Go types given), `builtin` (a Kubernetes API package:
+    /// its declarative rules only; Kubernetes' handwritten validation is not modeled) or
+    /// `lifecycle` (a removed API version).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub checked_by: Option<&'static str>,
 }
 
 impl Report {
     fn new() -> Report {
-        Report { status: Status::Valid, errors: Vec::new(), update_errors: Vec::new(), warnings: Vec::new(), why: None }
+        Report {
+            status: Status::Valid,
+            errors: Vec::new(),
+            update_errors: Vec::new(),
+            warnings: Vec::new(),
+            why: None,
+            checked_by: None,
+        }
     }
 
     /// A document nothing judges, and why.
@@ -159,6 +171,8 @@ struct CrdKind {
 /// A Go package's declarative validation: its root kinds by name.
 struct GoPackage {
     schema: Schema,
+    /// One of Kubernetes' own API packages (its declarative rules are not all of its validation).
+    builtin: bool,
     /// `+groupName`, when the source says it.
     group: Option<String>,
     roots: Vec<(String, TypeId)>,
@@ -203,19 +217,22 @@ impl Checker {
     }
 
     /// Adds a Go package of `+k8s:` tagged types (with the packages it imports); its kinds are
-    /// the root types, its version the package name, its group the `+groupName` comment tag of
-    /// the source when there is one (else any group matches).
-    pub fn add_types(&mut self, src: &str, deps: &[Dependency<'_>]) -> Schema {
+    /// the root types, its version the package name, its group `group` or else the
+    /// `+groupName` comment tag of the source (without either, any group matches).
+    /// `builtin`: the package is one of Kubernetes' own (k8s.io/api), whose handwritten
+    /// validation kubedv does not model; reports say so.
+    pub fn add_types(&mut self, src: &str, deps: &[Dependency<'_>], group: Option<&str>, builtin: bool) -> Schema {
         let schema = Schema::compile_with(src, deps, self.minor.max(crate::declarative::shadow::VERSIONS[0].minor));
-        let group = src
-            .lines()
-            .filter_map(|l| l.trim_start().strip_prefix("//"))
-            .find_map(|l| l.trim().strip_prefix("+groupName="))
-            .map(|g| g.trim().to_string());
+        let group = group.map(String::from).or_else(|| {
+            src.lines()
+                .filter_map(|l| l.trim_start().strip_prefix("//"))
+                .find_map(|l| l.trim().strip_prefix("+groupName="))
+                .map(|g| g.trim().to_string())
+        });
         let roots =
             schema.root_candidates().iter().filter_map(|n| Some((n.to_string(), schema.type_named(n)?))).collect();
         if !schema.has_errors() {
-            self.packages.push(GoPackage { schema: schema.clone(), group, roots });
+            self.packages.push(GoPackage { schema: schema.clone(), builtin, group, roots });
         }
         schema
     }
@@ -248,6 +265,7 @@ impl Checker {
                     );
                     e.origin = String::from("removedAPI");
                     report.errors.push(e);
+                    report.checked_by = Some("lifecycle");
                     return report.settle();
                 }
                 Some(lifecycle::Status::Deprecated(message)) => report.warn(message, Some("apiVersion")),
@@ -272,6 +290,7 @@ impl Checker {
                 errors.retain(|e| e.enforced);
                 errors
             };
+            report.checked_by = Some(if package.builtin { "builtin" } else { "types" });
             report.errors = run(None);
             if let Some(old) = old {
                 report.update_errors = only_on_update(run(Some(old)), &report.errors);
@@ -325,6 +344,7 @@ impl Checker {
                 return skipped;
             }
         };
+        report.checked_by = Some("crd");
         let outcome = compiled.check(doc, None, &crate::crd::Options::default());
         report.errors = outcome.errors;
         report.warnings.extend(outcome.warnings.into_iter().map(|m| Warning { message: m, field: None }));
