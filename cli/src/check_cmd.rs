@@ -1,8 +1,10 @@
 //! `kubedv check`: every manifest under the paths, routed by apiVersion/kind (core's
 //! [`check`](kubedv_core::check) engine), each problem at its file, line and column.
 
+use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use kubedv_core::check::{self, Checker, Identity, Report, Status};
 use kubedv_core::declarative::shadow;
@@ -59,7 +61,7 @@ const OLDEST_MINOR: u32 = 16;
 
 /// One document as read: where it is, its text and its value (or why it has none).
 pub(crate) struct Doc {
-    pub(crate) file: String,
+    pub(crate) file: Arc<str>,
     pub(crate) index: usize,
     /// The first line of the document's text (1-based).
     pub(crate) line: usize,
@@ -89,29 +91,33 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
         args.types.iter().map(|t| Ok((t.clone(), input::read(t)?))).collect::<Result<_, UsageError>>()?;
 
     let files = collect(&args.paths)?;
+    // Standard input can be read once: kept for the passes below.
+    let stdin = match files.iter().any(|f| f == "-") {
+        true => Some(input::read("-")?),
+        false => None,
+    };
     let patches = kustomize_patches(&files);
-    let docs: Vec<Doc> = files.par_iter().flat_map_iter(|f| read_docs(f, &patches)).collect();
+    let scan = scan(&files, stdin.as_deref());
 
     // CRDs: those given, then those in the input (a CRD and its resources in one repository).
-    let mut crds: Vec<&Value> = Vec::new();
-    let given: Vec<Doc> = collect(&args.crds)?.iter().flat_map(|p| read_docs(p, &Default::default())).collect();
-    for d in &given {
-        match &d.value {
-            Ok(v) if is_crd(v) => crds.push(v),
+    let mut crds: Vec<Value> = Vec::new();
+    for d in collect(&args.crds)?.iter().flat_map(|p| read_docs(p, &Default::default(), None)) {
+        match d.value {
+            Ok(v) if is_crd(&v) => crds.push(v),
             Ok(_) => {}
             Err(e) => return Err(UsageError(format!("--crds {}:{}:{}: {}", d.file, e.line, e.column, e.message))),
         }
     }
-    crds.extend(docs.iter().filter(|d| d.note.is_none()).filter_map(|d| d.value.as_ref().ok()).filter(|v| is_crd(v)));
+    crds.extend(scan.crds);
 
     // Built-in kinds: the k8s.io/api packages the documents name, with the packages they import.
     let builtin = match &args.k8s_api {
-        Some(dir) => builtin_packages(Path::new(dir), &docs, minor)?,
+        Some(dir) => builtin_packages(Path::new(dir), &scan.api_versions, minor)?,
         None => Vec::new(),
     };
 
     // Compiled rules are not shared between threads: each worker compiles its own checker,
-    // once, for its share of the documents.
+    // once, and keeps it for every batch.
     let build = || -> Result<Checker, UsageError> {
         let mut checker = Checker::new(minor, args.strict);
         add_types(&mut checker, &type_sources)?;
@@ -130,44 +136,117 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     };
     build()?;
     let olds = old_documents(&args, &files)?;
-    let workers = rayon::current_num_threads().max(1);
-    let share = docs.len().div_ceil(workers).max(1);
-    let results: Vec<Checked> = docs
-        .par_chunks(share)
-        .flat_map_iter(|chunk| {
-            let checker = build().ok();
-            chunk
-                .iter()
-                .map(|d| {
-                    // A document without apiVersion or kind cannot be decoded, let alone applied.
-                    let why = d.value.as_ref().ok().filter(|_| d.note.is_none()).and_then(check::unreadable);
-                    if let Some(message) = why {
-                        return located(d, Err(&Unreadable { message, line: d.line, column: 1 }));
-                    }
-                    let report = match (&d.value, &d.note, &checker) {
-                        (_, Some(note), _) => Ok(Report::skipped(note.clone())),
-                        (Err(e), None, _) => Err(e),
-                        (Ok(v), None, Some(checker)) => {
-                            let old = check::identity(v).and_then(|id| olds.get(&id));
-                            Ok(checker.check(v, old))
-                        }
-                        (Ok(_), None, None) => Ok(Report::skipped(String::from("the types could not be compiled"))),
-                    };
-                    located(d, report)
-                })
-                .collect::<Vec<_>>()
-        })
-        .collect();
 
-    let summary = Summary::of(&results);
+    // Files are read and checked a batch at a time, so memory follows the batch, not the
+    // repository; text and GitHub rows are printed as each batch is done.
+    let streaming = matches!(format, CliFormat::Text | CliFormat::Github | CliFormat::Json);
+    let mut json = matches!(format, CliFormat::Json).then(out::JsonStream::begin);
+    let mut summary = Summary::default();
+    let mut kept: Vec<Checked> = Vec::new();
+    for batch in files.chunks(BATCH) {
+        let docs: Vec<Doc> = batch.par_iter().flat_map_iter(|f| read_docs(f, &patches, stdin.as_deref())).collect();
+        let results: Vec<Checked> = docs
+            .par_iter()
+            .map(|d| {
+                CHECKER.with(|cell| {
+                    let mut cell = cell.borrow_mut();
+                    if cell.is_none() {
+                        *cell = build().ok();
+                    }
+                    check_one(d, cell.as_ref(), &olds)
+                })
+            })
+            .collect();
+        summary.add(&results);
+        match format {
+            CliFormat::Text => out::text_rows(&results),
+            CliFormat::Github => out::github_rows(&results),
+            _ => {}
+        }
+        if let Some(json) = &mut json {
+            json.rows(&results)?;
+        }
+        if !streaming {
+            kept.extend(results);
+        }
+    }
     match format {
-        CliFormat::Text => out::print_text(&results, &summary),
-        CliFormat::Json => out::print_json(&results, &summary)?,
-        CliFormat::Github => out::print_github(&results, &summary),
-        CliFormat::Sarif => out::print_sarif(&results, &summary)?,
-        CliFormat::Junit => out::print_junit(&results, &summary)?,
+        CliFormat::Text | CliFormat::Github => out::print_summary(&summary),
+        CliFormat::Json => json.take().map_or(Ok(()), |j| j.end(&summary))?,
+        CliFormat::Sarif => out::print_sarif(&kept, &summary)?,
+        CliFormat::Junit => out::print_junit(&kept, &summary)?,
     }
     Ok(if summary.invalid + summary.unreadable > 0 { Outcome::Invalid } else { Outcome::Clean })
+}
+
+/// Files per batch.
+const BATCH: usize = 32;
+
+thread_local! {
+    /// Each worker thread's checker (compiled CEL programs are not `Send`).
+    static CHECKER: RefCell<Option<Checker>> = const { RefCell::new(None) };
+}
+
+fn check_one(d: &Doc, checker: Option<&Checker>, olds: &BTreeMap<Identity, Value>) -> Checked {
+    // A document without apiVersion or kind cannot be decoded, let alone applied.
+    let why = d.value.as_ref().ok().filter(|_| d.note.is_none()).and_then(check::unreadable);
+    if let Some(message) = why {
+        return located(d, Err(&Unreadable { message, line: d.line, column: 1 }));
+    }
+    let report = match (&d.value, &d.note, checker) {
+        (_, Some(note), _) => Ok(Report::skipped(note.clone())),
+        (Err(e), None, _) => Err(e),
+        (Ok(v), None, Some(checker)) => {
+            let old = check::identity(v).and_then(|id| olds.get(&id));
+            Ok(checker.check(v, old))
+        }
+        (Ok(_), None, None) => Ok(Report::skipped(String::from("the types could not be compiled"))),
+    };
+    located(d, report)
+}
+
+/// What a first, light pass over the files finds: the CRDs among them (only files that mention
+/// `CustomResourceDefinition` are parsed) and the apiVersions they name (by their lines).
+struct Scan {
+    crds: Vec<Value>,
+    api_versions: std::collections::BTreeSet<String>,
+}
+
+fn scan(files: &[String], stdin: Option<&str>) -> Scan {
+    let found: Vec<(Vec<Value>, Vec<String>)> = files
+        .par_iter()
+        .map(|f| {
+            let text = match (f.as_str(), stdin) {
+                ("-", Some(t)) => t.to_string(),
+                _ => std::fs::read_to_string(f).unwrap_or_default(),
+            };
+            let crds = if text.contains("CustomResourceDefinition") {
+                positions::split(&text)
+                    .into_iter()
+                    .filter_map(|p| kubedv_input::document(p.text).ok())
+                    .filter(is_crd)
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            let versions = text
+                .lines()
+                .filter_map(|l| {
+                    let l = l.trim().trim_start_matches("- ").trim_start_matches('"');
+                    let rest = l.strip_prefix("apiVersion")?.trim_start_matches('"').trim_start();
+                    let value = rest.strip_prefix(':')?.trim().trim_end_matches(',').trim_matches(['"', '\'', ' ']);
+                    (!value.is_empty()).then(|| value.to_string())
+                })
+                .collect();
+            (crds, versions)
+        })
+        .collect();
+    let mut scan = Scan { crds: Vec::new(), api_versions: Default::default() };
+    for (crds, versions) in found {
+        scan.crds.extend(crds);
+        scan.api_versions.extend(versions);
+    }
+    scan
 }
 
 fn minor(version: Option<&str>) -> Result<u32, UsageError> {
@@ -219,7 +298,11 @@ struct Builtin {
 /// `DIR/apps/v1/types.go`, its group read from the package's `+groupName` or `GroupName`),
 /// each with the k8s.io/api packages it imports, transitively. Packages that do not compile are
 /// left out with a warning: their kinds stay unchecked.
-fn builtin_packages(dir: &Path, docs: &[Doc], minor: u32) -> Result<Vec<Builtin>, UsageError> {
+fn builtin_packages(
+    dir: &Path,
+    api_versions: &std::collections::BTreeSet<String>,
+    minor: u32,
+) -> Result<Vec<Builtin>, UsageError> {
     if !dir.join("core/v1/types.go").is_file() {
         return Err(UsageError(format!(
             "--k8s-api {}: no core/v1/types.go there (expected a k8s.io/api checkout)",
@@ -249,10 +332,8 @@ fn builtin_packages(dir: &Path, docs: &[Doc], minor: u32) -> Result<Vec<Builtin>
             }
         }
     }
-    let mut wanted: Vec<(String, String)> = docs
+    let mut wanted: Vec<(String, String)> = api_versions
         .iter()
-        .filter_map(|d| d.value.as_ref().ok())
-        .filter_map(|v| v.get("apiVersion").and_then(Value::as_str))
         .map(|av| {
             let (g, v) = av.rsplit_once('/').unwrap_or(("", av));
             (g.to_string(), v.to_string())
@@ -380,11 +461,12 @@ fn kustomize_patches(files: &[String]) -> std::collections::HashMap<PathBuf, Str
 
 /// The documents of one file (list items expanded), each parsed on its own so a broken one
 /// does not hide the others.
-fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>) -> Vec<Doc> {
+fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>, stdin: Option<&str>) -> Vec<Doc> {
     let note =
         (file != "-").then(|| std::fs::canonicalize(file).ok()).flatten().and_then(|real| notes.get(&real).cloned());
+    let name: Arc<str> = Arc::from(file);
     let unreadable = |message: String| Doc {
-        file: file.to_string(),
+        file: name.clone(),
         index: 0,
         line: 1,
         text: std::sync::Arc::from(""),
@@ -393,11 +475,7 @@ fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>) -> 
         note: None,
     };
     let bytes = if file == "-" {
-        let mut b = Vec::new();
-        match std::io::Read::read_to_end(&mut std::io::stdin(), &mut b) {
-            Ok(_) => b,
-            Err(e) => return vec![unreadable(format!("cannot read standard input: {e}"))],
-        }
+        stdin.unwrap_or_default().as_bytes().to_vec()
     } else {
         match std::fs::read(file) {
             Ok(b) => b,
@@ -415,7 +493,7 @@ fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>) -> 
     for (index, piece) in positions::split(text).into_iter().enumerate() {
         let shared: std::sync::Arc<str> = std::sync::Arc::from(piece.text);
         let doc = |prefix: String, value| Doc {
-            file: file.to_string(),
+            file: name.clone(),
             index,
             line: piece.line,
             text: shared.clone(),
@@ -499,14 +577,16 @@ fn old_documents(args: &Args, files: &[String]) -> Result<BTreeMap<Identity, Val
     Ok(out)
 }
 
-fn located<'d>(doc: &'d Doc, report: Result<Report, &Unreadable>) -> Checked<'d> {
+fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
     let value = doc.value.as_ref().ok();
     let meta = |k: &str| {
         value.and_then(|v| v.get("metadata")).and_then(|m| m.get(k)).and_then(Value::as_str).unwrap_or("").to_string()
     };
     let top = |k: &str| value.and_then(|v| v.get(k)).and_then(Value::as_str).unwrap_or("").to_string();
     let mut checked = Checked {
-        doc,
+        file: doc.file.clone(),
+        index: doc.index,
+        line: doc.line,
         status: "unreadable",
         api_version: top("apiVersion"),
         kind: top("kind"),

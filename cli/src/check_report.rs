@@ -12,8 +12,11 @@ use crate::output::count;
 use crate::UsageError;
 
 /// A checked document, with positions resolved.
-pub(crate) struct Checked<'d> {
-    pub doc: &'d crate::check_cmd::Doc,
+pub(crate) struct Checked {
+    /// The file, the document's number in it (0-based) and its first line.
+    pub file: std::sync::Arc<str>,
+    pub index: usize,
+    pub line: usize,
     pub status: &'static str,
     pub api_version: String,
     pub kind: String,
@@ -57,8 +60,10 @@ pub(crate) struct Summary {
 }
 
 impl Summary {
-    pub fn of(results: &[Checked<'_>]) -> Summary {
-        let mut s = Summary { documents: results.len(), ..Summary::default() };
+    /// Counts a batch of documents in.
+    pub fn add(&mut self, results: &[Checked]) {
+        let s = self;
+        s.documents += results.len();
         for r in results {
             s.builtin += usize::from(r.checked_by == Some("builtin"));
             match r.status {
@@ -68,7 +73,6 @@ impl Summary {
                 _ => s.unreadable += 1,
             }
         }
-        s
     }
 
     fn line(&self) -> String {
@@ -90,7 +94,7 @@ impl Summary {
     }
 }
 
-impl Checked<'_> {
+impl Checked {
     /// `Deployment/web`, or the kind alone.
     fn title(&self) -> String {
         match (self.kind.is_empty(), self.name.is_empty()) {
@@ -101,12 +105,12 @@ impl Checked<'_> {
     }
 }
 
-pub(crate) fn print_text(results: &[Checked<'_>], summary: &Summary) {
-    use std::io::Write;
+/// Text rows: problems on stdout, warnings and skips on stderr (printed as each batch is done).
+pub(crate) fn text_rows(results: &[Checked]) {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     for r in results {
-        let file = &r.doc.file;
+        let file = &*r.file;
         let title = r.title();
         let _ = (|| -> std::io::Result<()> {
             if r.status == "unreadable" {
@@ -127,6 +131,10 @@ pub(crate) fn print_text(results: &[Checked<'_>], summary: &Summary) {
             eprintln!("{file}:{}:{}: {title}: skipped: {}", r.at.0, r.at.1, r.why.as_deref().unwrap_or(""));
         }
     }
+}
+
+/// The closing line(s) on stderr.
+pub(crate) fn print_summary(summary: &Summary) {
     eprintln!("{}", summary.line());
 }
 
@@ -150,38 +158,60 @@ struct JsonDoc<'a> {
     checked_by: Option<&'a str>,
 }
 
-pub(crate) fn print_json(results: &[Checked<'_>], summary: &Summary) -> Result<(), UsageError> {
-    let documents: Vec<JsonDoc<'_>> = results
-        .iter()
-        .map(|r| JsonDoc {
-            file: &r.doc.file,
-            index: r.doc.index,
-            line: r.doc.line,
-            api_version: &r.api_version,
-            kind: &r.kind,
-            namespace: &r.namespace,
-            name: &r.name,
-            status: r.status,
-            errors: &r.errors,
-            update_errors: &r.update_errors,
-            warnings: &r.warnings,
-            why: r.why.as_deref(),
-            checked_by: r.checked_by,
-        })
-        .collect();
-    let doc = serde_json::json!({"documents": documents, "summary": summary});
-    let text = serde_json::to_string_pretty(&doc).map_err(|e| UsageError(format!("JSON output: {e}")))?;
-    println!("{text}");
-    Ok(())
+/// The JSON document, written as the batches are done: `{"documents": [...], "summary": {...}}`
+/// (each document indented as the rest of the CLI's pretty JSON).
+pub(crate) struct JsonStream {
+    written: usize,
+}
+
+impl JsonStream {
+    pub(crate) fn begin() -> JsonStream {
+        println!("{{\n  \"documents\": [");
+        JsonStream { written: 0 }
+    }
+
+    pub(crate) fn rows(&mut self, results: &[Checked]) -> Result<(), UsageError> {
+        let mut out = std::io::stdout().lock();
+        for r in results {
+            let doc = JsonDoc {
+                file: &r.file,
+                index: r.index,
+                line: r.line,
+                api_version: &r.api_version,
+                kind: &r.kind,
+                namespace: &r.namespace,
+                name: &r.name,
+                status: r.status,
+                errors: &r.errors,
+                update_errors: &r.update_errors,
+                warnings: &r.warnings,
+                why: r.why.as_deref(),
+                checked_by: r.checked_by,
+            };
+            let text = serde_json::to_string_pretty(&doc).map_err(|e| UsageError(format!("JSON output: {e}")))?;
+            let indented = text.replace('\n', "\n    ");
+            let sep = if self.written == 0 { "" } else { ",\n" };
+            let _ = write!(out, "{sep}    {indented}");
+            self.written += 1;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn end(self, summary: &Summary) -> Result<(), UsageError> {
+        let text = serde_json::to_string_pretty(summary).map_err(|e| UsageError(format!("JSON output: {e}")))?;
+        let close = if self.written == 0 { "" } else { "\n" };
+        println!("{close}  ],\n  \"summary\": {}\n}}", text.replace('\n', "\n  "));
+        Ok(())
+    }
 }
 
 /// GitHub Actions workflow commands: one annotation per problem, at its line.
-pub(crate) fn print_github(results: &[Checked<'_>], summary: &Summary) {
+pub(crate) fn github_rows(results: &[Checked]) {
     // Workflow command data escapes %, CR and LF; properties also `:` and `,`.
     let data = |s: &str| s.replace('%', "%25").replace('\r', "%0D").replace('\n', "%0A");
     let prop = |s: &str| data(s).replace(':', "%3A").replace(',', "%2C");
     for r in results {
-        let file = prop(&r.doc.file);
+        let file = prop(&r.file);
         let title = prop(&r.title());
         if r.status == "unreadable" {
             println!(
@@ -206,7 +236,6 @@ pub(crate) fn print_github(results: &[Checked<'_>], summary: &Summary) {
             println!("::warning file={file},line={},col={},title={title}::{}", w.line, w.column, data(&w.message));
         }
     }
-    eprintln!("{}", summary.line());
 }
 
 /// The SARIF rule of an error: its origin (`minimum`, `format=k8s-short-name`, `removedAPI`),
@@ -220,7 +249,7 @@ fn rule_id(e: &Error) -> String {
 }
 
 /// SARIF 2.1.0: one run, a rule per origin or error type, a result per problem at its region.
-pub(crate) fn print_sarif(results: &[Checked<'_>], summary: &Summary) -> Result<(), UsageError> {
+pub(crate) fn print_sarif(results: &[Checked], summary: &Summary) -> Result<(), UsageError> {
     let mut rules: Vec<String> = Vec::new();
     let mut out = Vec::new();
     let mut result = |rule: String, level: &str, text: String, file: &str, line: usize, column: usize| {
@@ -238,7 +267,7 @@ pub(crate) fn print_sarif(results: &[Checked<'_>], summary: &Summary) -> Result<
         }));
     };
     for r in results {
-        let file = r.doc.file.as_str();
+        let file = &*r.file;
         let title = r.title();
         if r.status == "unreadable" {
             result(
@@ -284,11 +313,11 @@ pub(crate) fn print_sarif(results: &[Checked<'_>], summary: &Summary) -> Result<
 
 /// JUnit XML: a test suite per file, a test case per document (failed: invalid or unreadable;
 /// skipped: no schema), each failure listing its problems at their lines.
-pub(crate) fn print_junit(results: &[Checked<'_>], summary: &Summary) -> Result<(), UsageError> {
+pub(crate) fn print_junit(results: &[Checked], summary: &Summary) -> Result<(), UsageError> {
     let mut files: Vec<&str> = Vec::new();
     for r in results {
-        if !files.contains(&r.doc.file.as_str()) {
-            files.push(&r.doc.file);
+        if !files.contains(&&*r.file) {
+            files.push(&*r.file);
         }
     }
     let mut w = quick_xml::Writer::new_with_indent(Vec::new(), b' ', 2);
@@ -301,7 +330,7 @@ pub(crate) fn print_junit(results: &[Checked<'_>], summary: &Summary) -> Result<
             .with_attribute(("skipped", summary.skipped.to_string().as_str()))
             .write_inner_content(|w| {
                 for file in &files {
-                    let docs: Vec<&Checked<'_>> = results.iter().filter(|r| r.doc.file == *file).collect();
+                    let docs: Vec<&Checked> = results.iter().filter(|r| &*r.file == *file).collect();
                     let fails = docs.iter().filter(|r| matches!(r.status, "invalid" | "unreadable")).count();
                     let skips = docs.iter().filter(|r| r.status == "skipped").count();
                     w.create_element("testsuite")
@@ -329,12 +358,10 @@ pub(crate) fn print_junit(results: &[Checked<'_>], summary: &Summary) -> Result<
     Ok(())
 }
 
-fn junit_case(w: &mut quick_xml::Writer<Vec<u8>>, r: &Checked<'_>) -> std::io::Result<()> {
-    let name = format!("{} (document {}, line {})", r.title(), r.doc.index, r.doc.line);
-    let case = w
-        .create_element("testcase")
-        .with_attribute(("name", name.as_str()))
-        .with_attribute(("classname", r.doc.file.as_str()));
+fn junit_case(w: &mut quick_xml::Writer<Vec<u8>>, r: &Checked) -> std::io::Result<()> {
+    let name = format!("{} (document {}, line {})", r.title(), r.index, r.line);
+    let case =
+        w.create_element("testcase").with_attribute(("name", name.as_str())).with_attribute(("classname", &*r.file));
     let mut lines: Vec<String> = Vec::new();
     if r.status == "unreadable" {
         lines.push(format!("{}:{}: {}", r.at.0, r.at.1, r.why.as_deref().unwrap_or("")));
