@@ -10,6 +10,7 @@ mod crd_cmd;
 mod cri_cmd;
 mod format_cmd;
 mod input;
+mod k8s_api;
 mod output;
 mod tags_cmd;
 mod validate_cmd;

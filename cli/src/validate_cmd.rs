@@ -15,8 +15,13 @@ pub struct Args {
     /// the first one imports (`--types apps/v1/types.go --types core/v1/types.go`): each further
     /// file answers the import whose path ends with the file's directories, or the one written
     /// before it (`--types k8s.io/api/core/v1=core.go`). apimachinery's meta/v1 is built in.
-    #[arg(long, required = true)]
+    #[arg(long, required_unless_present = "k8s_api")]
     types: Vec<String>,
+    /// Instead of --types: a checkout of k8s.io/api (the directory holding core/v1/types.go);
+    /// the objects' apiVersion and kind pick the package and the type, validated with its
+    /// declarative rules (Kubernetes' handwritten validation is not modeled).
+    #[arg(long = "k8s-api", value_name = "DIR", conflicts_with = "types")]
+    k8s_api: Option<String>,
     /// The object(s) to validate: JSON, or YAML with one or more documents (`-` for stdin).
     #[arg(long)]
     object: String,
@@ -66,14 +71,24 @@ fn enforcement(args: &Args) -> Result<Enforcement, UsageError> {
 
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let config = enforcement(&args)?;
-    let main = &args.types[0];
-    let src = input::read(main)?;
-    let sources: Vec<(String, String)> =
-        args.types[1..].iter().map(|t| Ok((t.clone(), input::read(dependency_file(t))?))).collect::<Result<_, _>>()?;
-    let resolved = dependencies(&src, &sources, false)?;
-    let deps: Vec<Dependency<'_>> =
-        resolved.iter().map(|(import_path, label, text)| Dependency { import_path, label, text }).collect();
-    let schema = Schema::compile_with(&src, &deps, config.minor);
+    let text = input::read(&args.object)?;
+    let objects = input::objects(&args.object, &text)?;
+    let (schema, main, builtin_kind) = match &args.k8s_api {
+        Some(dir) => builtin_schema(dir, &objects, config.minor)?,
+        None => {
+            let main = args.types[0].clone();
+            let src = input::read(&main)?;
+            let sources: Vec<(String, String)> = args.types[1..]
+                .iter()
+                .map(|t| Ok((t.clone(), input::read(dependency_file(t))?)))
+                .collect::<Result<_, _>>()?;
+            let resolved = dependencies(&src, &sources, false)?;
+            let deps: Vec<Dependency<'_>> =
+                resolved.iter().map(|(import_path, label, text)| Dependency { import_path, label, text }).collect();
+            (Schema::compile_with(&src, &deps, config.minor), main, None)
+        }
+    };
+    let main = &main;
     let located = |d: &Diagnostic| match d.file {
         Some(_) => d.to_string(),
         None => format!("{main}:{d}"),
@@ -82,7 +97,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         let lines: Vec<String> = schema.diagnostics.iter().map(located).collect();
         return Err(UsageError(format!("{main} cannot be used:\n{}", lines.join("\n"))));
     }
-    let root = pick_root(&schema, args.type_name.as_deref())?;
+    let root = pick_root(&schema, args.type_name.as_deref().or(builtin_kind.as_deref()))?;
     let known = schema.options();
     for o in &args.options {
         if !known.iter().any(|k| k == o) {
@@ -97,8 +112,6 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
             Some(shadow::parse_handwritten(&input::read(path)?).map_err(|e| UsageError(format!("{path}: {e}")))?)
         }
     };
-    let text = input::read(&args.object)?;
-    let objects = input::objects(&args.object, &text)?;
     let olds = match &args.old {
         None => None,
         Some(path) => {
@@ -220,6 +233,38 @@ fn doc_prefix(i: usize, n: usize) -> String {
     } else {
         String::new()
     }
+}
+
+/// The k8s.io/api package of the objects' apiVersion, its file, and their kind: every object
+/// must share the first one's apiVersion and kind.
+fn builtin_schema(
+    dir: &str,
+    objects: &[serde_json::Value],
+    minor: u32,
+) -> Result<(Schema, String, Option<String>), UsageError> {
+    let field = |o: &serde_json::Value, k: &str| o.get(k).and_then(serde_json::Value::as_str).unwrap_or("").to_string();
+    let (api_version, kind) = (field(&objects[0], "apiVersion"), field(&objects[0], "kind"));
+    if api_version.is_empty() || kind.is_empty() {
+        return Err(UsageError("--k8s-api: the object needs apiVersion and kind to pick its type".into()));
+    }
+    if let Some(other) = objects.iter().find(|o| field(o, "apiVersion") != api_version || field(o, "kind") != kind) {
+        return Err(UsageError(format!(
+            "--k8s-api: every object must be a {api_version} {kind}; one is a {} {} (use kubedv check for mixed kinds)",
+            field(other, "apiVersion"),
+            field(other, "kind")
+        )));
+    }
+    let wanted = std::collections::BTreeSet::from([api_version.clone()]);
+    let packages = crate::k8s_api::packages(std::path::Path::new(dir), &wanted, minor)?;
+    let Some(package) = packages.first() else {
+        return Err(UsageError(format!("--k8s-api {dir}: no package serves {api_version}")));
+    };
+    let schema = Schema::compile_with(&package.text, &package.dependencies(), minor);
+    let (group, version) = api_version.rsplit_once('/').unwrap_or(("core", &api_version));
+    eprintln!(
+        "kubedv: {api_version} {kind}: its declarative rules only; Kubernetes' handwritten validation is not modeled"
+    );
+    Ok((schema, format!("{dir}/{group}/{version}/types.go"), Some(kind)))
 }
 
 /// The file of a further `--types` (`IMPORT=FILE` or `FILE`).
