@@ -429,7 +429,13 @@ impl Compiler<'_> {
             // run. On an unnamed list or map it changes nothing (eachVal/eachKey=+k8s:opaqueType
             // are the element forms).
             let opaque_tag = self.has_tag(&f.comments, "k8s:opaqueType");
-            let ty = self.resolve(&f.ty, opaque_tag);
+            let opaque_each = |each: &str| {
+                tags::extract(&f.comments).iter().flatten().map(|t| unwrapped(t).0).any(|t| {
+                    t.name == each && matches!(&t.payload, Payload::Tag(inner) if inner.name == "k8s:opaqueType")
+                })
+            };
+            let (opaque_values, opaque_keys) = (opaque_each("k8s:eachVal"), opaque_each("k8s:eachKey"));
+            let ty = self.resolve(&f.ty, opaque_tag || opaque_values || opaque_keys);
             let (base, _) = self.schema.deref(ty);
             let unnamed_collection = matches!(self.schema.kind(base), Kind::Slice(_) | Kind::Map(..))
                 && (self.schema.types[base].name.starts_with('[') || self.schema.types[base].name.starts_with("map["));
@@ -445,6 +451,8 @@ impl Compiler<'_> {
                 validations: Vec::new(),
                 pos: f.pos,
                 opaque,
+                opaque_values,
+                opaque_keys,
             });
         }
         fields

@@ -50,6 +50,10 @@ pub(crate) struct Field {
     /// `+k8s:opaqueType` on a field of a named type or a struct: the type's validation
     /// function is not called (the field's own tags still run).
     pub opaque: bool,
+    /// `+k8s:eachVal=+k8s:opaqueType` / `+k8s:eachKey=+k8s:opaqueType`: the list items' or map
+    /// values' (keys') type validation is not called; the field's own tags still run.
+    pub opaque_values: bool,
+    pub opaque_keys: bool,
 }
 
 /// How a list's items are identified (`+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`).

@@ -88,6 +88,7 @@ impl Schema {
             steps: 0,
             update: old.is_some(),
             inline: Vec::new(),
+            opaque_elements: (false, false),
         };
         let path = Path::root();
         // The root type's function is called directly: no ratcheting of the root itself.
@@ -114,6 +115,9 @@ struct Walker<'s> {
     /// Embedded struct types being walked at the current JSON object: Go promotes each type's
     /// fields once, so an embedding cycle (`type T *struct{ T }`) must not recurse.
     inline: Vec<TypeId>,
+    /// Set by a field marked `eachVal`/`eachKey=+k8s:opaqueType` for the one call that
+    /// validates its collection: its values' (keys') types are not validated.
+    opaque_elements: (bool, bool),
 }
 
 /// A decoded value: the Go value, and for pointers whether the pointer is nil.
@@ -237,6 +241,7 @@ impl<'s> Walker<'s> {
     /// Runs the validations a value's type carries: the named types' tags along pointers and
     /// aliases, then the contents (struct fields, list items, map keys and values).
     fn type_validation(&mut self, ty: TypeId, d: Decoded<'_>, path: &Path<'_>) {
+        let (opaque_values, opaque_keys) = core::mem::take(&mut self.opaque_elements);
         self.steps += 1;
         if self.steps > MAX_STEPS {
             if self.steps == MAX_STEPS + 1 {
@@ -297,7 +302,7 @@ impl<'s> Walker<'s> {
             }
             (Kind::Slice(elem), GoVal::List(items)) => {
                 let elem = *elem;
-                if self.has_validations(elem) {
+                if !opaque_values && self.has_validations(elem) {
                     let identity = self.schema.list_spec(ty);
                     let old_items = d.old.flatten().and_then(Value::as_array);
                     for (i, item) in items.iter().enumerate() {
@@ -312,7 +317,7 @@ impl<'s> Walker<'s> {
             }
             (Kind::Map(key, elem), GoVal::Map(m)) => {
                 let (key, elem) = (*key, *elem);
-                if self.has_validations(key) {
+                if !opaque_keys && self.has_validations(key) {
                     let old_map = d.old.flatten().and_then(Value::as_object);
                     for k in m.keys() {
                         // each.go EachMapKey: keys already present are not revalidated.
@@ -323,7 +328,7 @@ impl<'s> Walker<'s> {
                         self.value(key, Some(&v), None, path);
                     }
                 }
-                if self.has_validations(elem) {
+                if !opaque_values && self.has_validations(elem) {
                     let old_map = d.old.flatten().and_then(Value::as_object);
                     for (k, v) in m {
                         let p = path.key(k);
@@ -409,6 +414,7 @@ impl<'s> Walker<'s> {
             return;
         }
         if self.run_list(&f.validations, d, path) && !f.opaque {
+            self.opaque_elements = (f.opaque_values, f.opaque_keys);
             self.type_validation(f.ty, d, path);
         }
     }
