@@ -86,3 +86,46 @@ fn removed_apis_are_errors_at_api_version() {
     );
     assert_eq!(r.errors[0].origin, "removedAPI");
 }
+
+/// Strict field validation at its default for API clients (Warn): keys no Go field declares,
+/// with sigs.k8s.io/json's paths (`spec.template.spec.containers[0].redinessProbe`, as the API
+/// server's `unknown field "…"` warnings print them); promoted fields of embedded structs and
+/// the built-in meta/v1 shapes count as known.
+#[test]
+fn unknown_fields_are_the_api_servers_warnings() {
+    let types = r#"package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+type Widget struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec WidgetSpec `json:"spec"`
+}
+
+type WidgetSpec struct {
+	Containers []Container `json:"containers"`
+	Labels map[string]Container `json:"labels,omitempty"`
+}
+
+type Container struct {
+	Name string `json:"name"`
+}
+"#;
+    let mut checker = Checker::new(37, false);
+    assert!(!checker.add_types(types, &[], Some("example.com"), false).has_errors());
+    let doc = json!({"apiVersion": "example.com/v1", "kind": "Widget",
+        "metadata": {"name": "w", "labelz": {}},
+        "spec": {"containers": [{"name": "a"}, {"name": "b", "redinessProbe": {}}], "Containers": []}});
+    let r = checker.check(&doc, None);
+    let warnings: Vec<&str> = r.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(
+        warnings,
+        [
+            "unknown field \"metadata.labelz\"",
+            "unknown field \"spec.Containers\"",
+            "unknown field \"spec.containers[1].redinessProbe\""
+        ]
+    );
+    assert_eq!(r.warnings[2].field.as_deref(), Some("spec.containers[1].redinessProbe"));
+}

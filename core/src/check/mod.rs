@@ -291,6 +291,10 @@ impl Checker {
                 errors
             };
             report.checked_by = Some(if package.builtin { "builtin" } else { "types" });
+            // The API server's strict field validation, at its default (Warn) for API clients.
+            for path in package.schema.unknown_fields(root, doc) {
+                report.warn(format!("unknown field \"{path}\""), Some(&path));
+            }
             report.errors = run(None);
             if let Some(old) = old {
                 report.update_errors = only_on_update(run(Some(old)), &report.errors);

@@ -13,6 +13,7 @@ mod marshal;
 mod prelude;
 mod schema;
 pub mod shadow;
+mod strict;
 mod validate;
 mod validators;
 
