@@ -407,7 +407,7 @@ fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>, std
             Err(e) => out.push(doc(
                 String::new(),
                 Err(Unreadable {
-                    message: shift_lines(&e.message, piece.line - 1),
+                    message: positions::shift_lines(&e.message, piece.line - 1),
                     line: piece.line + e.line.unwrap_or(1) - 1,
                     column: e.column.unwrap_or(1),
                 }),
@@ -422,24 +422,6 @@ fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>, std
             },
         }
     }
-    out
-}
-
-/// A parser message about one document of a stream, its `line N` made lines of the file.
-fn shift_lines(message: &str, by: usize) -> String {
-    let mut out = String::with_capacity(message.len());
-    let mut rest = message;
-    while let Some(i) = rest.find("line ") {
-        out.push_str(&rest[..i + 5]);
-        rest = &rest[i + 5..];
-        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
-        match rest[..digits].parse::<usize>() {
-            Ok(n) if digits > 0 => out.push_str(&(n + by).to_string()),
-            _ => out.push_str(&rest[..digits]),
-        }
-        rest = &rest[digits..];
-    }
-    out.push_str(rest);
     out
 }
 

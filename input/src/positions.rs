@@ -180,6 +180,24 @@ pub fn split(text: &str) -> Vec<Piece<'_>> {
     pieces
 }
 
+/// A parser message about one document of a stream, its `line N` made lines of the file.
+pub fn shift_lines(message: &str, by: usize) -> String {
+    let mut out = String::with_capacity(message.len());
+    let mut rest = message;
+    while let Some(i) = rest.find("line ") {
+        out.push_str(&rest[..i + 5]);
+        rest = &rest[i + 5..];
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        match rest[..digits].parse::<usize>() {
+            Ok(n) if digits > 0 => out.push_str(&(n + by).to_string()),
+            _ => out.push_str(&rest[..digits]),
+        }
+        rest = &rest[digits..];
+    }
+    out.push_str(rest);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -218,6 +236,15 @@ mod tests {
         assert_eq!((pieces[0].line, pieces[0].text), (2, "\na: 1\n"));
         assert_eq!(pieces[1].line, 6);
         assert!(pieces[1].text.contains("b: 2"));
+    }
+
+    #[test]
+    fn parser_lines_shift_to_the_stream() {
+        assert_eq!(
+            shift_lines("did not find expected ',' at line 7 column 1, while parsing at line 6 column 7", 15),
+            "did not find expected ',' at line 22 column 1, while parsing at line 21 column 7"
+        );
+        assert_eq!(shift_lines("no line here", 3), "no line here");
     }
 
     #[test]

@@ -8,12 +8,14 @@ use crate::docs::TagDocs;
 use crate::format_check::FormatCheck;
 use crate::gallery::Gallery;
 use crate::hooks::use_persisted;
+use crate::manifests_view::ManifestsView;
 
 /// The views: (id, label).
-pub const TABS: [(&str, &str); 7] = [
+pub const TABS: [(&str, &str); 8] = [
     ("declarative", "Declarative validation"),
     ("cel", "CEL"),
     ("crd", "CRD"),
+    ("manifests", "Manifests"),
     ("tags", "Tag docs"),
     ("formats", "Formats"),
     ("cri", "CRI skew"),
@@ -33,6 +35,7 @@ pub fn app() -> Html {
         "cri" => html! { <Cri /> },
         "cel" => html! { <CelView /> },
         "crd" => html! { <CrdView /> },
+        "manifests" => html! { <ManifestsView /> },
         "gallery" => html! { <Gallery /> },
         _ => html! { <Declarative /> },
     };

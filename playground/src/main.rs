@@ -13,6 +13,7 @@ mod format_check;
 mod gallery;
 mod hooks;
 mod locate;
+mod manifests_view;
 mod picker;
 mod share;
 mod try_it;

@@ -46,7 +46,7 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 16] = [
+    let tests: [(&str, Test); 17] = [
         ("a phone-sized window and the dark scheme", phone_and_dark),
         ("examples gallery opens cases in every view; tag docs try it", gallery),
         ("editors: diagnostics at their lines, tag docs at the caret, errors show their field", editor_lines),
@@ -60,6 +60,7 @@ fn main() -> ExitCode {
         ("declarative view: validation options and examples", declarative_options),
         ("declarative view keeps the editors across a reload", declarative_persists),
         ("tag docs search", tag_docs_search),
+        ("manifests view: a stream checked per document, at its lines, per release", manifests_view),
         ("CRI skew view", cri_view),
         ("formats view shows Kubernetes' error for an invalid short name", playground_invalid),
         ("formats view shows a valid value as valid and follows the format picker", playground_valid),
@@ -540,6 +541,31 @@ fn tag_docs_search(browser: &mut Browser, config: &Config, shots: &Path) -> Resu
         return Err("the search for maxLen still lists +k8s:required".into());
     }
     browser.screenshot(&shots.join("playground-tags.png"))
+}
+
+fn manifests_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "manifests")?;
+    // The CLI's repository fixture: the CRD, its widgets, removed API versions (kubedv check's
+    // verdicts, cli/tests/check.rs).
+    browser.wait_for_text(
+        "#manifests-result",
+        "Widget/too-big: spec: Invalid value: size must not exceed max",
+        Duration::from_secs(30),
+    )?;
+    browser.wait_for_text("#manifests-result", "PodDisruptionBudget/pdb: apiVersion: Invalid value: \"policy/v1beta1\": policy/v1beta1 PodDisruptionBudget is not served since v1.25", Duration::from_secs(2))?;
+    browser.wait_for_text(
+        "#manifests-result",
+        "11 documents: 3 valid, 5 invalid, 1 skipped, 2 unreadable",
+        Duration::from_secs(2),
+    )?;
+    // In 1.24 policy/v1beta1 is served, with the API server's warning.
+    browser.select_option("#manifests-version", "1.24")?;
+    browser.wait_for_text(
+        "#manifests-result",
+        "warning: policy/v1beta1 PodDisruptionBudget is deprecated in v1.21+, unavailable in v1.25+; use policy/v1 PodDisruptionBudget",
+        Duration::from_secs(10),
+    )?;
+    browser.screenshot(&shots.join("playground-manifests.png"))
 }
 
 fn cri_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
