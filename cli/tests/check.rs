@@ -331,3 +331,19 @@ fn built_in_kinds_from_a_k8s_api_checkout() {
     let out = kubedv(&["check", manifest.to_str().unwrap(), "--k8s-api", "/nonexistent"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// The JSON, SARIF and JUnit reports of the fixture repository, byte for byte
+/// (`tests/fixtures/repo-expected/`; `KUBEDV_BLESS=1` rewrites them after a deliberate change).
+#[test]
+fn reports_match_the_expected_files_exactly() {
+    for format in ["json", "sarif", "junit"] {
+        let out = kubedv(&repo_args(&["--format", format]));
+        assert_eq!(out.status.code(), Some(1), "{format}");
+        let expected_path = format!("tests/fixtures/repo-expected/check.{format}");
+        if std::env::var_os("KUBEDV_BLESS").is_some() {
+            std::fs::write(&expected_path, &out.stdout).unwrap();
+        }
+        let expected = std::fs::read_to_string(&expected_path).unwrap();
+        assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{format}");
+    }
+}
