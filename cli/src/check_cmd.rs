@@ -265,11 +265,7 @@ fn add_types(checker: &mut Checker, sources: &[(String, String)]) -> Result<(), 
         let others: Vec<(String, String)> =
             sources.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
         let resolved = crate::validate_cmd::dependencies(src, &others, true)?;
-        let deps: Vec<kubedv_core::declarative::Dependency<'_>> = resolved
-            .iter()
-            .map(|(import_path, label, text)| kubedv_core::declarative::Dependency { import_path, label, text })
-            .collect();
-        let schema = checker.add_types(src, &deps, None, false);
+        let schema = checker.add_types(src, &crate::validate_cmd::as_dependencies(&resolved), None, false);
         if schema.has_errors() {
             let lines: Vec<String> = schema
                 .diagnostics
@@ -504,12 +500,7 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
         skipped_item || !report.errors.is_empty() || !report.update_errors.is_empty() || !report.warnings.is_empty();
     let pos = needs.then(|| Positions::of(&doc.text));
     let at = |field: &str| -> (usize, usize) {
-        let full = match (doc.prefix.is_empty(), field.is_empty() || field == "<nil>") {
-            (true, _) => field.to_string(),
-            (false, true) => doc.prefix.clone(),
-            (false, false) => format!("{}.{field}", doc.prefix),
-        };
-        let (l, c) = pos.as_ref().and_then(|p| p.locate(&full)).unwrap_or((1, 1));
+        let (l, c) = pos.as_ref().and_then(|p| p.locate_in(&doc.prefix, field)).unwrap_or((1, 1));
         (doc.line + l - 1, c)
     };
     let locate = |errors: Vec<Error>| -> Vec<Located> {

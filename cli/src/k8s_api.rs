@@ -94,9 +94,6 @@ fn imports_of(src: &str) -> Vec<String> {
 impl Builtin {
     /// The package's imports as compile dependencies.
     pub(crate) fn dependencies(&self) -> Vec<kubedv_core::declarative::Dependency<'_>> {
-        self.deps
-            .iter()
-            .map(|(import_path, label, text)| kubedv_core::declarative::Dependency { import_path, label, text })
-            .collect()
+        crate::validate_cmd::as_dependencies(&self.deps)
     }
 }

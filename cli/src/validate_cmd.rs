@@ -83,9 +83,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                 .map(|t| Ok((t.clone(), input::read(dependency_file(t))?)))
                 .collect::<Result<_, _>>()?;
             let resolved = dependencies(&src, &sources, false)?;
-            let deps: Vec<Dependency<'_>> =
-                resolved.iter().map(|(import_path, label, text)| Dependency { import_path, label, text }).collect();
-            (Schema::compile_with(&src, &deps, config.minor), main, None)
+            (Schema::compile_with(&src, &as_dependencies(&resolved), config.minor), main, None)
         }
     };
     let main = &main;
@@ -265,6 +263,14 @@ fn builtin_schema(
         "kubedv: {api_version} {kind}: its declarative rules only; Kubernetes' handwritten validation is not modeled"
     );
     Ok((schema, format!("{dir}/{group}/{version}/types.go"), Some(kind)))
+}
+
+/// Resolved packages (import path, file, source) as compile dependencies.
+pub(crate) fn as_dependencies(resolved: &[(String, impl AsRef<str>, impl AsRef<str>)]) -> Vec<Dependency<'_>> {
+    resolved
+        .iter()
+        .map(|(import_path, label, text)| Dependency { import_path, label: label.as_ref(), text: text.as_ref() })
+        .collect()
 }
 
 /// The file of a further `--types` (`IMPORT=FILE` or `FILE`).

@@ -111,6 +111,20 @@ impl Positions {
     }
 }
 
+impl Positions {
+    /// [`Positions::locate`] for a field of an item inside the document: `prefix` is the item's
+    /// path (`items[2]` for a list's item, empty for the document itself), `field` the
+    /// Kubernetes field path within the item (empty or `<nil>` for the item).
+    pub fn locate_in(&self, prefix: &str, field: &str) -> Option<At> {
+        let at_item = field.is_empty() || field == "<nil>";
+        match (prefix.is_empty(), at_item) {
+            (true, _) => self.locate(field),
+            (false, true) => self.locate(prefix),
+            (false, false) => self.locate(&format!("{prefix}.{field}")),
+        }
+    }
+}
+
 #[derive(Debug, PartialEq)]
 enum Segment<'a> {
     Field(&'a str),
@@ -220,6 +234,14 @@ mod tests {
         assert_eq!(p.locate("spec.template.spec.containers[1].image"), Some((13, 11)));
         assert_eq!(p.locate("spec.template.spec.containers[5].name"), Some((10, 7)));
         assert_eq!(p.locate("<nil>"), Some((1, 1)));
+    }
+
+    #[test]
+    fn fields_of_list_items_are_found_under_their_item() {
+        let p = Positions::of("kind: List\nitems:\n  - kind: A\n    spec:\n      x: 1\n");
+        assert_eq!(p.locate_in("items[0]", "spec.x"), Some((5, 7)));
+        assert_eq!(p.locate_in("items[0]", "<nil>"), Some((3, 5)));
+        assert_eq!(p.locate_in("", "kind"), Some((1, 1)));
     }
 
     #[test]

@@ -57,14 +57,7 @@ fn check_stream(text: &str, minor: u32) -> (Vec<Row>, String) {
             None => vec![(String::new(), value)],
         };
         let at = Positions::of(piece.text);
-        let line_of = |prefix: &str, field: &str| {
-            let full = match (prefix.is_empty(), field.is_empty() || field == "<nil>") {
-                (true, _) => field.to_string(),
-                (false, true) => prefix.to_string(),
-                (false, false) => format!("{prefix}.{field}"),
-            };
-            piece.line + at.locate(&full).map_or(1, |(l, _)| l) - 1
-        };
+        let line_of = |prefix: &str, field: &str| piece.line + at.locate_in(prefix, field).map_or(1, |(l, _)| l) - 1;
         for (prefix, v) in items {
             // As `kubedv check`: a document without apiVersion or kind cannot be decoded.
             if let Some(why) = check::unreadable(v) {
