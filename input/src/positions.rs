@@ -89,8 +89,15 @@ impl Positions {
     /// key's position, or the nearest parent's when it is not in the document. `None` when the
     /// document has no node at all.
     pub fn locate(&self, path: &str) -> Option<At> {
+        self.locate_depth(path).map(|(at, _)| at)
+    }
+
+    /// [`Positions::locate`], with how many of the path's steps were found (0: none, the
+    /// position is the document's).
+    pub fn locate_depth(&self, path: &str) -> Option<(At, usize)> {
         let mut node = self.root.as_ref()?;
         let mut at = node.at;
+        let mut depth = 0;
         for segment in segments(path) {
             let next = match (&node.kids, segment) {
                 (Kids::Map(entries), Segment::Field(name) | Segment::Key(name)) => {
@@ -103,11 +110,12 @@ impl Positions {
                 Some((found, n)) => {
                     at = found;
                     node = n;
+                    depth += 1;
                 }
                 None => break,
             }
         }
-        Some(at)
+        Some((at, depth))
     }
 }
 
