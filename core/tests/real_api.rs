@@ -266,5 +266,85 @@ fn real_types_give_kubernetes_errors() {
         ],
     ));
 
+    // pkg/registry/resource/resourceslice/declarative_validation_test.go (034debc1).
+    let slice = json!({"metadata": {"name": "test-slice"}, "spec": {"driver": "test.driver.io", "nodeName": "test-node",
+        "pool": {"name": "test-pool", "resourceSliceCount": 5, "generation": 1},
+        "devices": [{"name": "device-1", "taints": [{"key": "key1", "value": "value1", "effect": "NoSchedule"}]}]}});
+    let device = |f: &dyn Fn(&mut Value)| {
+        let mut o = slice.clone();
+        f(&mut o["spec"]["devices"][0]);
+        o
+    };
+    failures.extend(run(
+        &api,
+        "resource/v1",
+        "ResourceSlice",
+        vec![
+            Case { what: "valid", object: slice.clone(), old: None, want: &[] },
+            Case {
+                what: "unsupported taint effect",
+                object: device(&|d| d["taints"][0]["effect"] = json!("Invalid")),
+                old: None,
+                want: &["NotSupported spec.devices[0].taints[0].effect -"],
+            },
+            Case {
+                what: "empty taint effect",
+                object: device(&|d| d["taints"][0]["effect"] = json!("")),
+                old: None,
+                want: &["Required spec.devices[0].taints[0].effect -"],
+            },
+            Case {
+                what: "attribute with two values",
+                object: device(&|d| d["attributes"] = json!({"test.io/multiple": {"int": 123, "bool": true}})),
+                old: None,
+                want: &["Invalid spec.devices[0].attributes[test.io/multiple] union"],
+            },
+            Case {
+                what: "attribute with no value",
+                object: device(&|d| d["attributes"] = json!({"test.io/multiple": {}})),
+                old: None,
+                want: &["Invalid spec.devices[0].attributes[test.io/multiple] union"],
+            },
+            Case {
+                what: "five binding conditions",
+                object: device(&|d| {
+                    d["bindingConditions"] = json!(["a", "b", "c", "d", "e"]);
+                    d["bindingFailureConditions"] = json!(["f"]);
+                }),
+                old: None,
+                want: &["TooMany spec.devices[0].bindingConditions maxItems"],
+            },
+        ],
+    ));
+
+    // pkg/registry/storage/storageclass/declarative_validation_test.go (db8b216c).
+    let class = json!({"metadata": {"name": "valid-storage-class"}, "provisioner": "kubernetes.io/gce-pd",
+        "reclaimPolicy": "Delete", "volumeBindingMode": "Immediate"});
+    let mut no_provisioner = class.clone();
+    no_provisioner["provisioner"] = json!("");
+    failures.extend(run(
+        &api,
+        "storage/v1",
+        "StorageClass",
+        vec![
+            Case { what: "valid", object: class, old: None, want: &[] },
+            Case { what: "no provisioner", object: no_provisioner, old: None, want: &["Required provisioner -"] },
+        ],
+    ));
+
+    // pkg/registry/rbac/clusterrole/declarative_validation_test.go (ced035a7).
+    let role = json!({"metadata": {"name": "test-role"}, "rules": [{"apiGroups": [""], "resources": ["pods"], "verbs": ["get", "list"]}]});
+    let mut no_verbs = role.clone();
+    no_verbs["rules"][0]["verbs"] = Value::Null;
+    failures.extend(run(
+        &api,
+        "rbac/v1",
+        "ClusterRole",
+        vec![
+            Case { what: "valid", object: role, old: None, want: &[] },
+            Case { what: "a rule without verbs", object: no_verbs, old: None, want: &["Required rules[0].verbs -"] },
+        ],
+    ));
+
     assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
 }
