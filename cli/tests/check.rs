@@ -347,3 +347,14 @@ fn reports_match_the_expected_files_exactly() {
         assert_eq!(String::from_utf8_lossy(&out.stdout), expected, "{format}");
     }
 }
+
+/// The report does not depend on how many workers check the documents.
+#[test]
+fn results_are_the_same_whatever_the_jobs() {
+    let one = kubedv(&repo_args(&["--format", "json", "--jobs", "1"]));
+    let four = kubedv(&repo_args(&["--format", "json", "--jobs", "4"]));
+    assert_eq!(one.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&one.stdout), String::from_utf8_lossy(&four.stdout));
+    let expected = std::fs::read_to_string("tests/fixtures/repo-expected/check.json").unwrap();
+    assert_eq!(String::from_utf8_lossy(&one.stdout), expected);
+}
