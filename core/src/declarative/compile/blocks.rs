@@ -1,0 +1,586 @@
+//! Comment blocks and the struct-level collectors: a declaration's tags compiled in
+//! validation-gen's order (`compile_block`), and what spans several fields or tags of a struct or
+//! list: unions, modes, dependent fields, item unions, list identity, enum values, subresources.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::declarative::catalog::{self, Scope};
+use crate::declarative::schema::{Field, Kind, ListSpec, Schema, TypeId, TypeNode};
+use crate::declarative::validators::{Check, Criteria, EnumExclusion, Union, Validator};
+use crate::diag::{Diagnostic, Pos};
+use crate::field::Stability;
+use crate::golang::{self, Comment, TypeExpr};
+use crate::tags::{self, Payload, Tag, ValueKind};
+
+use super::{Compiler, Site};
+
+impl Compiler<'_> {
+    pub(super) fn has_tag(&self, comments: &[Comment], name: &str) -> bool {
+        self.tag_level(comments, name).is_some()
+    }
+
+    /// The level of a tag in a comment block, wrapped (`+k8s:beta=+k8s:enum`) or not.
+    pub(super) fn tag_level(&self, comments: &[Comment], name: &str) -> Option<Stability> {
+        tags::extract(comments).iter().flatten().map(unwrapped).find(|(t, _)| t.name == name).map(|(_, l)| l)
+    }
+
+    /// Compiles the tags of every declared type, its fields, and its enum constants.
+    pub(super) fn compile_type_tags(&mut self) {
+        for i in 0..self.file.types.len() {
+            let decl = &self.file.types[i];
+            let Some(id) = self.local(&decl.name) else { continue };
+            let what = format!("type {}", decl.name);
+            let vals = self.compile_block(&decl.comments, Scope::Type, id, &what, "");
+            self.schema.types[id].validations = vals;
+            self.schema.types[id].list = self.list_spec(&decl.comments);
+            self.enum_values(id, &decl.name, &decl.comments);
+            self.subresource_tags(id, &decl.comments);
+            self.compile_field_tags(id, &decl.ty, &decl.name);
+        }
+    }
+
+    /// Field tags of a struct declaration (and of anonymous structs nested in it).
+    pub(super) fn compile_field_tags(&mut self, id: TypeId, expr: &TypeExpr, owner: &str) {
+        let TypeExpr::Struct(decls) = expr else { return };
+        let Kind::Struct(fields) = self.schema.types[id].kind.clone() else { return };
+        let mut compiled = fields;
+        for f in decls {
+            let Some(idx) = compiled.iter().position(|c| c.go_name == f.name && c.pos == f.pos) else { continue };
+            let what = format!("field {owner}.{}", f.name);
+            let json = compiled[idx].json_name.clone();
+            let vals = self.compile_block(&f.comments, Scope::Field, compiled[idx].ty, &what, &json);
+            compiled[idx].validations = vals;
+            if let Some(spec) = self.list_spec(&f.comments) {
+                // The field's own copy of its list type, carrying the identity its tags declare.
+                let base = compiled[idx].ty;
+                let node = TypeNode {
+                    name: self.schema.types[base].name.clone(),
+                    kind: Kind::Alias(base),
+                    validations: Vec::new(),
+                    list: Some(spec),
+                };
+                self.schema.types.push(node);
+                compiled[idx].ty = self.schema.types.len() - 1;
+            }
+            // Anonymous struct types inside the field.
+            let mut inner = &f.ty;
+            let mut inner_id = compiled[idx].ty;
+            while let TypeExpr::Pointer(p) = inner {
+                inner = p;
+                inner_id = self.schema.deref(inner_id).0;
+            }
+            if matches!(inner, TypeExpr::Struct(_)) {
+                self.compile_field_tags(inner_id, inner, &format!("{owner}.{}", f.name));
+            }
+        }
+        let mut unions = self.unions(decls, &compiled);
+        unions.extend(self.modes(decls, &compiled));
+        unions.extend(self.dependents(decls, &compiled));
+        self.schema.types[id].kind = Kind::Struct(compiled);
+        if !unions.is_empty() {
+            let vals = &mut self.schema.types[id].validations;
+            vals.extend(unions);
+            order(vals);
+        }
+    }
+
+    /// `+k8s:dependentRequired("sibling")` / `+k8s:dependentForbidden("sibling")` on a struct's
+    /// fields: validation-gen runs them in the parent struct's function (validators/dependent.go).
+    pub(super) fn dependents(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
+        let mut out = Vec::new();
+        for d in decls {
+            let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
+            for wrapped in tags::extract(&d.comments).into_iter().flatten() {
+                let (t, level) = unwrapped(&wrapped);
+                let required = match t.name.as_str() {
+                    "k8s:dependentRequired" => true,
+                    "k8s:dependentForbidden" => false,
+                    _ => continue,
+                };
+                let Some(dep) = t.arg("").map(|a| a.value.clone()) else { continue };
+                let prefix = format!("tag \"{}\"", t.name);
+                if dep == f.json_name {
+                    self.error(
+                        t.pos,
+                        format!("{prefix}: trigger and dependent field must be different (both are {dep:?})"),
+                    );
+                    continue;
+                }
+                let other =
+                    super::super::validate::member(&self.schema, fields, &dep).map(|o| (o.go_name.clone(), o.ty));
+                let Some((other_name, other_ty)) = other else {
+                    self.error(t.pos, format!("{prefix}: no sibling field with JSON name {dep:?}"));
+                    continue;
+                };
+                for (role, name, ty) in [("trigger", &f.go_name, f.ty), ("dependent", &other_name, other_ty)] {
+                    let (base, ptr) = self.schema.deref(ty);
+                    if matches!(self.schema.kind(base), Kind::Struct(_)) && !ptr {
+                        self.error(t.pos, format!("{prefix}: {role} field {name:?} has unsupported type kind Struct"));
+                    }
+                }
+                let name = if required { "k8s:dependentRequired" } else { "k8s:dependentForbidden" };
+                out.push(Validator {
+                    check: Check::Dependent { trigger: f.json_name.clone(), dependent: dep, required },
+                    stability: level,
+                    sort_key: name,
+                    short_circuit: false,
+                    non_error: false,
+                });
+            }
+        }
+        out
+    }
+
+    /// The unions of a struct, from its fields' `+k8s:unionDiscriminator`, `+k8s:unionMember`
+    /// and `+k8s:zeroOrOneOfMember` tags (grouped by their `union` argument; a member's
+    /// discriminator value is its `memberName` or its Go field name).
+    pub(super) fn unions(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
+        // Keyed by (zero-or-one-of, union name), with the level of its first member
+        // (validation-gen: the union takes the wrapper of the first member in declaration
+        // order; a wrapped discriminator changes nothing).
+        let mut groups: Vec<((bool, String), Union, Option<Stability>)> = Vec::new();
+        for d in decls {
+            let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
+            for wrapped in tags::extract(&d.comments).into_iter().flatten() {
+                let (t, level) = unwrapped(&wrapped);
+                let zero_or_one = t.name == "k8s:zeroOrOneOfMember";
+                if !matches!(t.name.as_str(), "k8s:unionMember" | "k8s:unionDiscriminator") && !zero_or_one {
+                    continue;
+                }
+                let key = (zero_or_one, t.arg("union").map(|a| a.value.clone()).unwrap_or_default());
+                let at = match groups.iter().position(|g| g.0 == key) {
+                    Some(i) => i,
+                    None => {
+                        groups.push((key, Union { discriminator: None, members: Vec::new(), zero_or_one }, None));
+                        groups.len() - 1
+                    }
+                };
+                let (_, union, first_level) = &mut groups[at];
+                if t.name == "k8s:unionDiscriminator" {
+                    union.discriminator = Some(f.json_name.clone());
+                } else {
+                    let member = t.arg("memberName").map_or_else(|| f.go_name.clone(), |a| a.value.clone());
+                    union.members.push((f.json_name.clone(), member));
+                    first_level.get_or_insert(level);
+                }
+            }
+        }
+        crate::sort::sort_by(&mut groups, |a, b| a.0.cmp(&b.0));
+        groups
+            .into_iter()
+            .filter(|(_, u, _)| !u.members.is_empty())
+            .map(|((zero_or_one, _), union, level)| Validator {
+                check: Check::Union(union),
+                stability: level.unwrap_or(Stability::Stable),
+                sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
+                short_circuit: false,
+                non_error: false,
+            })
+            .collect()
+    }
+
+    /// `+k8s:supportsSubresource` and `+k8s:isSubresource` on a type (current validation-gen
+    /// reads them from the type's comment).
+    pub(super) fn subresource_tags(&mut self, id: TypeId, comments: &[Comment]) {
+        let (mut supports, mut is) = (Vec::new(), Vec::new());
+        for t in tags::extract(comments).into_iter().flatten() {
+            let list = match t.name.as_str() {
+                "k8s:supportsSubresource" => &mut supports,
+                "k8s:isSubresource" => &mut is,
+                _ => continue,
+            };
+            match &t.payload {
+                Payload::Scalar(p, ValueKind::String) if p.starts_with('/') && p.len() > 1 => list.push(p.clone()),
+                _ => self.error(t.pos, format!("+{} needs a subresource path such as \"/status\"", t.name)),
+            }
+        }
+        if !is.is_empty() {
+            self.schema.subresources.push((id, is));
+        } else if !supports.is_empty() {
+            let mut paths = alloc::vec![String::from("/")];
+            paths.extend(supports);
+            self.schema.subresources.push((id, paths));
+        }
+    }
+
+    /// `+k8s:enum` on a string type: its constants are the values.
+    pub(super) fn enum_values(&mut self, id: TypeId, name: &str, comments: &[Comment]) {
+        let Some(level) = self.tag_level(comments, "k8s:enum") else { return };
+        let mut values = Vec::new();
+        let mut exclusions = Vec::new();
+        for c in &self.file.consts {
+            if c.type_name.as_deref() != Some(name) {
+                continue;
+            }
+            let Some(v) = &c.string_value else {
+                self.schema.diagnostics.push(Diagnostic::warning(
+                    c.pos,
+                    format!("constant {} of enum {name} is not a string literal; it is not an enum value", c.name),
+                ));
+                continue;
+            };
+            values.push(v.clone());
+            for t in tags::extract(&c.comments).into_iter().flatten() {
+                if let Some(x) = self.exclusion(&t, v) {
+                    exclusions.push(x);
+                }
+            }
+        }
+        let enum_validator = Validator {
+            check: Check::Enum { values, exclusions },
+            stability: level,
+            sort_key: "k8s:enum",
+            short_circuit: false,
+            non_error: false,
+        };
+        let vals = &mut self.schema.types[id].validations;
+        vals.push(enum_validator);
+        order(vals);
+    }
+
+    pub(super) fn exclusion(&mut self, t: &Tag, value: &str) -> Option<EnumExclusion> {
+        match (t.name.as_str(), &t.payload) {
+            ("k8s:enumExclude", _) => Some(EnumExclusion { value: value.into(), condition: None }),
+            ("k8s:ifEnabled" | "k8s:ifDisabled", Payload::Tag(inner)) if inner.name == "k8s:enumExclude" => {
+                let option = t.arg("")?.value.clone();
+                self.note_option(&option);
+                Some(EnumExclusion { value: value.into(), condition: Some((option, t.name == "k8s:ifEnabled")) })
+            }
+            _ => None,
+        }
+    }
+
+    pub(super) fn note_option(&mut self, option: &str) {
+        if !self.schema.options.iter().any(|o| o == option) {
+            self.schema.options.push(option.into());
+        }
+    }
+
+    /// All validators from one comment block, in validation-gen's order.
+    pub(super) fn compile_block(
+        &mut self,
+        comments: &[Comment],
+        scope: Scope,
+        ty: TypeId,
+        what: &str,
+        json: &str,
+    ) -> Vec<Validator> {
+        let mut out = Vec::new();
+        let mut seen: Vec<(String, Pos)> = Vec::new();
+        for parsed in tags::extract(comments) {
+            match parsed {
+                Err(e) => self.error(e.pos, format!("malformed tag: {}", e.message)),
+                Ok(tag) => {
+                    seen.push((tag.name.clone(), tag.pos));
+                    let site = Site { scope, ty, what, stability: Stability::Stable, depth: 0 };
+                    out.extend(self.compile_tag(&tag, site));
+                }
+            }
+        }
+        self.warn_misspelled(comments);
+        let find = |n: &str| seen.iter().find(|(s, _)| s == n).map(|(_, p)| *p);
+        if let (Some(_), Some(pos)) = (find("k8s:required"), find("k8s:optional")) {
+            self.error(pos, format!("{what} cannot be both +k8s:required and +k8s:optional"));
+        }
+        if let Some(pos) = find("k8s:listMapKey").filter(|_| !self.list_is_map(comments)) {
+            self.error(pos, format!("{what}: +k8s:listMapKey needs +k8s:listType=map or +k8s:unique=map"));
+        }
+        if let Some(spec) = self.list_spec(comments).filter(|s| !s.set) {
+            for t in tags::extract(comments).into_iter().flatten().filter(|t| t.name == "k8s:item") {
+                let given: Vec<&str> = t.args.iter().filter_map(|a| a.name.as_deref()).collect();
+                if let Some(missing) = spec.keys.iter().find(|k| !given.contains(&k.as_str())) {
+                    self.error(t.pos, format!("+k8s:item must give every list-map key: {missing:?} is missing"));
+                }
+            }
+        } else if let Some(pos) = find("k8s:item") {
+            self.error(pos, format!("{what}: +k8s:item needs +k8s:listType=map with +k8s:listMapKey"));
+        }
+        out.extend(self.item_unions(comments, json));
+        if find("k8s:customUnique").is_some() {
+            out.retain(|v| !matches!(v.check, Check::Unique));
+        }
+        out.dedup_by(|a, b| matches!((&a.check, &b.check), (Check::Unique, Check::Unique)));
+        merge_updates(&mut out);
+        merge_subfields(&mut out);
+        order(&mut out);
+        out
+    }
+
+    /// validation-gen skips comment tags it does not register, so a misspelled validation tag
+    /// silently validates nothing; kubedv says so. Other generators' tags (`k8s:deepcopy-gen`,
+    /// `k8s:prerelease-lifecycle-gen:introduced`, `k8s:deprecated`) are far from every
+    /// validation tag's name and pass without a word.
+    pub(super) fn warn_misspelled(&mut self, comments: &[Comment]) {
+        for (name, pos) in tags::unregistered(comments) {
+            // Generators' names have dashes (`deepcopy-gen`); no validation tag does.
+            if name.contains('-') {
+                continue;
+            }
+            let Some(near) = catalog::closest(name) else { continue };
+            self.schema.diagnostics.push(Diagnostic::warning(
+                pos,
+                format!("+{name} is not a validation tag, so validation-gen ignores it; did you mean +{near}?"),
+            ));
+        }
+    }
+
+    /// Unions of list items (`+k8s:item(k: v)=+k8s:zeroOrOneOfMember`): each member is "some
+    /// item matches", named like validation-gen's list selector (`tasks[{"name": "a"}]`).
+    pub(super) fn item_unions(&mut self, comments: &[Comment], json: &str) -> Vec<Validator> {
+        let mut groups: Vec<ItemUnionGroup> = Vec::new();
+        for wrapped in tags::extract(comments).into_iter().flatten() {
+            let (t, outer) = unwrapped(&wrapped);
+            if t.name != "k8s:item" {
+                continue;
+            }
+            let Payload::Tag(inner) = &t.payload else { continue };
+            let (inner, inner_level) = unwrapped(inner);
+            let level = if outer == Stability::Stable { inner_level } else { outer };
+            let zero_or_one = inner.name == "k8s:zeroOrOneOfMember";
+            if !zero_or_one && inner.name != "k8s:unionMember" {
+                continue;
+            }
+            let mut criteria = Vec::new();
+            let mut shown = Vec::new();
+            for a in &t.args {
+                let key = a.name.clone().unwrap_or_default();
+                let (value, text) = match a.kind {
+                    ValueKind::String => (serde_json::Value::String(a.value.clone()), crate::field::go_quote(&a.value)),
+                    ValueKind::Bool => (serde_json::Value::Bool(a.value == "true"), a.value.clone()),
+                    ValueKind::Int => (tags::parse_int(&a.value).unwrap_or(0).into(), a.value.clone()),
+                };
+                shown.push(format!("\"{key}\": {text}"));
+                criteria.push((key, value));
+            }
+            let name = format!("{json}[{{{}}}]", shown.join(", "));
+            let member = inner.arg("memberName").map_or_else(|| name.clone(), |a| a.value.clone());
+            let key = (zero_or_one, inner.arg("union").map(|a| a.value.clone()).unwrap_or_default());
+            let at = match groups.iter().position(|g| g.0 == key) {
+                Some(i) => i,
+                None => {
+                    let union = Union { discriminator: None, members: Vec::new(), zero_or_one };
+                    groups.push((key, union, Vec::new(), None));
+                    groups.len() - 1
+                }
+            };
+            groups[at].1.members.push((name, member));
+            groups[at].2.push(criteria);
+            groups[at].3.get_or_insert(level);
+        }
+        groups
+            .into_iter()
+            .map(|((zero_or_one, _), union, criteria, level)| Validator {
+                check: Check::ListUnion { union, criteria },
+                stability: level.unwrap_or(Stability::Stable),
+                sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
+                short_circuit: false,
+                non_error: false,
+            })
+            .collect()
+    }
+
+    /// `+k8s:ifMode` rules per field, with the `+k8s:modeDiscriminator` of their modality.
+    pub(super) fn modes(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
+        let mut discriminators: Vec<(String, String)> = Vec::new(); // (modality, json name)
+        let mut members: Vec<ModeMember> = Vec::new();
+        for d in decls {
+            let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
+            let what = format!("field {}", d.name);
+            for wrapped in tags::extract(&d.comments).into_iter().flatten() {
+                // mode.go: each ifMode rule keeps its own level.
+                let (t, level) = unwrapped(&wrapped);
+                // 1.36 spelled them +k8s:discriminator(name:) and +k8s:member(discriminator:,
+                // value:) (code-generator v0.36.3 validators/discriminator.go).
+                let modality = ["modality", "name", "discriminator"]
+                    .iter()
+                    .find_map(|n| t.arg(n))
+                    .map(|a| a.value.clone())
+                    .unwrap_or_default();
+                match t.name.as_str() {
+                    "k8s:modeDiscriminator" | "k8s:discriminator" => {
+                        discriminators.push((modality, f.json_name.clone()))
+                    }
+                    "k8s:ifMode" | "k8s:member" => {
+                        let Some(mode) = ["", "mode", "value"].iter().find_map(|n| t.arg(n)).map(|a| a.value.clone())
+                        else {
+                            self.error(t.pos, "+k8s:ifMode needs the mode value: +k8s:ifMode(\"A\")=...".into());
+                            continue;
+                        };
+                        let Some(inner) = self.payload_tag(t) else { continue };
+                        let site = Site { scope: Scope::Field, ty: f.ty, what: &what, stability: level, depth: 1 };
+                        let mut vals = self.compile_tag(inner, site);
+                        for v in &mut vals {
+                            restamp(v, level);
+                        }
+                        let at = match members.iter().position(|m| m.modality == modality && m.field == f.json_name) {
+                            Some(i) => i,
+                            None => {
+                                members.push(ModeMember {
+                                    modality,
+                                    field: f.json_name.clone(),
+                                    pos: t.pos,
+                                    rules: Vec::new(),
+                                });
+                                members.len() - 1
+                            }
+                        };
+                        let rules = &mut members[at].rules;
+                        match rules.iter_mut().find(|r| r.0 == mode) {
+                            Some(rule) => rule.1.extend(vals),
+                            None => rules.push((mode, vals)),
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for ModeMember { modality, field, pos, mut rules } in members {
+            let Some((_, discriminator)) = discriminators.iter().find(|d| d.0 == modality) else {
+                self.error(
+                    pos,
+                    format!("+k8s:ifMode on {field}: the struct has no +k8s:modeDiscriminator for this modality"),
+                );
+                continue;
+            };
+            for rule in &mut rules {
+                order(&mut rule.1);
+            }
+            // The implicit "forbidden in other modes" check: the rules' common level, if any.
+            let mut levels = rules.iter().flat_map(|r| r.1.iter().map(|v| v.stability));
+            let first = levels.next().unwrap_or(Stability::Stable);
+            let level = if levels.all(|l| l == first) { first } else { Stability::Stable };
+            out.push(Validator {
+                check: Check::Modes { discriminator: discriminator.clone(), field, rules },
+                stability: level,
+                sort_key: "k8s:ifMode",
+                short_circuit: false,
+                non_error: false,
+            });
+        }
+        out
+    }
+
+    /// The item identity declared by list tags: `listType=set`/`unique=set` (whole values) or
+    /// `listType=map`/`unique=map` with `listMapKey`s. Atomic lists have none.
+    pub(super) fn list_spec(&self, comments: &[Comment]) -> Option<ListSpec> {
+        let mut set = false;
+        let mut map = false;
+        let mut keys = Vec::new();
+        for wrapped in tags::extract(comments).into_iter().flatten() {
+            let (t, _) = unwrapped(&wrapped);
+            match (t.name.as_str(), &t.payload) {
+                ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "set" => set = true,
+                ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "map" => map = true,
+                ("k8s:listMapKey", Payload::Scalar(k, _)) => keys.push(k.clone()),
+                _ => {}
+            }
+        }
+        if map && !keys.is_empty() {
+            Some(ListSpec { set: false, keys })
+        } else if set {
+            Some(ListSpec { set: true, keys: Vec::new() })
+        } else {
+            None
+        }
+    }
+
+    pub(super) fn list_is_map(&self, comments: &[Comment]) -> bool {
+        tags::extract(comments).iter().flatten().map(|t| unwrapped(t).0).any(|t| {
+            (t.name == "k8s:listType" || t.name == "k8s:unique")
+                && t.payload == Payload::Scalar("map".into(), ValueKind::String)
+        })
+    }
+}
+
+/// The type of the field with JSON name `json` (looking into inline embedded structs).
+pub(super) fn find_field(schema: &Schema, fields: &[Field], json: &str) -> Option<TypeId> {
+    super::super::validate::member(schema, fields, json).map(|f| f.ty)
+}
+
+/// Several `+k8s:update` tags make one validation with all their constraints (validation-gen's
+/// update tag collector).
+pub(super) fn merge_updates(vals: &mut Vec<Validator>) {
+    let mut first: Option<usize> = None;
+    let mut i = 0;
+    while i < vals.len() {
+        if let Check::Update(cs) = &vals[i].check {
+            match first {
+                None => first = Some(i),
+                Some(f) => {
+                    let cs = cs.clone();
+                    if let Check::Update(into) = &mut vals[f].check {
+                        into.extend(cs);
+                    }
+                    vals.remove(i);
+                    continue;
+                }
+            }
+        }
+        i += 1;
+    }
+}
+
+/// validation-gen runs all subfield tags of one subfield as a cohort (short-circuits first,
+/// stopping the cohort when one fires): merge them into one validator per subfield.
+pub(super) fn merge_subfields(vals: &mut Vec<Validator>) {
+    let mut merged: Vec<Validator> = Vec::new();
+    for v in vals.drain(..) {
+        if let Check::Subfield { json_name, validators } = &v.check {
+            let existing = merged.iter_mut().find_map(|m| match &mut m.check {
+                Check::Subfield { json_name: n, validators: vs } if n == json_name => Some(vs),
+                _ => None,
+            });
+            if let Some(vs) = existing {
+                vs.extend(validators.iter().cloned());
+                order(vs);
+                continue;
+            }
+        }
+        merged.push(v);
+    }
+    *vals = merged;
+}
+
+/// A field's `+k8s:ifMode` rules while they are collected.
+pub(super) struct ModeMember {
+    modality: String,
+    field: String,
+    pos: Pos,
+    rules: Vec<(String, Vec<Validator>)>,
+}
+
+/// Sets the stability of a validator and everything it wraps.
+/// Item unions being collected: (zero-or-one-of, union name), the union, each member's
+/// criteria, the level of its first member.
+type ItemUnionGroup = ((bool, String), Union, Vec<Criteria>, Option<Stability>);
+
+/// A tag without its lifecycle wrapper (`+k8s:beta(since: "1.37")=+k8s:X` is `+k8s:X` at beta):
+/// the struct- and list-level collectors (unions, modes, list identity, enums) read wrapped tags
+/// as validation-gen does, carrying the level.
+pub(super) fn unwrapped(t: &Tag) -> (&Tag, Stability) {
+    match (t.name.as_str(), &t.payload) {
+        ("k8s:alpha", Payload::Tag(inner)) => (inner, Stability::Alpha),
+        ("k8s:beta", Payload::Tag(inner)) => (inner, Stability::Beta),
+        _ => (t, Stability::Stable),
+    }
+}
+
+pub(super) fn restamp(v: &mut Validator, stability: Stability) {
+    v.stability = stability;
+    match &mut v.check {
+        Check::EachKey(vs)
+        | Check::EachVal(vs)
+        | Check::Subfield { validators: vs, .. }
+        | Check::IfOption { validators: vs, .. } => vs.iter_mut().for_each(|v| restamp(v, stability)),
+        _ => {}
+    }
+}
+
+/// validation-gen's order: by tag name (stable), then short-circuiting validators first.
+pub(super) fn order(vals: &mut [Validator]) {
+    crate::sort::sort_by(vals, |a, b| a.sort_key.cmp(b.sort_key));
+    crate::sort::sort_by_key(vals, |v| !v.short_circuit);
+}
