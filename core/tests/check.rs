@@ -29,6 +29,14 @@ fn lifecycle_follows_the_release() {
         Some(Status::Deprecated("v1 Endpoints is deprecated in v1.33+; use discovery.k8s.io/v1 EndpointSlice".into()))
     );
     assert!(lifecycle::lookup("apps", "v1", "Deployment").is_none());
+    // Every kind the table was read with, each once per group and version.
+    assert_eq!(lifecycle::APIS.len(), 107);
+    for (i, a) in lifecycle::APIS.iter().enumerate() {
+        assert!(
+            lifecycle::APIS[..i].iter().all(|b| (b.group, b.version, b.kind) != (a.group, a.version, a.kind)),
+            "{a:?}"
+        );
+    }
     let hpa = lifecycle::lookup("autoscaling", "v2beta2", "HorizontalPodAutoscaler").unwrap();
     assert_eq!((hpa.deprecated, hpa.removed), (Some(23), Some(26)));
 }
