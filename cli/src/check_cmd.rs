@@ -265,10 +265,9 @@ fn add_types(checker: &mut Checker, sources: &[(String, String)]) -> Result<(), 
         let others: Vec<(String, String)> =
             sources.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
         let resolved = crate::validate_cmd::dependencies(src, &others, true)?;
-        let schema = checker.add_types(src, &crate::validate_cmd::as_dependencies(&resolved), None, false);
-        if schema.has_errors() {
-            let lines: Vec<String> = schema
-                .diagnostics
+        let diagnostics = checker.add_types(src, &crate::validate_cmd::as_dependencies(&resolved), None, false);
+        if diagnostics.iter().any(kubedv_core::diag::Diagnostic::is_error) {
+            let lines: Vec<String> = diagnostics
                 .iter()
                 .map(|d| if d.file.is_some() { d.to_string() } else { format!("{path}:{d}") })
                 .collect();

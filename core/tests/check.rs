@@ -121,7 +121,7 @@ type Container struct {
 }
 "#;
     let mut checker = Checker::new(37, false);
-    assert!(!checker.add_types(types, &[], Some("example.com"), false).has_errors());
+    assert!(!checker.add_types(types, &[], Some("example.com"), false).iter().any(|d| d.is_error()));
     let doc = json!({"apiVersion": "example.com/v1", "kind": "Widget",
         "metadata": {"name": "w", "labelz": {}},
         "spec": {"containers": [{"name": "a"}, {"name": "b", "redinessProbe": {}}], "Containers": []}});

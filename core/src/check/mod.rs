@@ -221,7 +221,14 @@ impl Checker {
     /// `+groupName` comment tag of the source (without either, any group matches).
     /// `builtin`: the package is one of Kubernetes' own (k8s.io/api), whose handwritten
     /// validation kubedv does not model; reports say so.
-    pub fn add_types(&mut self, src: &str, deps: &[Dependency<'_>], group: Option<&str>, builtin: bool) -> Schema {
+    /// Returns the compilation's diagnostics; a package with errors is not added.
+    pub fn add_types(
+        &mut self,
+        src: &str,
+        deps: &[Dependency<'_>],
+        group: Option<&str>,
+        builtin: bool,
+    ) -> Vec<crate::diag::Diagnostic> {
         let schema = Schema::compile_with(src, deps, self.minor.max(crate::declarative::shadow::VERSIONS[0].minor));
         let group = group.map(String::from).or_else(|| {
             src.lines()
@@ -231,10 +238,11 @@ impl Checker {
         });
         let roots =
             schema.root_candidates().iter().filter_map(|n| Some((n.to_string(), schema.type_named(n)?))).collect();
+        let diagnostics = schema.diagnostics.clone();
         if !schema.has_errors() {
-            self.packages.push(GoPackage { schema: schema.clone(), builtin, group, roots });
+            self.packages.push(GoPackage { schema, builtin, group, roots });
         }
-        schema
+        diagnostics
     }
 
     /// Whether any CRD or Go package answers this group and kind.
