@@ -706,10 +706,8 @@ impl<'d> Checker<'d> {
                     parts.push(&**field);
                     cur = operand;
                 }
-                Kind::Ident(root) | Kind::Local { name: root, .. } | Kind::Var { name: root, .. } => {
-                    if self.lookup(root).is_some() {
-                        return None;
-                    }
+                Kind::Local { .. } => return None,
+                Kind::Ident(root) | Kind::Var { name: root, .. } => {
                     parts.push(&**root);
                     break;
                 }
@@ -717,9 +715,18 @@ impl<'d> Checker<'d> {
             }
         }
         parts.reverse();
+        // cel-go resolves the most qualified declared name first (`authorizer.requestResource`
+        // is a variable of its own, not a field of `authorizer`).
+        let root_declared = self.lookup(parts[0]).is_some();
+        if root_declared && (parts.len() < 2 || !self.decls.vars.keys().any(|k| k.contains('.'))) {
+            return None;
+        }
         let name = parts.join(".");
         if let Some(t) = self.decls.vars.get(&name) {
             return Some(t.clone());
+        }
+        if root_declared {
+            return None;
         }
         type_ident(&name).map(|t| CelType::Type(Rc::new(t)))
     }
@@ -1045,6 +1052,22 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "getScheme" | "getHost" | "getHostname" | "getPort" | "getEscapedPath" => &["kubernetes.URL->string"],
             "getQuery" => &["kubernetes.URL->map(string,list(string))"],
             "validate" => &["kubernetes.NamedFormat,string->optional(list(string))"],
+            // The authorizer library (apiserver pkg/cel/library/authz.go).
+            "path" => &["kubernetes.authorization.Authorizer,string->kubernetes.authorization.PathCheck"],
+            "group" => &["kubernetes.authorization.Authorizer,string->kubernetes.authorization.GroupCheck"],
+            "serviceAccount" => {
+                &["kubernetes.authorization.Authorizer,string,string->kubernetes.authorization.Authorizer"]
+            }
+            "resource" => &["kubernetes.authorization.GroupCheck,string->kubernetes.authorization.ResourceCheck"],
+            "subresource" | "namespace" | "name" | "fieldSelector" | "labelSelector" => {
+                &["kubernetes.authorization.ResourceCheck,string->kubernetes.authorization.ResourceCheck"]
+            }
+            "check" => &[
+                "kubernetes.authorization.PathCheck,string->kubernetes.authorization.Decision",
+                "kubernetes.authorization.ResourceCheck,string->kubernetes.authorization.Decision",
+            ],
+            "allowed" | "errored" => &["kubernetes.authorization.Decision->bool"],
+            "reason" | "error" => &["kubernetes.authorization.Decision->string"],
             _ => &[],
         };
     }

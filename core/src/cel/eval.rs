@@ -27,6 +27,13 @@ pub trait Activation {
     fn by_position(&self, _names: &[Box<str>]) -> Option<&[Option<Value>]> {
         None
     }
+
+    /// A value computed when it is first read, by its qualified name (`variables.name` in
+    /// admission policies: cel-go's composited variables), or the error that computing it
+    /// gave. Asked only for names [`Activation::resolve`] does not know.
+    fn resolve_lazy(&self, _name: &str) -> Option<Result<Value, String>> {
+        None
+    }
 }
 
 /// No variables.
@@ -201,7 +208,8 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 let target = self.eval(operand)?;
                 match &target {
                     Value::Map(m) => Ok(Value::Bool(m.get_str(field).is_some())),
-                    Value::Optional(None) => Ok(Value::Bool(false)),
+                    // refQualify's presence test on a value without fields: false.
+                    Value::Optional(None) | Value::Null => Ok(Value::Bool(false)),
                     Value::Optional(Some(inner)) => match &**inner {
                         Value::Map(m) => Ok(Value::Bool(m.get_str(field).is_some())),
                         _ => Err(fail(e, "invalid type for field selection.")),
@@ -308,7 +316,9 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             root = operand;
         }
         let Kind::Var { index, name: root_name } = &root.kind else { return Ok(None) };
-        if self.vars.get(*index).is_some() {
+        // A bound map is an ordinary field selection; another value (the admission
+        // `authorizer`) may have a qualified variable under it (`authorizer.requestResource`).
+        if matches!(self.vars.get(*index), Some(Value::Map(_) | Value::Null)) {
             return Ok(None);
         }
         let mut parts = Vec::new();
@@ -323,6 +333,10 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         if let Some(v) = self.act.resolve(&name) {
             self.charge(e, cost::SELECT)?;
             return Ok(Some(v.clone()));
+        }
+        if let Some(v) = self.act.resolve_lazy(&name) {
+            self.charge(e, cost::SELECT)?;
+            return v.map(Some).map_err(|m| fail(e, m));
         }
         Ok(f::type_ident(&name).map(Value::Type))
     }
@@ -340,7 +354,9 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 Value::Map(m) => Ok(Value::Optional(m.get_str(field).map(|v| Rc::new(v.clone())))),
                 other => Err(fail(e, format!("invalid type for field selection: {}", other.type_name()))),
             },
-            other => Err(fail(e, format!("type '{}' does not support field selection", other.type_name()))),
+            // cel-go qualifies attributes with `refQualify`: any other value has no such key
+            // (`params.metadata` when a policy's params are null).
+            _ => Err(fail(e, format!("no such key: {field}"))),
         }
     }
 

@@ -33,6 +33,7 @@ mod validate;
 pub mod value;
 
 use alloc::collections::BTreeMap;
+use alloc::format;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -178,18 +179,30 @@ impl Program {
         self.run(vars, limit, &mut locals)
     }
 
+    /// Evaluates, returning the cost spent even when the evaluation fails (as cel-go's
+    /// `EvalDetails` do: admission budgets charge it either way).
+    pub fn eval_costed(&self, vars: &dyn Activation, limit: u64) -> (Result<Value, CelError>, u64) {
+        match self.locals.try_borrow_mut() {
+            Ok(mut locals) => self.run_costed(vars, limit, &mut locals),
+            Err(_) => self.run_costed(vars, limit, &mut Vec::new()),
+        }
+    }
+
     fn run(&self, vars: &dyn Activation, limit: u64, locals: &mut Vec<Value>) -> Result<Evaluated, CelError> {
+        let (result, cost) = self.run_costed(vars, limit, locals);
+        result.map(|value| Evaluated { value, cost })
+    }
+
+    fn run_costed(&self, vars: &dyn Activation, limit: u64, locals: &mut Vec<Value>) -> (Result<Value, CelError>, u64) {
         let mut it = eval::Interpreter::new(vars, &self.vars, limit, &self.regexes, self.optimized, locals);
         let result = it.eval(&self.expr);
         let cost = it.cost();
         locals.clear();
-        match result {
-            Ok(value) => Ok(Evaluated { value, cost }),
-            Err(e) => {
-                let kind = if e.cost_exceeded { ErrorKind::Cost } else { ErrorKind::Eval };
-                Err(error_at(&self.source, kind, e.offset as usize, e.message))
-            }
-        }
+        let result = result.map_err(|e| {
+            let kind = if e.cost_exceeded { ErrorKind::Cost } else { ErrorKind::Eval };
+            error_at(&self.source, kind, e.offset as usize, e.message)
+        });
+        (result, cost)
     }
 }
 
@@ -217,6 +230,31 @@ impl Activation for Bound {
     fn by_position(&self, names: &[alloc::boxed::Box<str>]) -> Option<&[Option<Value>]> {
         core::ptr::eq(&*self.names, names).then_some(&self.values)
     }
+}
+
+/// cel-go's `Issues.String()` for an error in `source`: the position, then the source line
+/// with a caret under the column (common/error.go `ToDisplayString`: tabs shown as spaces,
+/// full-width dot and caret under multi-byte characters, no excerpt past 16,384 bytes).
+pub fn display_error(prefix: &str, e: &CelError, source: &str) -> String {
+    let mut out = format!("{prefix}ERROR: <input>:{}:{}: {}", e.line, e.column, e.message);
+    let Some(line) = source.split('\n').nth((e.line as usize).saturating_sub(1)) else { return out };
+    if line.len() > 16_384 {
+        return out;
+    }
+    let snippet = line.replace('\t', " ");
+    out.push_str("\n | ");
+    out.push_str(&snippet);
+    out.push_str("\n | ");
+    let mut chars = snippet.chars();
+    for _ in 1..e.column {
+        match chars.next() {
+            Some(c) if c.len_utf8() > 1 => out.push('\u{ff0e}'),
+            Some(_) => out.push('.'),
+            None => break,
+        }
+    }
+    out.push(if chars.next().is_some_and(|c| c.len_utf8() > 1) { '\u{ff3e}' } else { '^' });
+    out
 }
 
 fn error_at(src: &str, kind: ErrorKind, offset: usize, message: String) -> CelError {

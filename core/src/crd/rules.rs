@@ -45,31 +45,6 @@ fn flag(schema: &Json, key: &str) -> bool {
     schema.get(key).and_then(Json::as_bool).unwrap_or(false)
 }
 
-/// cel-go's `Issues.String()` for an error in `source`: the position, then the source line
-/// with a caret under the column (common/error.go `ToDisplayString`: tabs shown as spaces,
-/// full-width dot and caret under multi-byte characters, no excerpt past 16,384 bytes).
-fn compile_error(prefix: &str, e: &cel::CelError, source: &str) -> String {
-    let mut out = format!("{prefix}ERROR: <input>:{}:{}: {}", e.line, e.column, e.message);
-    let Some(line) = source.split('\n').nth((e.line as usize).saturating_sub(1)) else { return out };
-    if line.len() > 16_384 {
-        return out;
-    }
-    let snippet = line.replace('\t', " ");
-    out.push_str("\n | ");
-    out.push_str(&snippet);
-    out.push_str("\n | ");
-    let mut chars = snippet.chars();
-    for _ in 1..e.column {
-        match chars.next() {
-            Some(c) if c.len_utf8() > 1 => out.push('\u{ff0e}'),
-            Some(_) => out.push('.'),
-            None => break,
-        }
-    }
-    out.push(if chars.next().is_some_and(|c| c.len_utf8() > 1) { '\u{ff3e}' } else { '^' });
-    out
-}
-
 /// A rule as the API server prints it in its errors: Go's JSON of the internal
 /// `apiextensions.ValidationRule` (no json tags: Go's field names, in declaration order).
 fn rule_error(path: &str, rule: &Json, detail: String) -> Error {
@@ -256,7 +231,7 @@ fn compile_rule(
         if resource_root { sized_type(&cel::schema::with_type_and_object_meta(schema)) } else { sized_type(schema) };
     let vars: Vec<(&str, crate::cel::estimate::SizedType)> =
         sized.iter().flat_map(|t| [("self", t.clone()), ("oldSelf", t.clone())]).collect();
-    let failed = |e: &cel::CelError| invalid(&rule_path, compile_error("compilation failed: ", e, &text));
+    let failed = |e: &cel::CelError| invalid(&rule_path, cel::display_error("compilation failed: ", e, &text));
     // Checked before folding (cel-go validates the checked AST; the API server folds when it
     // builds the program), evaluated folded.
     let compiled = Program::compile(&text).map_err(|e| failed(&e)).and_then(|unoptimized| {
@@ -297,7 +272,7 @@ fn compile_rule(
     if let Some(src) = rule.get("messageExpression").and_then(Json::as_str) {
         let path = format!("{at}.messageExpression");
         let failed =
-            |e: &cel::CelError| invalid(&path, compile_error("messageExpression compilation failed: ", e, src));
+            |e: &cel::CelError| invalid(&path, cel::display_error("messageExpression compilation failed: ", e, src));
         let checked = Program::compile(src).and_then(|p| checker::check_kubernetes(&p, &decls).map(|t| (p, t)));
         match checked {
             Ok((unoptimized, CelType::String | CelType::Dyn)) => match Program::compile_optimized(src) {

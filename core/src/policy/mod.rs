@@ -1,0 +1,573 @@
+//! Admission policies offline: ValidatingAdmissionPolicy and its bindings evaluated against a
+//! request as the API server does it (apiserver `pkg/admission/plugin/policy/validating/
+//! dispatcher.go`), with its matching, params, CEL environment, budgets and texts.
+//!
+//! ```
+//! use kubedv_core::policy::{PolicySet, Request};
+//! use serde_json::json;
+//! let docs = [
+//!     json!({"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicy",
+//!            "metadata": {"name": "max-replicas"},
+//!            "spec": {"matchConstraints": {"resourceRules": [{"apiGroups": ["apps"], "apiVersions": ["v1"],
+//!                       "operations": ["CREATE", "UPDATE"], "resources": ["deployments"]}]},
+//!                     "validations": [{"expression": "object.spec.replicas <= 5"}]}}),
+//!     json!({"apiVersion": "admissionregistration.k8s.io/v1", "kind": "ValidatingAdmissionPolicyBinding",
+//!            "metadata": {"name": "max-replicas"},
+//!            "spec": {"policyName": "max-replicas", "validationActions": ["Deny"]}}),
+//! ];
+//! let set = PolicySet::new(&docs);
+//! let mut req = Request { object: Some(json!({"apiVersion": "apps/v1", "kind": "Deployment",
+//!     "metadata": {"name": "web"}, "spec": {"replicas": 7}})), ..Request::default() };
+//! req.infer();
+//! let outcome = set.evaluate(&req, &[], &[]);
+//! assert!(!outcome.allowed);
+//! assert_eq!(outcome.denials[0].text, "ValidatingAdmissionPolicy 'max-replicas' with binding 'max-replicas' \
+//!     denied request: failed expression: object.spec.replicas <= 5");
+//! ```
+//!
+//! Where the API server's order is not defined (policies come from a Go map, params from a
+//! lister), policies and bindings are taken by name and params in the order given.
+
+mod compile;
+mod matching;
+pub mod model;
+mod params;
+mod request;
+mod selector;
+mod validating;
+
+use alloc::collections::BTreeMap;
+use alloc::format;
+use alloc::rc::Rc;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde::Serialize;
+use serde_json::{json, Map, Value as Json};
+
+use crate::cel::k8s::authz::{self, ResourceCheck, Rule, User};
+use crate::cel::{from_json, Value};
+use crate::field::go_quote;
+
+pub use matching::is_exempt;
+pub use model::{Binding, Policy, PolicyKind};
+pub use request::{cluster_scoped, resource_of, split_api_version, Gvk, Gvr, Request, UserInfo};
+pub use selector::Selector;
+pub use validating::{MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET};
+
+use matching::{Match, Matcher};
+use validating::{Action, Annotation, CompiledPolicy, Outcome as Result3};
+
+/// A problem with a policy or binding document that the API server would refuse.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// Which document (`ValidatingAdmissionPolicy "p"`).
+    pub document: String,
+    /// The field (`spec.validations[0].expression`), if one.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub field: String,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// A denial, as the API server returns it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Denial {
+    /// The policy.
+    pub policy: String,
+    /// The binding (none for an error about the policy itself).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub binding: Option<String>,
+    /// The decision's message.
+    pub message: String,
+    /// The status reason (`Invalid`, `Forbidden`, `Unauthorized`, `RequestEntityTooLarge`).
+    pub reason: String,
+    /// The HTTP status code that reason gives.
+    pub code: u16,
+    /// `ValidatingAdmissionPolicy 'p' with binding 'b' denied request: <message>`.
+    pub text: String,
+}
+
+/// The status the API server answers with (the first denial's).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Status {
+    /// `deployments.apps "web" is forbidden: ValidatingAdmissionPolicy ...`.
+    pub message: String,
+    /// The reason.
+    pub reason: String,
+    /// The code.
+    pub code: u16,
+}
+
+/// One validation's result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValidationResult {
+    /// The expression.
+    pub expression: String,
+    /// `true`, `false` or `"error"`.
+    pub result: Json,
+    /// The message when it denied or failed.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub message: String,
+    /// Runtime cost (with its message expression and the variables it computed).
+    pub cost: u64,
+}
+
+/// One policy × binding (× params object) considered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Evaluation {
+    /// The policy.
+    pub policy: String,
+    /// The binding.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub binding: Option<String>,
+    /// The params object (`namespace/name`), when the binding has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub params: Option<String>,
+    /// Whether the policy was evaluated for the request.
+    pub matched: bool,
+    /// Why (or why not).
+    pub why: String,
+    /// The validations' results.
+    pub validations: Vec<ValidationResult>,
+}
+
+/// What the API server decides about a request.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Outcome {
+    /// No denial.
+    pub allowed: bool,
+    /// Every denial, in evaluation order (the API server reports the first).
+    pub denials: Vec<Denial>,
+    /// The status returned, for a denied request.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub status: Option<Status>,
+    /// Warnings (`Validation failed for ValidatingAdmissionPolicy ...`).
+    pub warnings: Vec<String>,
+    /// Audit annotations.
+    pub audit_annotations: BTreeMap<String, String>,
+    /// What was evaluated, and why.
+    pub evaluations: Vec<Evaluation>,
+    /// The object after mutation (mutating policies), if any.
+    pub patched: Option<Json>,
+    /// The JSON Patch from the request's object to `patched`.
+    pub patch: Vec<Json>,
+}
+
+/// Policies and bindings, compiled once for many requests.
+pub struct PolicySet {
+    validating: Vec<CompiledPolicy>,
+    bindings: Vec<Binding>,
+    /// Documents the API server would refuse, and expressions that do not compile.
+    pub problems: Vec<Problem>,
+}
+
+/// `apiVersion`, `kind`.
+fn type_of(doc: &Json) -> (&str, &str) {
+    let s = |k: &str| doc.get(k).and_then(Json::as_str).unwrap_or("");
+    (s("apiVersion"), s("kind"))
+}
+
+/// Whether a document is a policy or a binding.
+pub fn is_policy_document(doc: &Json) -> bool {
+    let (v, k) = type_of(doc);
+    PolicyKind::of_policy(v, k).is_some() || PolicyKind::of_binding(v, k).is_some()
+}
+
+impl PolicySet {
+    /// Reads the policies and bindings among `docs` (other documents are ignored: pass them as
+    /// params) and compiles their expressions.
+    pub fn new(docs: &[Json]) -> PolicySet {
+        let mut set = PolicySet { validating: Vec::new(), bindings: Vec::new(), problems: Vec::new() };
+        for doc in docs {
+            let (v, k) = type_of(doc);
+            if let Some(kind) = PolicyKind::of_policy(v, k) {
+                match Policy::read(doc, kind) {
+                    Ok(p) if kind == PolicyKind::Validating => set.add_policy(p),
+                    Ok(p) => set.problems.push(Problem {
+                        document: format!("{} {}", kind.name(), go_quote(&p.name)),
+                        field: String::new(),
+                        message: String::from("mutating admission policies are not evaluated yet; this one is skipped"),
+                    }),
+                    Err(e) => set.problems.push(Problem { document: String::from(k), field: String::new(), message: e }),
+                }
+            } else if let Some(kind) = PolicyKind::of_binding(v, k) {
+                match Binding::read(doc, kind) {
+                    Ok(b) => set.bindings.push(b),
+                    Err(e) => set.problems.push(Problem { document: String::from(k), field: String::new(), message: e }),
+                }
+            }
+        }
+        set.validating.sort_by(|a, b| a.policy.name.cmp(&b.policy.name));
+        set.bindings.sort_by(|a, b| a.name.cmp(&b.name));
+        for b in &set.bindings {
+            let doc = format!("{}Binding {}", b.kind.name(), go_quote(&b.name));
+            if b.spec.policy_name.is_empty() {
+                set.problems.push(Problem { document: doc, field: "spec.policyName".into(), message: "Required value".into() });
+            } else if b.kind == PolicyKind::Validating && !set.validating.iter().any(|p| p.policy.name == b.spec.policy_name) {
+                set.problems.push(Problem {
+                    document: doc,
+                    field: "spec.policyName".into(),
+                    message: format!(
+                        "no ValidatingAdmissionPolicy {} is given; the API server skips a binding whose policy does not exist",
+                        go_quote(&b.spec.policy_name)
+                    ),
+                });
+            }
+            if b.kind == PolicyKind::Validating && b.spec.validation_actions.is_empty() {
+                set.problems.push(Problem {
+                    document: format!("ValidatingAdmissionPolicyBinding {}", go_quote(&b.name)),
+                    field: "spec.validationActions".into(),
+                    message: "Required value: at least one validation action is required".into(),
+                });
+            }
+        }
+        set
+    }
+
+    fn add_policy(&mut self, p: Policy) {
+        let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
+        let compiled = CompiledPolicy::new(p);
+        for (field, message) in compiled.compile_errors() {
+            self.problems.push(Problem { document: doc.clone(), field, message });
+        }
+        if compiled.policy.spec.validations.is_empty() && compiled.policy.spec.audit_annotations.is_empty() {
+            self.problems.push(Problem {
+                document: doc.clone(),
+                field: "spec.validations".into(),
+                message: "Required value: validations or auditAnnotations must contain at least one item".into(),
+            });
+        }
+        if let Some(m) = &compiled.policy.spec.match_constraints {
+            for e in Matcher::new(m).problems() {
+                self.problems.push(Problem { document: doc.clone(), field: "spec.matchConstraints".into(), message: e });
+            }
+        }
+        self.validating.push(compiled);
+    }
+
+    /// The policies and bindings read.
+    pub fn counts(&self) -> (usize, usize) {
+        (self.validating.len(), self.bindings.len())
+    }
+
+    /// Evaluates a request (see [`Request::infer`]) with the params objects available and
+    /// the authorizer's allowed checks.
+    pub fn evaluate(&self, req: &Request, params: &[Json], allowed: &[Rule]) -> Outcome {
+        let mut out = Outcome { allowed: true, ..Outcome::default() };
+        if is_exempt(&req.kind) {
+            return out;
+        }
+        let rules: authz::Rules = Rc::from(allowed);
+        let mut failures: Vec<Failure> = Vec::new();
+        for p in &self.validating {
+            self.dispatch(p, req, params, &rules, &mut out, &mut failures);
+        }
+        if !failures.is_empty() {
+            failures.truncate(50);
+            out.audit_annotations
+                .insert(String::from("validation.policy.admission.k8s.io/validation_failure"), go_json_text(&failures));
+        }
+        if let Some(first) = out.denials.first() {
+            out.allowed = false;
+            out.status = Some(Status {
+                message: forbidden(req, &first.text),
+                reason: first.reason.clone(),
+                code: first.code,
+            });
+        }
+        out
+    }
+
+    fn dispatch(
+        &self,
+        p: &CompiledPolicy,
+        req: &Request,
+        params: &[Json],
+        rules: &authz::Rules,
+        out: &mut Outcome,
+        failures: &mut Vec<Failure>,
+    ) {
+        let name = p.policy.name.as_str();
+        let bindings: Vec<&Binding> =
+            self.bindings.iter().filter(|b| b.kind == PolicyKind::Validating && b.spec.policy_name == name).collect();
+        if bindings.is_empty() {
+            note(out, name, None, false, String::from("no binding names this policy"));
+            return;
+        }
+        let fail = p.policy.failure_policy() == model::FailurePolicy::Fail;
+        // Configuration errors deny unless failurePolicy is Ignore, whatever the actions.
+        let config_error = |out: &mut Outcome, binding: Option<&str>, err: String| {
+            note(out, name, binding, false, format!("error: {err}"));
+            if fail {
+                let prefix = if binding.is_some() { "failed to configure binding" } else { "failed to configure policy" };
+                out.denials.push(denial(name, binding, format!("{prefix}: {err}"), String::new()));
+            }
+        };
+        let Some(constraints) = &p.policy.spec.match_constraints else {
+            config_error(out, None, String::from("policy contained no match constraints, a required field"));
+            return;
+        };
+        // Equivalent resources need the API server's discovery; offline only the request's own.
+        let equivalents = |_: &Gvr| Vec::new();
+        let (resource, kind) = match Matcher::new(constraints).matches(req, &equivalents) {
+            Match::No(why) => return note(out, name, None, false, format!("matchConstraints: {why}")),
+            Match::Error(e) => return config_error(out, None, e),
+            Match::Yes { resource, kind, .. } => (resource, kind),
+        };
+        let mut collector: BTreeMap<String, Vec<String>> = BTreeMap::new();
+        for b in bindings {
+            let bname = b.name.as_str();
+            let why = match &b.spec.match_resources {
+                None => String::from("matchConstraints match; the binding has no matchResources"),
+                Some(m) => match Matcher::new(m).matches(req, &equivalents) {
+                    Match::No(why) => {
+                        note(out, name, Some(bname), false, format!("matchResources: {why}"));
+                        continue;
+                    }
+                    Match::Error(e) => {
+                        config_error(out, Some(bname), e);
+                        continue;
+                    }
+                    Match::Yes { why, .. } => format!("matchConstraints and matchResources match ({why})"),
+                },
+            };
+            let list =
+                match params::collect(p.policy.spec.param_kind.as_ref(), b.spec.param_ref.as_ref(), &req.namespace, params) {
+                    Ok(l) => l,
+                    Err(e) => {
+                        config_error(out, Some(bname), e);
+                        continue;
+                    }
+                };
+            if list.is_empty() {
+                note(out, name, Some(bname), false, format!("{why}; no params found (parameterNotFoundAction: Allow)"));
+                continue;
+            }
+            for param in list {
+                let (with, without) = bindings_for(req, &kind, &resource, param, rules);
+                let v = validating::validate(p, &with, &without);
+                let mut e = Evaluation {
+                    policy: String::from(name),
+                    binding: Some(String::from(bname)),
+                    params: param.map(object_ref),
+                    matched: v.not_matched.is_none(),
+                    why: match &v.not_matched {
+                        Some(c) => format!("{why}; matchCondition {} is false", go_quote(c)),
+                        None => why.clone(),
+                    },
+                    validations: Vec::new(),
+                };
+                for d in &v.decisions {
+                    e.validations.push(ValidationResult {
+                        expression: p.validations.get(d.index).map_or_else(String::new, |x| x.expr.source.clone()),
+                        result: match d.result {
+                            Result3::True => Json::Bool(true),
+                            Result3::False => Json::Bool(false),
+                            Result3::Error => Json::from("error"),
+                        },
+                        message: d.message.clone(),
+                        cost: d.cost,
+                    });
+                    if d.action != Action::Deny {
+                        continue;
+                    }
+                    for action in &b.spec.validation_actions {
+                        match action.as_str() {
+                            "Deny" => out.denials.push(denial(name, Some(bname), d.message.clone(), d.reason.clone())),
+                            "Warn" => out.warnings.push(format!(
+                                "Validation failed for ValidatingAdmissionPolicy '{name}' with binding '{bname}': {}",
+                                d.message
+                            )),
+                            "Audit" => failures.push(Failure {
+                                message: d.message.clone(),
+                                policy: b.spec.policy_name.clone(),
+                                binding: String::from(bname),
+                                expression_index: d.index,
+                                validation_actions: b.spec.validation_actions.clone(),
+                            }),
+                            _ => {}
+                        }
+                    }
+                }
+                for a in v.annotations {
+                    match a {
+                        Annotation::Publish(key, mut value) => {
+                            truncate_bytes(&mut value, 10 * 1024);
+                            let values = collector.entry(key).or_default();
+                            if !values.contains(&value) {
+                                values.push(value);
+                            }
+                        }
+                        // An audit annotation's error denies, whatever the actions.
+                        Annotation::Error(m) => out.denials.push(denial(name, Some(bname), m, String::new())),
+                        Annotation::Exclude => {}
+                    }
+                }
+                out.evaluations.push(e);
+            }
+        }
+        for (key, values) in collector {
+            out.audit_annotations.insert(format!("{name}/{key}"), values.join(", "));
+        }
+    }
+}
+
+fn note(out: &mut Outcome, policy: &str, binding: Option<&str>, matched: bool, why: String) {
+    out.evaluations.push(Evaluation {
+        policy: String::from(policy),
+        binding: binding.map(String::from),
+        params: None,
+        matched,
+        why,
+        validations: Vec::new(),
+    });
+}
+
+fn truncate_bytes(s: &mut String, max: usize) {
+    if s.len() > max {
+        let mut end = max;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        s.truncate(end);
+    }
+}
+
+fn object_ref(o: &Json) -> String {
+    let m = |k: &str| o.pointer(&format!("/metadata/{k}")).and_then(Json::as_str).unwrap_or("");
+    match m("namespace") {
+        "" => String::from(m("name")),
+        ns => format!("{ns}/{}", m("name")),
+    }
+}
+
+/// `reasonToCode`.
+fn code(reason: &str) -> u16 {
+    match reason {
+        "Forbidden" => 403,
+        "Unauthorized" => 401,
+        "RequestEntityTooLarge" => 413,
+        _ => 422,
+    }
+}
+
+fn denial(policy: &str, binding: Option<&str>, message: String, reason: String) -> Denial {
+    let reason = if reason.is_empty() { String::from("Invalid") } else { reason };
+    let text = match binding {
+        Some(b) => format!("ValidatingAdmissionPolicy '{policy}' with binding '{b}' denied request: {message}"),
+        None => format!("ValidatingAdmissionPolicy '{policy}' denied request: {message}"),
+    };
+    Denial { policy: String::from(policy), binding: binding.map(String::from), code: code(&reason), message, reason, text }
+}
+
+/// apimachinery `NewForbidden(resource, name, err)`'s message: `deployments.apps "web" is
+/// forbidden: ...` (the name from the request, else the object's name or generateName, else
+/// `Unknown`).
+fn forbidden(req: &Request, text: &str) -> String {
+    let resource = match req.resource.group.as_str() {
+        "" => req.resource.resource.clone(),
+        g => format!("{}.{g}", req.resource.resource),
+    };
+    let obj = req.object.as_ref().or(req.old_object.as_ref());
+    let meta = |k: &str| obj.and_then(|o| o.pointer(&format!("/metadata/{k}"))).and_then(Json::as_str).unwrap_or("");
+    let name = [req.name.as_str(), meta("name"), meta("generateName")]
+        .into_iter()
+        .find(|n| !n.is_empty())
+        .unwrap_or("Unknown");
+    if resource.is_empty() {
+        return format!("forbidden: {text}");
+    }
+    format!("{resource} {} is forbidden: {text}", go_quote(name))
+}
+
+/// An entry of the `validation_failure` audit annotation (`ValidationFailureValue`, its
+/// fields in Go's order).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Failure {
+    message: String,
+    policy: String,
+    binding: String,
+    expression_index: usize,
+    validation_actions: Vec<String>,
+}
+
+/// Go's `encoding/json` text: HTML characters escaped.
+fn go_json_text(v: &impl Serialize) -> String {
+    serde_json::to_string(v).unwrap_or_default().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
+}
+
+/// `namespaceObject`: only `metadata` (without managed fields and owner references), `spec`
+/// and `status` (condition.go).
+fn namespace_value(ns: &Json) -> Json {
+    let mut out = Map::new();
+    if let Some(meta) = ns.get("metadata").and_then(Json::as_object) {
+        let keep = [
+            "name",
+            "generateName",
+            "namespace",
+            "uid",
+            "resourceVersion",
+            "generation",
+            "creationTimestamp",
+            "deletionTimestamp",
+            "deletionGracePeriodSeconds",
+            "labels",
+            "annotations",
+            "finalizers",
+        ];
+        let m: Map<String, Json> = meta.iter().filter(|(k, _)| keep.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
+        out.insert("metadata".into(), Json::Object(m));
+    }
+    for k in ["spec", "status"] {
+        if let Some(v) = ns.get(k) {
+            out.insert(k.into(), v.clone());
+        }
+    }
+    Json::Object(out)
+}
+
+/// The variables of a policy's evaluation: with the authorizer (validations, conditions) and
+/// without (messages, audit annotations).
+fn bindings_for(
+    req: &Request,
+    kind: &Gvk,
+    resource: &Gvr,
+    param: Option<&Json>,
+    rules: &authz::Rules,
+) -> (validating::Bindings, validating::Bindings) {
+    let mut b: validating::Bindings = BTreeMap::new();
+    let opt = |o: &Option<Json>| o.as_ref().map_or(Value::Null, from_json);
+    b.insert("object", opt(&req.object));
+    b.insert("oldObject", opt(&req.old_object));
+    b.insert("params", param.map_or(Value::Null, from_json));
+    b.insert("request", from_json(&req.to_cel_json(kind, resource)));
+    let is_namespace = req.kind.group.is_empty() && req.kind.version == "v1" && req.kind.kind == "Namespace";
+    let ns = if is_namespace || req.namespace.is_empty() {
+        Value::Null
+    } else {
+        match &req.namespace_object {
+            Some(ns) => from_json(&namespace_value(ns)),
+            None => from_json(&json!({"metadata": {"name": req.namespace}})),
+        }
+    };
+    b.insert("namespaceObject", ns);
+    let without = b.clone();
+    let user = User { name: req.user.username.clone(), groups: req.user.groups.clone() };
+    b.insert("authorizer", authz::authorizer(rules.clone(), user.clone()));
+    let check = ResourceCheck {
+        group: req.resource.group.clone(),
+        resource: req.resource.resource.clone(),
+        subresource: req.sub_resource.clone(),
+        namespace: req.namespace.clone(),
+        name: req.name.clone(),
+        ..Default::default()
+    };
+    b.insert("authorizer.requestResource", authz::request_resource(rules.clone(), user, check));
+    (b, without)
+}
+
+#[cfg(test)]
+mod tests;
