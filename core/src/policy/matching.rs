@@ -11,6 +11,7 @@ use serde_json::{Map, Value as Json};
 use super::model::{MatchPolicy, MatchResources, NamedRule};
 use super::request::{Gvk, Gvr, Request};
 use super::selector::Selector;
+use crate::field::go_quote;
 
 /// Why a request matched or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,7 +65,11 @@ impl Matcher {
     pub fn matches(&self, req: &Request, equivalents: &dyn Fn(&Gvr) -> Vec<Gvr>) -> Match {
         let ns = self.match_namespace(req);
         if let Ok(false) = ns {
-            return Match::No(String::from("the namespace's labels do not match namespaceSelector"));
+            let mut why = format!("the labels of namespace {} do not match namespaceSelector", go_quote(&req.namespace));
+            if req.namespace_object.is_none() {
+                why.push_str(" (the namespace object was not given: it is taken to have no labels)");
+            }
+            return Match::No(why);
         }
         let obj = self.match_object(req);
         if let Ok(false) = obj {
@@ -126,10 +131,8 @@ impl Matcher {
         {
             return Ok(selector.matches(labels(req.object.as_ref())));
         }
-        match &req.namespace_object {
-            Some(ns) => Ok(selector.matches(labels(Some(ns)))),
-            None => Err(format!("namespaces {:?} not found", req.namespace)),
-        }
+        // The API server reads the namespace; offline, one not given has no labels.
+        Ok(selector.matches(labels(req.namespace_object.as_ref())))
     }
 
     /// `MatchObjectSelector`: the object's or the old object's labels.

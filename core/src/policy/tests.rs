@@ -220,3 +220,303 @@ fn validation_failure_field_order() {
         r#"[{"message":"a\u003cb \u0026 c","policy":"p","binding":"b","expressionIndex":0,"validationActions":["Audit"]}]"#
     );
 }
+
+fn one(validation: Json) -> Vec<Json> {
+    Vec::from([
+        policy("p", json!({"matchConstraints": all_rules(), "validations": [validation]})),
+        binding("b", "p", json!({})),
+    ])
+}
+
+// validator_test "messageExpression ...": the evaluated message, or the fallbacks.
+#[test]
+fn message_expressions() {
+    let msg = |expr: &str| {
+        let out = run(&one(json!({"expression": "false", "message": "test1", "messageExpression": expr})), &request(configmap("c")));
+        out.denials[0].message.clone()
+    };
+    assert_eq!(msg("'evaluated message'"), "evaluated message");
+    assert_eq!(msg("'  padded  '"), "padded");
+    assert_eq!(msg("' '"), "test1");
+    assert_eq!(msg("'hello\\nthere'"), "test1");
+    assert_eq!(msg("'x'.repeat(2)"), "test1"); // a compile error falls back too
+    assert_eq!(msg("string(object.missing)"), "test1");
+    let long = format!("'{}'", "x".repeat(5 * 1024 + 1));
+    assert_eq!(msg(&long), "test1");
+    let exact = format!("'{}'", "x".repeat(5 * 1024));
+    assert_eq!(msg(&exact).len(), 5 * 1024);
+    // No message: the trimmed expression.
+    let out = run(&one(json!({"expression": "  this.expression == unit.test ".replace("this.expression == unit.test", "1 == 2")})), &request(configmap("c")));
+    assert_eq!(out.denials[0].message, "failed expression: 1 == 2");
+    // A message expression sees no authorizer (validating/plugin.go compiles it without).
+    let set = PolicySet::new(&one(json!({"expression": "false", "messageExpression": "authorizer.path('/x').check('get').reason()"})));
+    assert!(set.problems[0].message.contains("undeclared reference to 'authorizer'"), "{}", set.problems[0].message);
+}
+
+// compile.go: the result type must be exactly bool (a dyn result is refused).
+#[test]
+fn result_types() {
+    let set = PolicySet::new(&one(json!({"expression": "object.spec.enabled"})));
+    assert_eq!(set.problems[0].message, "must evaluate to bool but got dyn");
+    let out = set.evaluate(&request(configmap("c")), &[], &[]);
+    assert_eq!(out.denials[0].message, "compilation error: must evaluate to bool but got dyn");
+    let set = PolicySet::new(&one(json!({"expression": "object.spec.replicas <="})));
+    assert!(set.problems[0].message.starts_with("compilation failed: ERROR: <input>:1:"), "{}", set.problems[0].message);
+    let set = PolicySet::new(&[policy(
+        "p",
+        json!({"matchConstraints": all_rules(), "auditAnnotations": [{"key": "k", "valueExpression": "1"}]}),
+    )]);
+    assert_eq!(set.problems[0].message, "must evaluate to one of [string null_type] but got int");
+}
+
+// validator_test "no match surpresses failure", "match error => presumed match";
+// matchconditions/matcher.go: a false condition wins over errors.
+#[test]
+fn match_conditions() {
+    let docs = |conds: Json, fp: &str| {
+        Vec::from([
+            policy("p", json!({"matchConstraints": all_rules(), "failurePolicy": fp, "matchConditions": conds,
+                               "validations": [{"expression": "object.missing == 1"}]})),
+            binding("b", "p", json!({})),
+        ])
+    };
+    let req = request(configmap("c"));
+    let out = run(&docs(json!([{"name": "never", "expression": "false"}]), "Fail"), &req);
+    assert!(out.allowed);
+    assert!(!out.evaluations[0].matched);
+    assert!(out.evaluations[0].why.ends_with("matchCondition \"never\" is false"));
+    let errs = json!([{"name": "e", "expression": "object.nope == 1"}, {"name": "f", "expression": "false"}]);
+    assert!(run(&docs(errs, "Fail"), &req).allowed);
+    let out = run(&docs(json!([{"name": "e", "expression": "object.nope == 1"}]), "Fail"), &req);
+    assert_eq!(out.denials[0].message, "expression 'object.nope == 1' resulted in error: no such key: nope");
+    let two = json!([{"name": "e", "expression": "object.nope == 1"}, {"name": "g", "expression": "object.other == 1"}]);
+    let out = run(&docs(two, "Fail"), &req);
+    assert_eq!(
+        out.denials[0].message,
+        "[expression 'object.nope == 1' resulted in error: no such key: nope, expression 'object.other == 1' resulted in error: no such key: other]"
+    );
+    assert!(run(&docs(json!([{"name": "e", "expression": "object.nope == 1"}]), "Ignore"), &req).allowed);
+}
+
+// composition.go: variables are lazy, typed, and report their errors by name (integration
+// test "composited variable ... fails to evaluate").
+#[test]
+fn variables() {
+    let docs = |validation: &str| {
+        Vec::from([
+            policy("p", json!({"matchConstraints": all_rules(),
+                "variables": [
+                    {"name": "name", "expression": "object.metadata.name"},
+                    {"name": "hasOneSecretSyncOwner", "expression": "size(object.metadata.ownerReferences) == 1"},
+                    {"name": "long", "expression": "variables.name.size() > 3"}],
+                "validations": [{"expression": validation}]})),
+            binding("b", "p", json!({})),
+        ])
+    };
+    let req = request(configmap("configmap"));
+    assert!(run(&docs("variables.long && variables.name.startsWith('config')"), &req).allowed);
+    // Never read: never evaluated.
+    assert!(run(&docs("variables.long || variables.hasOneSecretSyncOwner"), &req).allowed);
+    let out = run(&docs("variables.long == true && variables.hasOneSecretSyncOwner == true"), &req);
+    assert_eq!(
+        out.denials[0].message,
+        "expression 'variables.long == true && variables.hasOneSecretSyncOwner == true' resulted in error: \
+         composited variable \"hasOneSecretSyncOwner\" fails to evaluate: no such key: ownerReferences"
+    );
+    // Typed by its expression: a bool variable compared with a string does not compile.
+    let set = PolicySet::new(&docs("variables.long == 'yes'"));
+    assert!(set.problems[0].message.contains("found no matching overload for '_==_' applied to '(bool, string)'"), "{}", set.problems[0].message);
+    let set = PolicySet::new(&docs("variables.nope"));
+    assert!(set.problems[0].message.contains("undefined field 'nope'"), "{}", set.problems[0].message);
+}
+
+// authz.go: checks against the allowed list, service accounts, the request's resource, and
+// the cost (350,000 a check: a third in one expression passes the per-call limit).
+#[test]
+fn authorizer() {
+    let docs = |expr: &str| one(json!({"expression": expr}));
+    let mut req = request(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "prod"}}));
+    req.user = UserInfo { username: "alice".into(), groups: Vec::from([String::from("dev")]), ..UserInfo::default() };
+    let set = PolicySet::new(&docs("authorizer.group('apps').resource('deployments').namespace('prod').check('create').allowed()"));
+    assert!(!set.evaluate(&req, &[], &[]).allowed);
+    let rules = [Rule::parse("user=alice,verb=create,apiGroup=apps,resource=deployments,namespace=prod").unwrap()];
+    assert!(set.evaluate(&req, &[], &rules).allowed);
+    let by_group = [Rule::parse("userGroup=dev,verb=create").unwrap()];
+    assert!(set.evaluate(&req, &[], &by_group).allowed);
+    let set = PolicySet::new(&docs("authorizer.requestResource.check('create').allowed()"));
+    assert!(set.evaluate(&req, &[], &rules).allowed);
+    assert!(!set.evaluate(&req, &[], &[Rule::parse("user=alice,verb=create,namespace=dev").unwrap()]).allowed);
+    let set = PolicySet::new(&docs("authorizer.serviceAccount('prod', 'deployer').group('apps').resource('deployments').check('create').allowed()"));
+    assert!(set.evaluate(&req, &[], &[Rule::parse("user=system:serviceaccount:prod:deployer").unwrap()]).allowed);
+    assert!(set.evaluate(&req, &[], &[Rule::parse("userGroup=system:serviceaccounts:prod").unwrap()]).allowed);
+    assert!(!set.evaluate(&req, &[], &rules).allowed);
+    let set = PolicySet::new(&docs("authorizer.path('/healthz').check('get').allowed()"));
+    assert!(set.evaluate(&req, &[], &[Rule::parse("path=/healthz,verb=get").unwrap()]).allowed);
+    assert!(!set.evaluate(&req, &[], &[Rule::parse("verb=get").unwrap()]).allowed);
+    let set = PolicySet::new(&docs("authorizer.path('  ').check('get').allowed()"));
+    assert_eq!(
+        set.evaluate(&req, &[], &[]).denials[0].message,
+        "expression 'authorizer.path('  ').check('get').allowed()' resulted in error: path must not be empty"
+    );
+    let out = PolicySet::new(&docs("authorizer.path('/a').check('get').allowed() || true")).evaluate(&req, &[], &[]);
+    // cel-go: the variable 1, path 1, check 350,000, allowed 1.
+    assert_eq!(out.evaluations[0].validations[0].cost, 350_003);
+    let three = "[authorizer.path('/a').check('get'), authorizer.path('/b').check('get'), authorizer.path('/c').check('get')].all(d, !d.allowed())";
+    let out = PolicySet::new(&docs(three)).evaluate(&req, &[], &[]);
+    assert_eq!(out.denials[0].message, format!("expression '{three}' resulted in error: operation cancelled: actual cost limit exceeded"));
+}
+
+fn matched(constraints: Json, req: &Request) -> bool {
+    let docs = [
+        policy("p", json!({"matchConstraints": constraints, "validations": [{"expression": "false"}]})),
+        binding("b", "p", json!({})),
+    ];
+    !run(&docs, req).allowed
+}
+
+fn sub_request(kind: Json, sub: &str, ns: &str) -> Request {
+    let mut r = request(kind);
+    r.sub_resource = String::from(sub);
+    r.namespace = String::from(ns);
+    r
+}
+
+// rules_test.go TestResource and TestScope; matching_test.go exclusion, names, empty rules.
+#[test]
+fn resource_rules() {
+    let rule = |resources: Json| json!({"resourceRules": [{"apiGroups": [""], "apiVersions": ["v1"], "operations": ["*"], "resources": resources}]});
+    let pod = json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "namespace": "ns"}});
+    let cases = [
+        (json!(["*"]), "", true),
+        (json!(["*"]), "exec", false),
+        (json!(["pods/*"]), "", true),
+        (json!(["pods/*"]), "exec", true),
+        (json!(["pods"]), "exec", false),
+        (json!(["*/exec", "*/proxy"]), "exec", true),
+        (json!(["*/exec", "*/proxy"]), "", false),
+        (json!(["*/*"]), "status", true),
+        (json!(["services"]), "", false),
+    ];
+    for (resources, sub, want) in cases {
+        assert_eq!(matched(rule(resources.clone()), &sub_request(pod.clone(), sub, "ns")), want, "{resources} {sub:?}");
+    }
+    let scoped = |scope: &str| json!({"resourceRules": [{"apiGroups": ["*"], "apiVersions": ["*"], "operations": ["*"], "resources": ["*", "*/*"], "scope": scope}]});
+    let ns = request(namespace("ns1"));
+    let node = request(json!({"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n"}}));
+    assert!(matched(scoped("Cluster"), &ns) && matched(scoped("Cluster"), &node));
+    assert!(!matched(scoped("Cluster"), &sub_request(pod.clone(), "", "ns")));
+    assert!(matched(scoped("Namespaced"), &sub_request(pod.clone(), "", "ns")));
+    assert!(!matched(scoped("Namespaced"), &ns) && !matched(scoped("Namespaced"), &node));
+    assert!(matched(scoped("*"), &node));
+    // resourceNames, operations, excludeResourceRules, and no rules at all.
+    let named = |names: Json| json!({"resourceRules": [{"apiGroups": [""], "apiVersions": ["v1"], "operations": ["CREATE"], "resources": ["pods"], "resourceNames": names}]});
+    assert!(matched(named(json!(["p"])), &request(pod.clone())));
+    assert!(!matched(named(json!(["wrong-name"])), &request(pod.clone())));
+    let mut update = request(pod.clone());
+    update.operation = String::from("UPDATE");
+    assert!(!matched(named(json!([])), &update));
+    let mut excluded = all_rules();
+    excluded["excludeResourceRules"] = json!([{"apiGroups": [""], "apiVersions": ["*"], "operations": ["*"], "resources": ["pods"]}]);
+    assert!(!matched(excluded.clone(), &request(pod.clone())));
+    assert!(matched(excluded, &request(configmap("c"))));
+    assert!(matched(json!({}), &request(pod.clone())));
+    assert!(!matched(json!({"resourceRules": [{}]}), &request(pod)));
+}
+
+// namespace/matcher.go and object/matcher.go: cluster-scoped objects pass namespaceSelector,
+// a Namespace is matched by its own labels, an object selector by the object or old object.
+#[test]
+fn selectors() {
+    let with = |sel: &str, labels: Json| {
+        let mut c = all_rules();
+        c[sel] = json!({"matchLabels": labels});
+        c
+    };
+    let mut req = request(configmap("c"));
+    req.namespace_object = Some(json!({"metadata": {"name": "default", "labels": {"env": "prod"}}}));
+    assert!(matched(with("namespaceSelector", json!({"env": "prod"})), &req));
+    assert!(!matched(with("namespaceSelector", json!({"env": "dev"})), &req));
+    let node = request(json!({"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n"}}));
+    assert!(matched(with("namespaceSelector", json!({"env": "dev"})), &node));
+    let ns = request(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "n", "labels": {"env": "dev"}}}));
+    assert!(matched(with("namespaceSelector", json!({"env": "dev"})), &ns));
+    let mut update = request(json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "labels": {"a": "new"}}}));
+    update.old_object = Some(json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "labels": {"a": "old"}}}));
+    update.operation = String::from("UPDATE");
+    assert!(matched(with("objectSelector", json!({"a": "old"})), &update));
+    assert!(matched(with("objectSelector", json!({"a": "new"})), &update));
+    assert!(!matched(with("objectSelector", json!({"a": "other"})), &update));
+    // The namespace's labels are unknown when it is not given: taken as none.
+    let req = request(configmap("c"));
+    assert!(!matched(with("namespaceSelector", json!({"env": "prod"})), &req));
+    let mut not_in = all_rules();
+    not_in["namespaceSelector"] = json!({"matchExpressions": [{"key": "env", "operator": "NotIn", "values": ["prod"]}]});
+    assert!(matched(not_in, &req));
+}
+
+// A binding's matchResources narrows what the policy matches; policies never apply to the
+// admission configuration kinds (rules.go IsExemptAdmissionConfigurationResource).
+#[test]
+fn bindings_narrow() {
+    let docs = [
+        policy("p", json!({"matchConstraints": all_rules(), "validations": [{"expression": "false"}]})),
+        binding("only-pods", "p", json!({"matchResources": {"resourceRules": [{"apiGroups": [""], "apiVersions": ["v1"], "operations": ["*"], "resources": ["pods"]}]}})),
+    ];
+    let out = run(&docs, &request(configmap("c")));
+    assert!(out.allowed);
+    assert!(out.evaluations[0].why.starts_with("matchResources: no resourceRule matches CREATE v1/configmaps"), "{}", out.evaluations[0].why);
+    let docs = suffix_policy(json!({}));
+    assert!(run(&docs, &request(json!({"apiVersion": V1, "kind": "ValidatingAdmissionPolicy", "metadata": {"name": "x"}}))).allowed);
+}
+
+// admission_test TestParamRef / TestInvalidParamSourceInstanceName through the dispatcher:
+// params select the evaluations; a missing param with Deny is a configuration error that
+// denies whatever the actions (dispatcher.go addConfigError).
+#[test]
+fn params_through_bindings() {
+    let pol = policy(
+        "replicas",
+        json!({"paramKind": {"apiVersion": "example.com/v1", "kind": "ReplicaLimit"}, "matchConstraints": all_rules(),
+               "validations": [{"expression": "object.spec.replicas <= params.maxReplicas", "messageExpression": "'at most ' + string(params.maxReplicas) + ' replicas'"}]}),
+    );
+    let params = [
+        json!({"apiVersion": "example.com/v1", "kind": "ReplicaLimit", "metadata": {"name": "small", "namespace": "default", "labels": {"tier": "a"}}, "maxReplicas": 3}),
+        json!({"apiVersion": "example.com/v1", "kind": "ReplicaLimit", "metadata": {"name": "large", "namespace": "default", "labels": {"tier": "a"}}, "maxReplicas": 10}),
+    ];
+    let deploy = request(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "default"}, "spec": {"replicas": 5}}));
+    let eval = |b: Json| PolicySet::new(&[pol.clone(), b]).evaluate(&deploy, &params, &[]);
+    let out = eval(binding("b", "replicas", json!({"paramRef": {"name": "small", "parameterNotFoundAction": "Deny"}})));
+    assert_eq!(out.denials[0].text, "ValidatingAdmissionPolicy 'replicas' with binding 'b' denied request: at most 3 replicas");
+    assert!(eval(binding("b", "replicas", json!({"paramRef": {"name": "large", "parameterNotFoundAction": "Deny"}}))).allowed);
+    // A selector: each params object is its own evaluation, and all must pass.
+    let out = eval(binding("b", "replicas", json!({"paramRef": {"selector": {"matchLabels": {"tier": "a"}}, "parameterNotFoundAction": "Deny"}})));
+    assert_eq!((out.denials.len(), out.evaluations.len()), (1, 2));
+    assert_eq!(out.evaluations[0].params.as_deref(), Some("default/small"));
+    let out = eval(binding("b", "replicas", json!({"paramRef": {"name": "gone", "parameterNotFoundAction": "Deny"}, "validationActions": ["Warn"]})));
+    assert_eq!(
+        out.denials[0].text,
+        "ValidatingAdmissionPolicy 'replicas' with binding 'b' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction"
+    );
+    assert!(out.warnings.is_empty());
+    assert!(eval(binding("b", "replicas", json!({"paramRef": {"name": "gone", "parameterNotFoundAction": "Allow"}}))).allowed);
+    // A policy without matchConstraints (TestInvalidParamSourceGVK's sibling: a configuration
+    // error about the policy, not the binding).
+    let out = run(&[policy("p", json!({"validations": [{"expression": "true"}]})), binding("b", "p", json!({}))], &deploy);
+    assert_eq!(out.denials[0].text, "ValidatingAdmissionPolicy 'p' denied request: failed to configure policy: policy contained no match constraints, a required field");
+}
+
+// activation.go: a pass that spends more than the budget stops with one error decision.
+#[test]
+fn budgets() {
+    let big = "[1,2,3,4,5,6,7,8,9,10].all(x, [1,2,3,4,5,6,7,8,9,10].all(y, [1,2,3,4,5,6,7,8,9,10].all(z, lists.range(900).size() >= 0)))";
+    let many: Vec<Json> = (0..12).map(|_| json!({"expression": big})).collect();
+    let docs = [policy("p", json!({"matchConstraints": all_rules(), "validations": many})), binding("b", "p", json!({}))];
+    let out = run(&docs, &request(configmap("c")));
+    if out.evaluations[0].validations.len() == 1 {
+        assert_eq!(out.denials[0].message, OUT_OF_BUDGET);
+    } else {
+        // Each expression stays under the per-call limit but together they pass 10,000,000.
+        let total: u64 = out.evaluations[0].validations.iter().map(|v| v.cost).sum();
+        panic!("expected the budget to run out; the 12 validations cost {total}");
+    }
+}
