@@ -12,6 +12,8 @@ mod format_cmd;
 mod input;
 mod k8s_api;
 mod output;
+mod policy_cmd;
+mod policy_suite;
 mod tags_cmd;
 mod validate_cmd;
 
@@ -63,6 +65,9 @@ enum Command {
     Cel(cel_cmd::Args),
     /// Validate custom resources against a CRD: OpenAPI schema and x-kubernetes-validations rules.
     Crd(crd_cmd::Args),
+    /// Evaluate ValidatingAdmissionPolicies and their bindings against a request, as the API
+    /// server would; `kubedv policy test SUITE` runs a suite of cases.
+    Policy(policy_cmd::Args),
     /// Judge a node's CRI version skew: kubelet, runtime and other CRI clients, pair by pair.
     CriSkew(cri_cmd::SkewArgs),
     /// The supported range: runtimes for a kubelet version, or kubelets for a runtime.
@@ -77,7 +82,7 @@ pub struct UsageError(pub String);
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let format = match (&cli.command, cli.format) {
-        (Command::Check(_), _) | (_, CliFormat::Text) => OutputFormat::Text,
+        (Command::Check(_) | Command::Policy(_), _) | (_, CliFormat::Text) => OutputFormat::Text,
         (_, CliFormat::Json) => OutputFormat::Json,
         (_, other) => {
             let name = other.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default();
@@ -93,6 +98,7 @@ fn main() -> ExitCode {
         Command::Formats => format_cmd::list(format),
         Command::Cel(args) => cel_cmd::run(args, format),
         Command::Crd(args) => crd_cmd::run(args, format),
+        Command::Policy(args) => policy_cmd::run(args, cli.format),
         Command::CriSkew(args) => cri_cmd::skew(args, format),
         Command::CriRange(args) => cri_cmd::range(args, format),
         Command::CriFeature(args) => cri_cmd::feature(args, format),

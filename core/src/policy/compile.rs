@@ -63,9 +63,12 @@ fn list_of(t: CelType) -> CelType {
 /// `BuildRequestType`.
 fn request_type() -> CelType {
     use CelType as T;
-    let gvk = object("kubernetes.GroupVersionKind", &[("group", T::String), ("version", T::String), ("kind", T::String)]);
-    let gvr =
-        object("kubernetes.GroupVersionResource", &[("group", T::String), ("version", T::String), ("resource", T::String)]);
+    let gvk =
+        object("kubernetes.GroupVersionKind", &[("group", T::String), ("version", T::String), ("kind", T::String)]);
+    let gvr = object(
+        "kubernetes.GroupVersionResource",
+        &[("group", T::String), ("version", T::String), ("resource", T::String)],
+    );
     let user = object(
         "kubernetes.UserInfo",
         &[
@@ -178,8 +181,12 @@ impl Declarations {
     pub fn compile(&self, source: &str, returns: Returns) -> Compiled {
         let mut decls = self.base.clone();
         let fields = self.variables.clone();
-        decls.declare("variables", CelType::Object(Rc::new(ObjectType { name: String::from("kubernetes.variables"), fields })));
-        let fail = |message: String| Compiled { source: String::from(source), program: Err(message), output: CelType::Dyn };
+        decls.declare(
+            "variables",
+            CelType::Object(Rc::new(ObjectType { name: String::from("kubernetes.variables"), fields })),
+        );
+        let fail =
+            |message: String| Compiled { source: String::from(source), program: Err(message), output: CelType::Dyn };
         let unoptimized = match Program::compile(source) {
             Ok(p) => p,
             Err(e) => return fail(cel::display_error("compilation failed: ", &e, source)),
@@ -275,7 +282,9 @@ impl Activation for Pass<'_> {
             Ok(p) => {
                 let (result, cost) = p.eval_costed(self, cost::PER_CALL_LIMIT);
                 self.composition_cost.set(self.composition_cost.get().saturating_add(cost));
-                result.map_err(|e| format!("composited variable {} fails to evaluate: {}", go_quote(&var.name), e.message))
+                result.map_err(|e| {
+                    format!("composited variable {} fails to evaluate: {}", go_quote(&var.name), e.message)
+                })
             }
         });
         Some(result.clone())

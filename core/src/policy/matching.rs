@@ -65,7 +65,8 @@ impl Matcher {
     pub fn matches(&self, req: &Request, equivalents: &dyn Fn(&Gvr) -> Vec<Gvr>) -> Match {
         let ns = self.match_namespace(req);
         if let Ok(false) = ns {
-            let mut why = format!("the labels of namespace {} do not match namespaceSelector", go_quote(&req.namespace));
+            let mut why =
+                format!("the labels of namespace {} do not match namespaceSelector", go_quote(&req.namespace));
             if req.namespace_object.is_none() {
                 why.push_str(" (the namespace object was not given: it is taken to have no labels)");
             }
@@ -170,7 +171,7 @@ fn rules_match(
     req: &Request,
     equivalents: &dyn Fn(&Gvr) -> Vec<Gvr>,
 ) -> Option<(Gvr, bool)> {
-    let named = |rule: &NamedRule| rule.resource_names.is_empty() || rule.resource_names.iter().any(|n| *n == req.name);
+    let named = |rule: &NamedRule| rule.resource_names.is_empty() || rule.resource_names.contains(&req.name);
     if rules.iter().any(|rule| rule_matches(rule, req, &req.resource) && named(rule)) {
         return Some((req.resource.clone(), false));
     }

@@ -34,6 +34,7 @@ pub mod model;
 mod params;
 mod request;
 mod selector;
+pub mod suite;
 mod validating;
 
 use alloc::collections::BTreeMap;
@@ -47,6 +48,7 @@ use serde_json::{json, Map, Value as Json};
 
 use crate::cel::k8s::authz::{self, ResourceCheck, Rule, User};
 use crate::cel::{from_json, Value};
+use crate::diag::Severity;
 use crate::field::go_quote;
 
 pub use matching::is_exempt;
@@ -61,6 +63,9 @@ use validating::{Action, Annotation, CompiledPolicy, Outcome as Result3};
 /// A problem with a policy or binding document that the API server would refuse.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Problem {
+    /// `error`: the API server would refuse the document; `warning`: it would accept it, but
+    /// it does nothing here (a binding whose policy is not given).
+    pub severity: Severity,
     /// Which document (`ValidatingAdmissionPolicy "p"`).
     pub document: String,
     /// The field (`spec.validations[0].expression`), if one.
@@ -186,16 +191,27 @@ impl PolicySet {
                 match Policy::read(doc, kind) {
                     Ok(p) if kind == PolicyKind::Validating => set.add_policy(p),
                     Ok(p) => set.problems.push(Problem {
+                        severity: Severity::Warning,
                         document: format!("{} {}", kind.name(), go_quote(&p.name)),
                         field: String::new(),
                         message: String::from("mutating admission policies are not evaluated yet; this one is skipped"),
                     }),
-                    Err(e) => set.problems.push(Problem { document: String::from(k), field: String::new(), message: e }),
+                    Err(e) => set.problems.push(Problem {
+                        severity: Severity::Error,
+                        document: String::from(k),
+                        field: String::new(),
+                        message: e,
+                    }),
                 }
             } else if let Some(kind) = PolicyKind::of_binding(v, k) {
                 match Binding::read(doc, kind) {
                     Ok(b) => set.bindings.push(b),
-                    Err(e) => set.problems.push(Problem { document: String::from(k), field: String::new(), message: e }),
+                    Err(e) => set.problems.push(Problem {
+                        severity: Severity::Error,
+                        document: String::from(k),
+                        field: String::new(),
+                        message: e,
+                    }),
                 }
             }
         }
@@ -204,9 +220,17 @@ impl PolicySet {
         for b in &set.bindings {
             let doc = format!("{}Binding {}", b.kind.name(), go_quote(&b.name));
             if b.spec.policy_name.is_empty() {
-                set.problems.push(Problem { document: doc, field: "spec.policyName".into(), message: "Required value".into() });
-            } else if b.kind == PolicyKind::Validating && !set.validating.iter().any(|p| p.policy.name == b.spec.policy_name) {
                 set.problems.push(Problem {
+                    severity: Severity::Error,
+                    document: doc,
+                    field: "spec.policyName".into(),
+                    message: "Required value".into(),
+                });
+            } else if b.kind == PolicyKind::Validating
+                && !set.validating.iter().any(|p| p.policy.name == b.spec.policy_name)
+            {
+                set.problems.push(Problem {
+                    severity: Severity::Warning,
                     document: doc,
                     field: "spec.policyName".into(),
                     message: format!(
@@ -217,6 +241,7 @@ impl PolicySet {
             }
             if b.kind == PolicyKind::Validating && b.spec.validation_actions.is_empty() {
                 set.problems.push(Problem {
+                    severity: Severity::Error,
                     document: format!("ValidatingAdmissionPolicyBinding {}", go_quote(&b.name)),
                     field: "spec.validationActions".into(),
                     message: "Required value: at least one validation action is required".into(),
@@ -230,10 +255,11 @@ impl PolicySet {
         let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
         let compiled = CompiledPolicy::new(p);
         for (field, message) in compiled.compile_errors() {
-            self.problems.push(Problem { document: doc.clone(), field, message });
+            self.problems.push(Problem { severity: Severity::Error, document: doc.clone(), field, message });
         }
         if compiled.policy.spec.validations.is_empty() && compiled.policy.spec.audit_annotations.is_empty() {
             self.problems.push(Problem {
+                severity: Severity::Error,
                 document: doc.clone(),
                 field: "spec.validations".into(),
                 message: "Required value: validations or auditAnnotations must contain at least one item".into(),
@@ -241,7 +267,12 @@ impl PolicySet {
         }
         if let Some(m) = &compiled.policy.spec.match_constraints {
             for e in Matcher::new(m).problems() {
-                self.problems.push(Problem { document: doc.clone(), field: "spec.matchConstraints".into(), message: e });
+                self.problems.push(Problem {
+                    severity: Severity::Error,
+                    document: doc.clone(),
+                    field: "spec.matchConstraints".into(),
+                    message: e,
+                });
             }
         }
         self.validating.push(compiled);
@@ -271,11 +302,8 @@ impl PolicySet {
         }
         if let Some(first) = out.denials.first() {
             out.allowed = false;
-            out.status = Some(Status {
-                message: forbidden(req, &first.text),
-                reason: first.reason.clone(),
-                code: first.code,
-            });
+            out.status =
+                Some(Status { message: forbidden(req, &first.text), reason: first.reason.clone(), code: first.code });
         }
         out
     }
@@ -301,7 +329,8 @@ impl PolicySet {
         let config_error = |out: &mut Outcome, binding: Option<&str>, err: String| {
             note(out, name, binding, false, format!("error: {err}"));
             if fail {
-                let prefix = if binding.is_some() { "failed to configure binding" } else { "failed to configure policy" };
+                let prefix =
+                    if binding.is_some() { "failed to configure binding" } else { "failed to configure policy" };
                 out.denials.push(denial(name, binding, format!("{prefix}: {err}"), String::new()));
             }
         };
@@ -333,14 +362,18 @@ impl PolicySet {
                     Match::Yes { why, .. } => format!("matchConstraints and matchResources match ({why})"),
                 },
             };
-            let list =
-                match params::collect(p.policy.spec.param_kind.as_ref(), b.spec.param_ref.as_ref(), &req.namespace, params) {
-                    Ok(l) => l,
-                    Err(e) => {
-                        config_error(out, Some(bname), e);
-                        continue;
-                    }
-                };
+            let list = match params::collect(
+                p.policy.spec.param_kind.as_ref(),
+                b.spec.param_ref.as_ref(),
+                &req.namespace,
+                params,
+            ) {
+                Ok(l) => l,
+                Err(e) => {
+                    config_error(out, Some(bname), e);
+                    continue;
+                }
+            };
             if list.is_empty() {
                 note(out, name, Some(bname), false, format!("{why}; no params found (parameterNotFoundAction: Allow)"));
                 continue;
@@ -459,7 +492,14 @@ fn denial(policy: &str, binding: Option<&str>, message: String, reason: String) 
         Some(b) => format!("ValidatingAdmissionPolicy '{policy}' with binding '{b}' denied request: {message}"),
         None => format!("ValidatingAdmissionPolicy '{policy}' denied request: {message}"),
     };
-    Denial { policy: String::from(policy), binding: binding.map(String::from), code: code(&reason), message, reason, text }
+    Denial {
+        policy: String::from(policy),
+        binding: binding.map(String::from),
+        code: code(&reason),
+        message,
+        reason,
+        text,
+    }
 }
 
 /// apimachinery `NewForbidden(resource, name, err)`'s message: `deployments.apps "web" is
@@ -518,7 +558,8 @@ fn namespace_value(ns: &Json) -> Json {
             "annotations",
             "finalizers",
         ];
-        let m: Map<String, Json> = meta.iter().filter(|(k, _)| keep.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
+        let m: Map<String, Json> =
+            meta.iter().filter(|(k, _)| keep.contains(&k.as_str())).map(|(k, v)| (k.clone(), v.clone())).collect();
         out.insert("metadata".into(), Json::Object(m));
     }
     for k in ["spec", "status"] {

@@ -33,11 +33,14 @@ impl PolicyKind {
     /// The kind of a policy document, if it is one.
     pub fn of_policy(api_version: &str, kind: &str) -> Option<PolicyKind> {
         match (api_version, kind) {
-            ("admissionregistration.k8s.io/v1" | "admissionregistration.k8s.io/v1beta1", "ValidatingAdmissionPolicy") => {
-                Some(PolicyKind::Validating)
-            }
             (
-                "admissionregistration.k8s.io/v1" | "admissionregistration.k8s.io/v1beta1" | "admissionregistration.k8s.io/v1alpha1",
+                "admissionregistration.k8s.io/v1" | "admissionregistration.k8s.io/v1beta1",
+                "ValidatingAdmissionPolicy",
+            ) => Some(PolicyKind::Validating),
+            (
+                "admissionregistration.k8s.io/v1"
+                | "admissionregistration.k8s.io/v1beta1"
+                | "admissionregistration.k8s.io/v1alpha1",
                 "MutatingAdmissionPolicy",
             ) => Some(PolicyKind::Mutating),
             _ => None,

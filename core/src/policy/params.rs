@@ -40,8 +40,8 @@ pub fn collect<'a>(
                 && o.get("kind").and_then(Json::as_str) == Some(kind.kind.as_str())
         })
         .collect();
-    let namespaced = !cluster_scoped(&kind.kind)
-        && (of_kind.is_empty() || of_kind.iter().any(|o| !meta(o, "namespace").is_empty()));
+    let namespaced =
+        !cluster_scoped(&kind.kind) && (of_kind.is_empty() || of_kind.iter().any(|o| !meta(o, "namespace").is_empty()));
     let ref_namespace = pref.namespace.as_deref().unwrap_or("");
     let mut lookup_namespace = String::new();
     if namespaced {
@@ -110,7 +110,10 @@ mod tests {
             collect(Some(&kind()), Some(&pref(Some("q"), None, "Deny")), "default", &params).unwrap_err(),
             "no params found for policy binding with `Deny` parameterNotFoundAction"
         );
-        assert_eq!(collect(Some(&kind()), Some(&pref(Some("q"), None, "Allow")), "default", &params).unwrap(), Vec::new());
+        assert_eq!(
+            collect(Some(&kind()), Some(&pref(Some("q"), None, "Allow")), "default", &params).unwrap(),
+            Vec::new()
+        );
         assert_eq!(
             collect(Some(&kind()), Some(&pref(Some("p"), None, "Deny")), "", &params).unwrap_err(),
             "cannot use namespaced paramRef in policy binding that matches cluster-scoped resources"
@@ -120,7 +123,10 @@ mod tests {
         assert_eq!(collect(Some(&kind()), Some(&sel), "", &params).unwrap(), Vec::from([Some(&params[0])]));
         assert_eq!(collect(None, Some(&sel), "", &params).unwrap(), Vec::from([None]));
         assert_eq!(collect(Some(&kind()), None, "", &params).unwrap(), Vec::from([None]));
-        let cluster = ParamKind { api_version: "admissionregistration.k8s.io/v1".into(), kind: "ValidatingAdmissionPolicy".into() };
+        let cluster = ParamKind {
+            api_version: "admissionregistration.k8s.io/v1".into(),
+            kind: "ValidatingAdmissionPolicy".into(),
+        };
         assert_eq!(
             collect(Some(&cluster), Some(&pref(Some("p"), Some("mynamespace"), "Deny")), "", &params).unwrap_err(),
             "paramRef.namespace must not be provided for a cluster-scoped `paramKind`"

@@ -81,7 +81,9 @@ fn requirement(expr: &Map<String, Json>) -> Result<Requirement, String> {
     // labels.NewRequirement's checks, in its order.
     match op {
         "In" | "NotIn" if values.is_empty() => {
-            return Err(String::from("values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty"))
+            return Err(String::from(
+                "values: Invalid value: null: for 'in', 'notin' operators, values set can't be empty",
+            ))
         }
         "Exists" | "DoesNotExist" if !values.is_empty() => {
             return Err(format!(
@@ -119,7 +121,8 @@ mod tests {
         assert!(sel(json!({})).matches(None));
         assert!(sel(json!({"matchLabels": {"env": "prod"}})).matches(Some(&l)));
         assert!(!sel(json!({"matchLabels": {"env": "dev"}})).matches(Some(&l)));
-        let expr = |op: &str, vals: Json| json!({"matchExpressions": [{"key": "team", "operator": op, "values": vals}]});
+        let expr =
+            |op: &str, vals: Json| json!({"matchExpressions": [{"key": "team", "operator": op, "values": vals}]});
         assert!(sel(expr("NotIn", json!(["a"]))).matches(Some(&l)));
         assert!(!sel(expr("In", json!(["a"]))).matches(Some(&l)));
         assert!(sel(json!({"matchExpressions": [{"key": "team", "operator": "DoesNotExist"}]})).matches(Some(&l)));

@@ -74,7 +74,9 @@ fn denies_with_the_servers_words() {
 // reason set"): 403, the same message.
 #[test]
 fn reason_sets_the_code() {
-    let docs = suffix_policy(json!({"validations": [{"expression": "object.metadata.name.endsWith('k8s')", "reason": "Forbidden"}]}));
+    let docs = suffix_policy(
+        json!({"validations": [{"expression": "object.metadata.name.endsWith('k8s')", "reason": "Forbidden"}]}),
+    );
     let out = run(&docs, &request(namespace("forbidden-test-foobar")));
     let d = &out.denials[0];
     assert_eq!((d.reason.as_str(), d.code), ("Forbidden", 403));
@@ -139,9 +141,12 @@ fn namespace_object() {
     assert!(run(&docs, &request(namespace("x"))).allowed);
     let docs = suffix_policy(json!({"validations": [{"expression": "namespaceObject.metadata.labels.env == 'prod'"}]}));
     let mut req = request(configmap("c"));
-    req.namespace_object = Some(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "default", "labels": {"env": "prod"}}}));
+    req.namespace_object = Some(
+        json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "default", "labels": {"env": "prod"}}}),
+    );
     assert!(run(&docs, &req).allowed);
-    let set = PolicySet::new(&suffix_policy(json!({"validations": [{"expression": "namespaceObject.metadata.uid == ''"}]})));
+    let set =
+        PolicySet::new(&suffix_policy(json!({"validations": [{"expression": "namespaceObject.metadata.uid == ''"}]})));
     assert_eq!(set.problems[0].field, "spec.validations[0].expression");
     assert!(set.problems[0].message.contains("undefined field 'uid'"), "{}", set.problems[0].message);
 }
@@ -153,11 +158,17 @@ fn audit_annotations() {
         json!({"paramKind": {"apiVersion": "v1", "kind": "ConfigMap"}, "failurePolicy": fp, "matchConstraints": all_rules(),
                "auditAnnotations": [{"key": "example-key", "valueExpression": expr}]})
     };
-    let docs = [policy("validate-audit-annotations", spec("'object name: ' + object.metadata.name", "Fail")), binding("b", "validate-audit-annotations", json!({}))];
+    let docs = [
+        policy("validate-audit-annotations", spec("'object name: ' + object.metadata.name", "Fail")),
+        binding("b", "validate-audit-annotations", json!({})),
+    ];
     let out = run(&docs, &request(configmap("test1-k8s")));
     assert!(out.allowed);
     assert_eq!(out.audit_annotations["validate-audit-annotations/example-key"], "object name: test1-k8s");
-    let docs = [policy("validate-audit-annotations", spec("null", "Fail")), binding("b", "validate-audit-annotations", json!({}))];
+    let docs = [
+        policy("validate-audit-annotations", spec("null", "Fail")),
+        binding("b", "validate-audit-annotations", json!({})),
+    ];
     assert!(run(&docs, &request(configmap("test1-k8s"))).audit_annotations.is_empty());
     let docs = [
         policy("validate-audit-annotations-invalid", spec("string(params.metadata.name)", "Fail")),
@@ -183,7 +194,10 @@ fn audit_annotations() {
 fn validation_actions() {
     let docs = |actions: Json| {
         Vec::from([
-            policy("validate-actions", json!({"matchConstraints": all_rules(), "validations": [{"expression": "object.metadata.name.endsWith('k8s')"}]})),
+            policy(
+                "validate-actions",
+                json!({"matchConstraints": all_rules(), "validations": [{"expression": "object.metadata.name.endsWith('k8s')"}]}),
+            ),
             binding("validate-actions-binding", "validate-actions", json!({"validationActions": actions})),
         ])
     };
@@ -211,7 +225,10 @@ fn validation_actions() {
 #[test]
 fn validation_failure_field_order() {
     let docs = [
-        policy("p", json!({"matchConstraints": all_rules(), "validations": [{"expression": "1 < 0", "message": "a<b & c"}]})),
+        policy(
+            "p",
+            json!({"matchConstraints": all_rules(), "validations": [{"expression": "1 < 0", "message": "a<b & c"}]}),
+        ),
         binding("b", "p", json!({"validationActions": ["Audit"]})),
     ];
     let out = run(&docs, &request(configmap("x")));
@@ -232,7 +249,10 @@ fn one(validation: Json) -> Vec<Json> {
 #[test]
 fn message_expressions() {
     let msg = |expr: &str| {
-        let out = run(&one(json!({"expression": "false", "message": "test1", "messageExpression": expr})), &request(configmap("c")));
+        let out = run(
+            &one(json!({"expression": "false", "message": "test1", "messageExpression": expr})),
+            &request(configmap("c")),
+        );
         out.denials[0].message.clone()
     };
     assert_eq!(msg("'evaluated message'"), "evaluated message");
@@ -246,10 +266,17 @@ fn message_expressions() {
     let exact = format!("'{}'", "x".repeat(5 * 1024));
     assert_eq!(msg(&exact).len(), 5 * 1024);
     // No message: the trimmed expression.
-    let out = run(&one(json!({"expression": "  this.expression == unit.test ".replace("this.expression == unit.test", "1 == 2")})), &request(configmap("c")));
+    let out = run(
+        &one(
+            json!({"expression": "  this.expression == unit.test ".replace("this.expression == unit.test", "1 == 2")}),
+        ),
+        &request(configmap("c")),
+    );
     assert_eq!(out.denials[0].message, "failed expression: 1 == 2");
     // A message expression sees no authorizer (validating/plugin.go compiles it without).
-    let set = PolicySet::new(&one(json!({"expression": "false", "messageExpression": "authorizer.path('/x').check('get').reason()"})));
+    let set = PolicySet::new(&one(
+        json!({"expression": "false", "messageExpression": "authorizer.path('/x').check('get').reason()"}),
+    ));
     assert!(set.problems[0].message.contains("undeclared reference to 'authorizer'"), "{}", set.problems[0].message);
 }
 
@@ -261,7 +288,11 @@ fn result_types() {
     let out = set.evaluate(&request(configmap("c")), &[], &[]);
     assert_eq!(out.denials[0].message, "compilation error: must evaluate to bool but got dyn");
     let set = PolicySet::new(&one(json!({"expression": "object.spec.replicas <="})));
-    assert!(set.problems[0].message.starts_with("compilation failed: ERROR: <input>:1:"), "{}", set.problems[0].message);
+    assert!(
+        set.problems[0].message.starts_with("compilation failed: ERROR: <input>:1:"),
+        "{}",
+        set.problems[0].message
+    );
     let set = PolicySet::new(&[policy(
         "p",
         json!({"matchConstraints": all_rules(), "auditAnnotations": [{"key": "k", "valueExpression": "1"}]}),
@@ -275,8 +306,11 @@ fn result_types() {
 fn match_conditions() {
     let docs = |conds: Json, fp: &str| {
         Vec::from([
-            policy("p", json!({"matchConstraints": all_rules(), "failurePolicy": fp, "matchConditions": conds,
-                               "validations": [{"expression": "object.missing == 1"}]})),
+            policy(
+                "p",
+                json!({"matchConstraints": all_rules(), "failurePolicy": fp, "matchConditions": conds,
+                               "validations": [{"expression": "object.missing == 1"}]}),
+            ),
             binding("b", "p", json!({})),
         ])
     };
@@ -289,7 +323,8 @@ fn match_conditions() {
     assert!(run(&docs(errs, "Fail"), &req).allowed);
     let out = run(&docs(json!([{"name": "e", "expression": "object.nope == 1"}]), "Fail"), &req);
     assert_eq!(out.denials[0].message, "expression 'object.nope == 1' resulted in error: no such key: nope");
-    let two = json!([{"name": "e", "expression": "object.nope == 1"}, {"name": "g", "expression": "object.other == 1"}]);
+    let two =
+        json!([{"name": "e", "expression": "object.nope == 1"}, {"name": "g", "expression": "object.other == 1"}]);
     let out = run(&docs(two, "Fail"), &req);
     assert_eq!(
         out.denials[0].message,
@@ -304,12 +339,15 @@ fn match_conditions() {
 fn variables() {
     let docs = |validation: &str| {
         Vec::from([
-            policy("p", json!({"matchConstraints": all_rules(),
+            policy(
+                "p",
+                json!({"matchConstraints": all_rules(),
                 "variables": [
                     {"name": "name", "expression": "object.metadata.name"},
                     {"name": "hasOneSecretSyncOwner", "expression": "size(object.metadata.ownerReferences) == 1"},
                     {"name": "long", "expression": "variables.name.size() > 3"}],
-                "validations": [{"expression": validation}]})),
+                "validations": [{"expression": validation}]}),
+            ),
             binding("b", "p", json!({})),
         ])
     };
@@ -325,7 +363,11 @@ fn variables() {
     );
     // Typed by its expression: a bool variable compared with a string does not compile.
     let set = PolicySet::new(&docs("variables.long == 'yes'"));
-    assert!(set.problems[0].message.contains("found no matching overload for '_==_' applied to '(bool, string)'"), "{}", set.problems[0].message);
+    assert!(
+        set.problems[0].message.contains("found no matching overload for '_==_' applied to '(bool, string)'"),
+        "{}",
+        set.problems[0].message
+    );
     let set = PolicySet::new(&docs("variables.nope"));
     assert!(set.problems[0].message.contains("undefined field 'nope'"), "{}", set.problems[0].message);
 }
@@ -335,9 +377,13 @@ fn variables() {
 #[test]
 fn authorizer() {
     let docs = |expr: &str| one(json!({"expression": expr}));
-    let mut req = request(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "prod"}}));
+    let mut req = request(
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "prod"}}),
+    );
     req.user = UserInfo { username: "alice".into(), groups: Vec::from([String::from("dev")]), ..UserInfo::default() };
-    let set = PolicySet::new(&docs("authorizer.group('apps').resource('deployments').namespace('prod').check('create').allowed()"));
+    let set = PolicySet::new(&docs(
+        "authorizer.group('apps').resource('deployments').namespace('prod').check('create').allowed()",
+    ));
     assert!(!set.evaluate(&req, &[], &[]).allowed);
     let rules = [Rule::parse("user=alice,verb=create,apiGroup=apps,resource=deployments,namespace=prod").unwrap()];
     assert!(set.evaluate(&req, &[], &rules).allowed);
@@ -346,7 +392,9 @@ fn authorizer() {
     let set = PolicySet::new(&docs("authorizer.requestResource.check('create').allowed()"));
     assert!(set.evaluate(&req, &[], &rules).allowed);
     assert!(!set.evaluate(&req, &[], &[Rule::parse("user=alice,verb=create,namespace=dev").unwrap()]).allowed);
-    let set = PolicySet::new(&docs("authorizer.serviceAccount('prod', 'deployer').group('apps').resource('deployments').check('create').allowed()"));
+    let set = PolicySet::new(&docs(
+        "authorizer.serviceAccount('prod', 'deployer').group('apps').resource('deployments').check('create').allowed()",
+    ));
     assert!(set.evaluate(&req, &[], &[Rule::parse("user=system:serviceaccount:prod:deployer").unwrap()]).allowed);
     assert!(set.evaluate(&req, &[], &[Rule::parse("userGroup=system:serviceaccounts:prod").unwrap()]).allowed);
     assert!(!set.evaluate(&req, &[], &rules).allowed);
@@ -363,7 +411,10 @@ fn authorizer() {
     assert_eq!(out.evaluations[0].validations[0].cost, 350_003);
     let three = "[authorizer.path('/a').check('get'), authorizer.path('/b').check('get'), authorizer.path('/c').check('get')].all(d, !d.allowed())";
     let out = PolicySet::new(&docs(three)).evaluate(&req, &[], &[]);
-    assert_eq!(out.denials[0].message, format!("expression '{three}' resulted in error: operation cancelled: actual cost limit exceeded"));
+    assert_eq!(
+        out.denials[0].message,
+        format!("expression '{three}' resulted in error: operation cancelled: actual cost limit exceeded")
+    );
 }
 
 fn matched(constraints: Json, req: &Request) -> bool {
@@ -416,7 +467,8 @@ fn resource_rules() {
     update.operation = String::from("UPDATE");
     assert!(!matched(named(json!([])), &update));
     let mut excluded = all_rules();
-    excluded["excludeResourceRules"] = json!([{"apiGroups": [""], "apiVersions": ["*"], "operations": ["*"], "resources": ["pods"]}]);
+    excluded["excludeResourceRules"] =
+        json!([{"apiGroups": [""], "apiVersions": ["*"], "operations": ["*"], "resources": ["pods"]}]);
     assert!(!matched(excluded.clone(), &request(pod.clone())));
     assert!(matched(excluded, &request(configmap("c"))));
     assert!(matched(json!({}), &request(pod.clone())));
@@ -438,10 +490,13 @@ fn selectors() {
     assert!(!matched(with("namespaceSelector", json!({"env": "dev"})), &req));
     let node = request(json!({"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n"}}));
     assert!(matched(with("namespaceSelector", json!({"env": "dev"})), &node));
-    let ns = request(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "n", "labels": {"env": "dev"}}}));
+    let ns =
+        request(json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "n", "labels": {"env": "dev"}}}));
     assert!(matched(with("namespaceSelector", json!({"env": "dev"})), &ns));
-    let mut update = request(json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "labels": {"a": "new"}}}));
-    update.old_object = Some(json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "labels": {"a": "old"}}}));
+    let mut update =
+        request(json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "labels": {"a": "new"}}}));
+    update.old_object =
+        Some(json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "labels": {"a": "old"}}}));
     update.operation = String::from("UPDATE");
     assert!(matched(with("objectSelector", json!({"a": "old"})), &update));
     assert!(matched(with("objectSelector", json!({"a": "new"})), &update));
@@ -450,7 +505,8 @@ fn selectors() {
     let req = request(configmap("c"));
     assert!(!matched(with("namespaceSelector", json!({"env": "prod"})), &req));
     let mut not_in = all_rules();
-    not_in["namespaceSelector"] = json!({"matchExpressions": [{"key": "env", "operator": "NotIn", "values": ["prod"]}]});
+    not_in["namespaceSelector"] =
+        json!({"matchExpressions": [{"key": "env", "operator": "NotIn", "values": ["prod"]}]});
     assert!(matched(not_in, &req));
 }
 
@@ -460,13 +516,24 @@ fn selectors() {
 fn bindings_narrow() {
     let docs = [
         policy("p", json!({"matchConstraints": all_rules(), "validations": [{"expression": "false"}]})),
-        binding("only-pods", "p", json!({"matchResources": {"resourceRules": [{"apiGroups": [""], "apiVersions": ["v1"], "operations": ["*"], "resources": ["pods"]}]}})),
+        binding(
+            "only-pods",
+            "p",
+            json!({"matchResources": {"resourceRules": [{"apiGroups": [""], "apiVersions": ["v1"], "operations": ["*"], "resources": ["pods"]}]}}),
+        ),
     ];
     let out = run(&docs, &request(configmap("c")));
     assert!(out.allowed);
-    assert!(out.evaluations[0].why.starts_with("matchResources: no resourceRule matches CREATE v1/configmaps"), "{}", out.evaluations[0].why);
+    assert!(
+        out.evaluations[0].why.starts_with("matchResources: no resourceRule matches CREATE v1/configmaps"),
+        "{}",
+        out.evaluations[0].why
+    );
     let docs = suffix_policy(json!({}));
-    assert!(run(&docs, &request(json!({"apiVersion": V1, "kind": "ValidatingAdmissionPolicy", "metadata": {"name": "x"}}))).allowed);
+    assert!(
+        run(&docs, &request(json!({"apiVersion": V1, "kind": "ValidatingAdmissionPolicy", "metadata": {"name": "x"}})))
+            .allowed
+    );
 }
 
 // admission_test TestParamRef / TestInvalidParamSourceInstanceName through the dispatcher:
@@ -483,25 +550,45 @@ fn params_through_bindings() {
         json!({"apiVersion": "example.com/v1", "kind": "ReplicaLimit", "metadata": {"name": "small", "namespace": "default", "labels": {"tier": "a"}}, "maxReplicas": 3}),
         json!({"apiVersion": "example.com/v1", "kind": "ReplicaLimit", "metadata": {"name": "large", "namespace": "default", "labels": {"tier": "a"}}, "maxReplicas": 10}),
     ];
-    let deploy = request(json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "default"}, "spec": {"replicas": 5}}));
+    let deploy = request(
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "default"}, "spec": {"replicas": 5}}),
+    );
     let eval = |b: Json| PolicySet::new(&[pol.clone(), b]).evaluate(&deploy, &params, &[]);
     let out = eval(binding("b", "replicas", json!({"paramRef": {"name": "small", "parameterNotFoundAction": "Deny"}})));
-    assert_eq!(out.denials[0].text, "ValidatingAdmissionPolicy 'replicas' with binding 'b' denied request: at most 3 replicas");
-    assert!(eval(binding("b", "replicas", json!({"paramRef": {"name": "large", "parameterNotFoundAction": "Deny"}}))).allowed);
+    assert_eq!(
+        out.denials[0].text,
+        "ValidatingAdmissionPolicy 'replicas' with binding 'b' denied request: at most 3 replicas"
+    );
+    assert!(
+        eval(binding("b", "replicas", json!({"paramRef": {"name": "large", "parameterNotFoundAction": "Deny"}})))
+            .allowed
+    );
     // A selector: each params object is its own evaluation, and all must pass.
-    let out = eval(binding("b", "replicas", json!({"paramRef": {"selector": {"matchLabels": {"tier": "a"}}, "parameterNotFoundAction": "Deny"}})));
+    let out = eval(binding(
+        "b",
+        "replicas",
+        json!({"paramRef": {"selector": {"matchLabels": {"tier": "a"}}, "parameterNotFoundAction": "Deny"}}),
+    ));
     assert_eq!((out.denials.len(), out.evaluations.len()), (1, 2));
     assert_eq!(out.evaluations[0].params.as_deref(), Some("default/small"));
-    let out = eval(binding("b", "replicas", json!({"paramRef": {"name": "gone", "parameterNotFoundAction": "Deny"}, "validationActions": ["Warn"]})));
+    let out = eval(binding(
+        "b",
+        "replicas",
+        json!({"paramRef": {"name": "gone", "parameterNotFoundAction": "Deny"}, "validationActions": ["Warn"]}),
+    ));
     assert_eq!(
         out.denials[0].text,
         "ValidatingAdmissionPolicy 'replicas' with binding 'b' denied request: failed to configure binding: no params found for policy binding with `Deny` parameterNotFoundAction"
     );
     assert!(out.warnings.is_empty());
-    assert!(eval(binding("b", "replicas", json!({"paramRef": {"name": "gone", "parameterNotFoundAction": "Allow"}}))).allowed);
+    assert!(
+        eval(binding("b", "replicas", json!({"paramRef": {"name": "gone", "parameterNotFoundAction": "Allow"}})))
+            .allowed
+    );
     // A policy without matchConstraints (TestInvalidParamSourceGVK's sibling: a configuration
     // error about the policy, not the binding).
-    let out = run(&[policy("p", json!({"validations": [{"expression": "true"}]})), binding("b", "p", json!({}))], &deploy);
+    let out =
+        run(&[policy("p", json!({"validations": [{"expression": "true"}]})), binding("b", "p", json!({}))], &deploy);
     assert_eq!(out.denials[0].text, "ValidatingAdmissionPolicy 'p' denied request: failed to configure policy: policy contained no match constraints, a required field");
 }
 
@@ -510,7 +597,8 @@ fn params_through_bindings() {
 fn budgets() {
     let big = "[1,2,3,4,5,6,7,8,9,10].all(x, [1,2,3,4,5,6,7,8,9,10].all(y, [1,2,3,4,5,6,7,8,9,10].all(z, lists.range(900).size() >= 0)))";
     let many: Vec<Json> = (0..12).map(|_| json!({"expression": big})).collect();
-    let docs = [policy("p", json!({"matchConstraints": all_rules(), "validations": many})), binding("b", "p", json!({}))];
+    let docs =
+        [policy("p", json!({"matchConstraints": all_rules(), "validations": many})), binding("b", "p", json!({}))];
     let out = run(&docs, &request(configmap("c")));
     if out.evaluations[0].validations.len() == 1 {
         assert_eq!(out.denials[0].message, OUT_OF_BUDGET);

@@ -19,7 +19,8 @@ pub const MATCH_CONDITIONS_BUDGET: u64 = 2_500_000;
 /// `celconfig.MaxEvaluatedMessageExpressionSizeBytes`.
 const MAX_MESSAGE_BYTES: usize = 5 * 1024;
 /// The error when a pass runs out of budget (`activation.go`).
-pub const OUT_OF_BUDGET: &str = "validation failed due to running out of cost budget, no further validation rules will be run";
+pub const OUT_OF_BUDGET: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
 
 /// A validation, compiled.
 pub struct CompiledValidation {
@@ -58,8 +59,12 @@ impl CompiledPolicy {
         for v in &variables {
             messages.add_variable(&v.name, v.expr.output.clone());
         }
-        let match_conditions =
-            policy.spec.match_conditions.iter().map(|m| (m.name.clone(), full.compile(&m.expression, Returns::Bool))).collect();
+        let match_conditions = policy
+            .spec
+            .match_conditions
+            .iter()
+            .map(|m| (m.name.clone(), full.compile(&m.expression, Returns::Bool)))
+            .collect();
         let validations = policy
             .spec
             .validations
@@ -181,13 +186,16 @@ fn error_decision(f: FailurePolicy, message: String) -> Decision {
     Decision { action: for_error(f), index: 0, message, reason: String::new(), result: Outcome::Error, cost: 0 }
 }
 
+/// An expression's value (or error text) and cost.
+type Evaluated = (Result<Value, String>, u64);
+
 /// Evaluates a list of expressions in one pass against a budget (`ForInput`): each result and
 /// cost, or the out-of-budget error once the total passes the budget.
 fn for_input<'e>(
     pass: &Pass<'_>,
     exprs: impl Iterator<Item = Option<&'e Compiled>>,
     budget: u64,
-) -> Result<(Vec<Option<(Result<Value, String>, u64)>>, u64), &'static str> {
+) -> Result<(Vec<Option<Evaluated>>, u64), &'static str> {
     let mut remaining = budget;
     let mut out = Vec::new();
     for e in exprs {

@@ -74,7 +74,10 @@ impl Rule {
         let user_ok = any(&self.user, &user.name)
             && self.user_group.as_deref().is_none_or(|g| user.groups.iter().any(|x| x == g));
         let target_ok = match &a.path {
-            Some(p) => self.path.as_deref().is_some_and(|want| want == p || want.strip_suffix('*').is_some_and(|pre| p.starts_with(pre))),
+            Some(p) => self
+                .path
+                .as_deref()
+                .is_some_and(|want| want == p || want.strip_suffix('*').is_some_and(|pre| p.starts_with(pre))),
             None => {
                 self.path.is_none()
                     && any(&self.api_group, &a.group)
@@ -234,7 +237,11 @@ pub fn method(a: &Authz, name: &str, args: &[Value]) -> Option<Result<Value, Fai
             if res.trim().is_empty() {
                 return Some(Err(String::from("resource must not be empty")));
             }
-            value(Authz::Resource(r.clone(), u.clone(), ResourceCheck { group: g.clone(), resource: res, ..Default::default() }))
+            value(Authz::Resource(
+                r.clone(),
+                u.clone(),
+                ResourceCheck { group: g.clone(), resource: res, ..Default::default() },
+            ))
         }
         (Authz::Resource(r, u, c), "subresource" | "namespace" | "name" | "fieldSelector" | "labelSelector", 1) => {
             let mut c = c.clone();
