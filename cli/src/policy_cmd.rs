@@ -163,6 +163,9 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     }
     req.infer();
     let outcome = set.evaluate(&req, &params, &allowed);
+    if !outcome.unsupported.is_empty() {
+        return Err(UsageError(format!("cannot give the API server's verdict:\n{}", outcome.unsupported.join("\n"))));
+    }
     let (policies, bindings) = set.counts();
     let mut out = std::io::stdout().lock();
     let _ = match format {

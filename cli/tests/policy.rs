@@ -79,7 +79,7 @@ fn json_reports_every_binding_and_why() {
 fn suite_passes() {
     let out = kubedv().args(["policy", "test", &format!("{F}/suite.yaml")]).output().unwrap();
     assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
-    assert_eq!(String::from_utf8_lossy(&out.stderr), "4 cases: 4 passed, 0 failed\n");
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "5 cases: 5 passed, 0 failed\n");
 }
 
 #[test]

@@ -131,6 +131,9 @@ fn go_signature(all: &[CelType], member: bool) -> String {
 pub struct Decls {
     vars: BTreeMap<String, CelType>,
     functions: BTreeMap<String, Vec<Overload>>,
+    /// The mutation types `Object...` and `JSONPatch` and `jsonpatch.escapeKey` (mutating
+    /// admission policies' mutations).
+    patch_types: bool,
 }
 
 /// A declared function overload; `Param` types are its type parameters.
@@ -147,12 +150,17 @@ pub struct Overload {
 impl Decls {
     /// Declarations from (name, type) pairs.
     pub fn from_pairs(pairs: Vec<(String, CelType)>) -> Decls {
-        Decls { vars: pairs.into_iter().collect(), functions: BTreeMap::new() }
+        Decls { vars: pairs.into_iter().collect(), functions: BTreeMap::new(), patch_types: false }
     }
 
     /// Declares a variable.
     pub fn declare(&mut self, name: &str, t: CelType) {
         self.vars.insert(String::from(name), t);
+    }
+
+    /// Declares the mutation types (`Object{...}`, `JSONPatch{...}`) and `jsonpatch.escapeKey`.
+    pub fn enable_patch_types(&mut self) {
+        self.patch_types = true;
     }
 
     /// Declares a function overload.
@@ -524,6 +532,36 @@ impl<'d> Checker<'d> {
                 let v = vt.unwrap_or_else(|| self.fresh());
                 Ok(map(k, v))
             }
+            Kind::Message { name, fields } if self.decls.patch_types && super::eval::is_mutation_type(name) => {
+                for (field, v, optional) in fields {
+                    let t = self.check(v)?;
+                    let t = if *optional {
+                        match self.resolve(&t) {
+                            T::Optional(inner) => (*inner).clone(),
+                            other => other,
+                        }
+                    } else {
+                        t
+                    };
+                    // JSONPatch's `op`, `path` and `from` are strings (pkg/cel/mutation/jsonpatch.go).
+                    if &**name == "JSONPatch" {
+                        let want = if matches!(&**field, "op" | "path" | "from") { Some(T::String) } else { None };
+                        if !matches!(&**field, "op" | "path" | "from" | "value") {
+                            return self.err(v, format!("undefined field '{field}'"));
+                        }
+                        if let Some(want) = want {
+                            if !self.unify(&t, &want) {
+                                let t = self.finalize(&t);
+                                return self.err(
+                                    v,
+                                    format!("expected type of field '{field}' is '{want}' but provided type is '{t}'"),
+                                );
+                            }
+                        }
+                    }
+                }
+                Ok(T::Opaque(Rc::from(&**name), Rc::from([])))
+            }
             Kind::Message { name, .. } => {
                 self.err(e, format!("undeclared reference to '{name}' (kubedv has no protobuf message types)"))
             }
@@ -772,6 +810,20 @@ impl<'d> Checker<'d> {
             None => Vec::new(),
         };
         let sigs = signatures(name, member);
+        if name == "jsonpatch.escapeKey" && !member && self.decls.patch_types {
+            return if all.len() == 1 && self.unify(&all[0], &T::String) {
+                Ok(T::String)
+            } else {
+                let finals: Vec<CelType> = all.iter().map(|t| self.finalize(t)).collect();
+                self.err(
+                    e,
+                    format!("found no matching overload for '{name}' applied to '{}'", go_signature(&finals, false)),
+                )
+            };
+        }
+        if name == "jsonpatch.escapeKey" {
+            return self.err(e, format!("undeclared reference to '{name}' (in container '')"));
+        }
         if sigs.is_empty() && declared.is_empty() {
             if !member && !super::functions::Builtin::global(name).eq(&super::functions::Builtin::Unknown) {
                 // A known function without a signature entry: accept it dynamically.

@@ -113,7 +113,7 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
         // cel-go's costs.
         // Only the prefix or suffix is traversed (celcoststability: `startsWith('Rook')` is 1).
         B::StartsWith | B::EndsWith => ceil_factor(second.map_or(0, actual_size), STRING_TRAVERSAL),
-        B::Quote | B::Format => ceil_factor(size0(), STRING_TRAVERSAL),
+        B::Quote | B::Format | B::JsonPatchEscapeKey => ceil_factor(size0(), STRING_TRAVERSAL),
         B::Bytes | B::String
             if is_str(first)
                 && !matches!((b, first), (B::Bytes, Some(Value::Bytes(_))) | (B::String, Some(Value::String(_)))) =>

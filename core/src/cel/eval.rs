@@ -146,6 +146,11 @@ pub(crate) struct Interpreter<'p, 'a> {
 
 type R = Result<Value, EvalError>;
 
+/// `JSONPatch`, `Object` or `Object.<field>...`.
+pub(crate) fn is_mutation_type(name: &str) -> bool {
+    name == "JSONPatch" || name == "Object" || name.starts_with("Object.")
+}
+
 fn fail(e: &Expr, message: impl Into<String>) -> EvalError {
     EvalError { message: message.into(), offset: e.offset, cost_exceeded: false }
 }
@@ -266,6 +271,24 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                     } else {
                         out.push((key, value));
                     }
+                }
+                f::make_map(out).map_err(|m| fail(e, m))
+            }
+            // Mutating admission policies' object types (apiserver pkg/cel/mutation): `JSONPatch`
+            // and `Object`, `Object.spec`, ... build plain maps (the checker admits them only
+            // where Kubernetes declares them).
+            Kind::Message { name, fields } if is_mutation_type(name) => {
+                self.charge(e, cost::MAP_CREATE)?;
+                let mut out = Vec::with_capacity(fields.len());
+                for (field, v, optional) in fields {
+                    let value = self.eval(v)?;
+                    let value = match (optional, value) {
+                        (false, v) => v,
+                        (true, Value::Optional(Some(inner))) => (*inner).clone(),
+                        (true, Value::Optional(None)) => continue,
+                        (true, other) => return Err(fail(v, f::no_overload("optional field", &[&other]))),
+                    };
+                    out.push((Value::from(&**field), value));
                 }
                 f::make_map(out).map_err(|m| fail(e, m))
             }

@@ -80,6 +80,8 @@ pub enum Builtin {
     Join,
     Reverse,
     Quote,
+    /// `jsonpatch.escapeKey` (Kubernetes' JSONPatch library, mutating admission policies only).
+    JsonPatchEscapeKey,
     Format,
     // Lists (Kubernetes and cel-go ext).
     IsSorted,
@@ -167,6 +169,7 @@ impl Builtin {
             "optional.none" => OptionalNone,
             "optional.unwrap" => OptionalUnwrap,
             "strings.quote" => Quote,
+            "jsonpatch.escapeKey" => JsonPatchEscapeKey,
             "lists.range" => ListsRange,
             "base64.encode" => Base64Encode,
             "base64.decode" => Base64Decode,

@@ -552,6 +552,10 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             Ok(Value::from(out))
         }
         B::Quote if arity == 1 => Ok(Value::from(quote(str_arg(name, a0, all)?))),
+        // pkg/cel/library/jsonpatch.go: `/` → `~1`, `~` → `~0` (one pass).
+        B::JsonPatchEscapeKey if arity == 1 => {
+            Ok(Value::from(str_arg(name, a0, all)?.replace('~', "~0").replace('/', "~1")))
+        }
         B::Format if arity == 2 => {
             let Value::List(fargs) = arg(rest, 0) else { return Err(bad()) };
             super::format::format(str_arg(name, a0, all)?, fargs).map(Value::from)

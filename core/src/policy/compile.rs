@@ -28,8 +28,12 @@ pub enum Returns {
     String,
     /// `string` or `null` (audit annotation values).
     StringOrNull,
-    /// Anything (variables, mutations are checked when applied).
+    /// Anything (variables).
     Any,
+    /// `list(JSONPatch)` (JSONPatch mutations).
+    JsonPatches,
+    /// `Object` (ApplyConfiguration mutations).
+    ApplyObject,
 }
 
 /// Which optional variables an expression sees (`OptionalVariableDeclarations`).
@@ -39,6 +43,8 @@ pub struct Env {
     pub params: bool,
     /// `authorizer`, `authorizer.requestResource`.
     pub authorizer: bool,
+    /// `Object{...}`, `JSONPatch{...}`, `jsonpatch.escapeKey` (mutations).
+    pub patch_types: bool,
 }
 
 /// A compiled expression, or why it did not compile (the text after `compilation error: `).
@@ -165,6 +171,9 @@ impl Declarations {
         if env.params {
             base.declare("params", CelType::Dyn);
         }
+        if env.patch_types {
+            base.enable_patch_types();
+        }
         if env.authorizer {
             base.declare("authorizer", opaque("kubernetes.authorization.Authorizer"));
             base.declare("authorizer.requestResource", opaque("kubernetes.authorization.ResourceCheck"));
@@ -201,11 +210,15 @@ impl Declarations {
             Returns::String => output == CelType::String,
             Returns::StringOrNull => matches!(output, CelType::String | CelType::Null),
             Returns::Any => true,
+            Returns::JsonPatches => matches!(&output, CelType::List(t) if **t == opaque("JSONPatch")),
+            Returns::ApplyObject => output == opaque("Object"),
         };
         if !ok {
             return fail(match returns {
                 Returns::Bool => format!("must evaluate to bool but got {output}"),
                 Returns::String => format!("must evaluate to string but got {output}"),
+                Returns::JsonPatches => format!("must evaluate to list(JSONPatch) but got {output}"),
+                Returns::ApplyObject => format!("must evaluate to Object but got {output}"),
                 _ => format!("must evaluate to one of [string null_type] but got {output}"),
             });
         }

@@ -31,7 +31,9 @@
 mod compile;
 mod matching;
 pub mod model;
+mod mutating;
 mod params;
+mod patch;
 mod request;
 mod selector;
 pub mod suite;
@@ -158,11 +160,15 @@ pub struct Outcome {
     pub patched: Option<Json>,
     /// The JSON Patch from the request's object to `patched`.
     pub patch: Vec<Json>,
+    /// What kubedv could not evaluate as the API server would (the verdict is then unknown).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unsupported: Vec<String>,
 }
 
 /// Policies and bindings, compiled once for many requests.
 pub struct PolicySet {
     validating: Vec<CompiledPolicy>,
+    mutating: Vec<mutating::CompiledMutatingPolicy>,
     bindings: Vec<Binding>,
     /// Documents the API server would refuse, and expressions that do not compile.
     pub problems: Vec<Problem>,
@@ -184,18 +190,14 @@ impl PolicySet {
     /// Reads the policies and bindings among `docs` (other documents are ignored: pass them as
     /// params) and compiles their expressions.
     pub fn new(docs: &[Json]) -> PolicySet {
-        let mut set = PolicySet { validating: Vec::new(), bindings: Vec::new(), problems: Vec::new() };
+        let mut set =
+            PolicySet { validating: Vec::new(), mutating: Vec::new(), bindings: Vec::new(), problems: Vec::new() };
         for doc in docs {
             let (v, k) = type_of(doc);
             if let Some(kind) = PolicyKind::of_policy(v, k) {
                 match Policy::read(doc, kind) {
                     Ok(p) if kind == PolicyKind::Validating => set.add_policy(p),
-                    Ok(p) => set.problems.push(Problem {
-                        severity: Severity::Warning,
-                        document: format!("{} {}", kind.name(), go_quote(&p.name)),
-                        field: String::new(),
-                        message: String::from("mutating admission policies are not evaluated yet; this one is skipped"),
-                    }),
+                    Ok(p) => set.add_mutating(p),
                     Err(e) => set.problems.push(Problem {
                         severity: Severity::Error,
                         document: String::from(k),
@@ -216,6 +218,7 @@ impl PolicySet {
             }
         }
         set.validating.sort_by(|a, b| a.policy.name.cmp(&b.policy.name));
+        set.mutating.sort_by(|a, b| a.policy.name.cmp(&b.policy.name));
         set.bindings.sort_by(|a, b| a.name.cmp(&b.name));
         for b in &set.bindings {
             let doc = format!("{}Binding {}", b.kind.name(), go_quote(&b.name));
@@ -226,15 +229,14 @@ impl PolicySet {
                     field: "spec.policyName".into(),
                     message: "Required value".into(),
                 });
-            } else if b.kind == PolicyKind::Validating
-                && !set.validating.iter().any(|p| p.policy.name == b.spec.policy_name)
-            {
+            } else if !set.has_policy(b.kind, &b.spec.policy_name) {
                 set.problems.push(Problem {
                     severity: Severity::Warning,
                     document: doc,
                     field: "spec.policyName".into(),
                     message: format!(
-                        "no ValidatingAdmissionPolicy {} is given; the API server skips a binding whose policy does not exist",
+                        "no {} {} is given; the API server skips a binding whose policy does not exist",
+                        b.kind.name(),
                         go_quote(&b.spec.policy_name)
                     ),
                 });
@@ -249,6 +251,30 @@ impl PolicySet {
             }
         }
         set
+    }
+
+    fn has_policy(&self, kind: PolicyKind, name: &str) -> bool {
+        match kind {
+            PolicyKind::Validating => self.validating.iter().any(|p| p.policy.name == name),
+            PolicyKind::Mutating => self.mutating.iter().any(|p| p.policy.name == name),
+        }
+    }
+
+    fn add_mutating(&mut self, p: Policy) {
+        let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
+        let compiled = mutating::CompiledMutatingPolicy::new(p);
+        for (field, message) in compiled.compile_errors() {
+            self.problems.push(Problem { severity: Severity::Error, document: doc.clone(), field, message });
+        }
+        if compiled.policy.spec.mutations.is_empty() {
+            self.problems.push(Problem {
+                severity: Severity::Error,
+                document: doc.clone(),
+                field: "spec.mutations".into(),
+                message: "Required value: mutations must contain at least one item".into(),
+            });
+        }
+        self.mutating.push(compiled);
     }
 
     fn add_policy(&mut self, p: Policy) {
@@ -280,7 +306,7 @@ impl PolicySet {
 
     /// The policies and bindings read.
     pub fn counts(&self) -> (usize, usize) {
-        (self.validating.len(), self.bindings.len())
+        (self.validating.len() + self.mutating.len(), self.bindings.len())
     }
 
     /// Evaluates a request (see [`Request::infer`]) with the params objects available and
@@ -291,6 +317,24 @@ impl PolicySet {
             return out;
         }
         let rules: authz::Rules = Rc::from(allowed);
+        // Mutating admission runs first; the validating policies see what it made.
+        let patched = mutating::mutate(&self.mutating, &self.bindings, req, params, &rules, &mut out);
+        if let Some(first) = out.denials.first() {
+            // The generic dispatcher's status: the first error as it is, code 403.
+            out.allowed = false;
+            out.status = Some(Status { message: first.text.clone(), reason: first.reason.clone(), code: first.code });
+            return out;
+        }
+        let mutated;
+        let req = match &patched {
+            Some(object) => {
+                out.patch = patch::diff(req.object.as_ref().unwrap_or(&Json::Null), object);
+                out.patched = Some(object.clone());
+                mutated = Request { object: Some(object.clone()), ..req.clone() };
+                &mutated
+            }
+            None => req,
+        };
         let mut failures: Vec<Failure> = Vec::new();
         for p in &self.validating {
             self.dispatch(p, req, params, &rules, &mut out, &mut failures);

@@ -17,6 +17,7 @@
 //!     reason: Invalid          # and code: 422
 //!     warnings: []             # exactly these
 //!     auditAnnotations: {}     # at least these keys with these values
+//!     patched: {...}           # the object after the mutating policies
 //! ```
 //!
 //! Files (`policies`, `params`, `objectFile`, `oldObjectFile`, `namespaceObjectFile`) are read
@@ -103,6 +104,9 @@ pub fn read_case(c: &Json, index: usize) -> Result<Case, String> {
 /// How the outcome differs from what the case expects (empty: it passes).
 pub fn compare(expect: &Json, got: &Outcome) -> Vec<String> {
     let mut out = Vec::new();
+    for u in &got.unsupported {
+        out.push(format!("kubedv cannot evaluate this case as the API server would: {u}"));
+    }
     if let Some(allowed) = expect.get("allowed").and_then(Json::as_bool) {
         if allowed != got.allowed {
             let why = got.denials.first().map_or_else(String::new, |d| format!(": {}", d.text));
@@ -134,6 +138,16 @@ pub fn compare(expect: &Json, got: &Outcome) -> Vec<String> {
         let have: Vec<&str> = got.warnings.iter().map(String::as_str).collect();
         if want != have {
             out.push(format!("expected warnings {want:?}, got {have:?}"));
+        }
+    }
+    if let Some(want) = expect.get("patched") {
+        match &got.patched {
+            Some(have) if have == want => {}
+            Some(have) => out.push(format!(
+                "expected the mutated object {want}, got {have} (patch {})",
+                Json::from(got.patch.clone())
+            )),
+            None => out.push(String::from("expected a mutated object, the mutating policies changed nothing")),
         }
     }
     if let Some(annotations) = expect.get("auditAnnotations").and_then(Json::as_object) {

@@ -608,3 +608,89 @@ fn budgets() {
         panic!("expected the budget to run out; the 12 validations cost {total}");
     }
 }
+
+fn map(name: &str, mutations: Json, extra: Json) -> Vec<Json> {
+    let mut spec = json!({"matchConstraints": all_rules(), "reinvocationPolicy": "Never", "mutations": mutations});
+    for (k, v) in extra.as_object().unwrap() {
+        spec[k] = v.clone();
+    }
+    Vec::from([
+        json!({"apiVersion": V1, "kind": "MutatingAdmissionPolicy", "metadata": {"name": name}, "spec": spec}),
+        json!({"apiVersion": V1, "kind": "MutatingAdmissionPolicyBinding", "metadata": {"name": format!("{name}-binding")},
+               "spec": {"policyName": name}}),
+    ])
+}
+
+fn labelled(labels: Json) -> Json {
+    json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": "c", "namespace": "default", "labels": labels}})
+}
+
+// apiserver mutating/patch tests: ApplyConfiguration merges maps field by field; JSONPatch
+// applies with json-patch's texts; `jsonpatch.escapeKey`.
+#[test]
+fn mutations() {
+    let apply = json!([{"patchType": "ApplyConfiguration", "applyConfiguration": {"expression":
+        "Object{metadata: Object.metadata{labels: {'environment': 'test'}}}"}}]);
+    let out = run(&map("add-label", apply, json!({})), &request(labelled(json!({"app": "web"}))));
+    assert!(out.allowed);
+    assert_eq!(out.patched.as_ref().unwrap()["metadata"]["labels"], json!({"app": "web", "environment": "test"}));
+    assert_eq!(out.patch, [json!({"op": "add", "path": "/metadata/labels/environment", "value": "test"})]);
+    let jp = |expr: &str| json!([{"patchType": "JSONPatch", "jsonPatch": {"expression": expr}}]);
+    let escaped =
+        jp("[JSONPatch{op: 'add', path: '/metadata/labels/' + jsonpatch.escapeKey('k8s.io/my~label'), value: 'x'}]");
+    let out = run(&map("add-label", escaped, json!({})), &request(labelled(json!({}))));
+    assert_eq!(out.patched.unwrap()["metadata"]["labels"], json!({"k8s.io/my~label": "x"}));
+    let missing = jp("[JSONPatch{op: 'add', path: '/metadata/annotations/x', value: 'y'}]");
+    let out = run(&map("add-label", missing.clone(), json!({})), &request(labelled(json!({}))));
+    assert_eq!(
+        out.status.unwrap().message,
+        "policy 'add-label' with binding 'add-label-binding' denied request: JSON Patch: add operation does not apply: doc is missing path: \"/metadata/annotations/x\": missing value"
+    );
+    assert_eq!(out.denials[0].code, 403);
+    assert!(run(&map("add-label", missing, json!({"failurePolicy": "Ignore"})), &request(labelled(json!({})))).allowed);
+    // A failed test drops the whole patch, silently.
+    let tested = jp("[JSONPatch{op: 'test', path: '/metadata/name', value: 'other'}, JSONPatch{op: 'add', path: '/metadata/labels/a', value: 'b'}]");
+    let out = run(&map("t", tested, json!({})), &request(labelled(json!({}))));
+    assert!(out.allowed && out.patched.is_none());
+    // DELETE is never mutated (mutating/plugin.go handles CREATE, UPDATE, CONNECT).
+    let mut delete = request(labelled(json!({})));
+    delete.old_object = delete.object.take();
+    delete.operation = String::from("DELETE");
+    let always = jp("[JSONPatch{op: 'add', path: '/metadata/labels/a', value: 'b'}]");
+    assert!(run(&map("t", always.clone(), json!({})), &delete).patched.is_none());
+    // Validating policies see the mutated object.
+    let mut docs = map("t", always, json!({}));
+    docs.extend(one(json!({"expression": "object.metadata.labels.a == 'b'"})));
+    assert!(run(&docs, &request(labelled(json!({})))).allowed);
+}
+
+// mutating/patch/smd tests and compile.go: type names follow field names; result types.
+#[test]
+fn mutation_types() {
+    let apply = |expr: &str| json!([{"patchType": "ApplyConfiguration", "applyConfiguration": {"expression": expr}}]);
+    let out =
+        run(&map("p", apply("Object{spec: Object.specx{replicas: 1}}"), json!({})), &request(labelled(json!({}))));
+    assert_eq!(
+        out.denials[0].message,
+        "type mismatch: unexpected type name \"Object.specx\", expected \"Object.spec\", which matches field name path from root Object type"
+    );
+    let set = PolicySet::new(&map("p", apply("'x'"), json!({})));
+    assert_eq!(set.problems[0].message, "must evaluate to Object but got string");
+    let set = PolicySet::new(&map("p", apply("Object.spec.metadata{}"), json!({})));
+    assert_eq!(set.problems[0].message, "must evaluate to Object but got Object.spec.metadata");
+    let jp = json!([{"patchType": "JSONPatch", "jsonPatch": {"expression": "[{'op': 'add'}]"}}]);
+    let set = PolicySet::new(&map("p", jp, json!({})));
+    assert_eq!(set.problems[0].message, "must evaluate to list(JSONPatch) but got list(map(string, string))");
+    // The mutation types exist only in mutations.
+    let set = PolicySet::new(&one(json!({"expression": "jsonpatch.escapeKey('a') == 'a'"})));
+    assert!(
+        set.problems[0].message.contains("undeclared reference to 'jsonpatch.escapeKey'"),
+        "{}",
+        set.problems[0].message
+    );
+    // Lists need the kind's schema: kubedv says it cannot tell, rather than guess.
+    let lists = apply("Object{spec: Object.spec{containers: [Object.spec.containers{name: 'a'}]}}");
+    let out = run(&map("p", lists, json!({})), &request(labelled(json!({}))));
+    assert!(out.denials.is_empty());
+    assert!(out.unsupported[0].contains("kubedv cannot merge .spec.containers"), "{:?}", out.unsupported);
+}

@@ -53,9 +53,9 @@ impl CompiledPolicy {
     /// Compiles a policy's expressions.
     pub fn new(policy: Policy) -> CompiledPolicy {
         let params = policy.spec.param_kind.is_some();
-        let mut full = Declarations::new(Env { params, authorizer: true });
+        let mut full = Declarations::new(Env { params, authorizer: true, patch_types: false });
         let variables = compile_variables(&mut full, &policy.spec.variables);
-        let mut messages = Declarations::new(Env { params, authorizer: false });
+        let mut messages = Declarations::new(Env { params, authorizer: false, patch_types: false });
         for v in &variables {
             messages.add_variable(&v.name, v.expr.output.clone());
         }
