@@ -29,6 +29,7 @@ pub mod field;
 pub mod format;
 pub mod golang;
 pub mod objectmeta;
+#[cfg(feature = "policy")]
 pub mod policy;
 mod sort;
 pub mod tags;

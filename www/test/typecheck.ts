@@ -51,3 +51,21 @@ export async function use(bytes: Uint8Array): Promise<string[]> {
   out.push(String(wrong));
   return out;
 }
+
+// kubedv/policy: the admission policy module, typed as precisely.
+import initPolicy, { compilePolicies, evaluatePolicies, type PolicyOutcome, type PolicyProblem } from "kubedv/policy";
+
+export async function usePolicies(bytes: Uint8Array): Promise<string[]> {
+  await initPolicy({ module_or_path: bytes });
+  const set = compilePolicies("kind: List\n");
+  const problems: PolicyProblem[] = set.problems;
+  const outcome: PolicyOutcome = set.evaluate({ object: { kind: "ConfigMap" }, userInfo: { username: "a", groups: ["g"] }, allow: ["verb=get"] });
+  const out = [String(outcome.allowed), ...outcome.denials.map((d) => `${d.code} ${d.text}`), ...problems.map((p) => p.message)];
+  out.push(...evaluatePolicies([], { oldObject: {}, operation: "DELETE" }).warnings);
+  // @ts-expect-error: the request is an object, not a string
+  set.evaluate("object: {}");
+  // @ts-expect-error: a denial's code is a number
+  const code: string = outcome.denials[0].code;
+  out.push(code);
+  return out;
+}

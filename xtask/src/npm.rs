@@ -10,38 +10,51 @@ use crate::env::Env;
 /// `require("kubedv")` gets) and `bundler` in `bundler/` (`kubedv/bundler`, for webpack/Vite).
 /// The package is named `kubedv` (wasm-pack would name it after the crate, `kubedv-wasm`).
 pub fn build(env: &Env) -> Result<(), String> {
-    let pack = |target: &str, out: &str| {
-        env.run(
-            &format!("npm: wasm-pack build --profile wasm-release --target {target}"),
-            env.command("wasm-pack").args([
-                "build",
-                "wasm",
-                "--profile",
-                "wasm-release",
-                "--target",
-                target,
-                "--out-dir",
-                out,
-                "--out-name",
-                "kubedv",
-            ]),
-        )
+    // `name` is the module (`kubedv`, or `kubedv_policy` built with only the `policy` feature).
+    let pack = |target: &str, out: &str, name: &str| {
+        let mut cmd = env.command("wasm-pack");
+        cmd.args([
+            "build",
+            "wasm",
+            "--profile",
+            "wasm-release",
+            "--target",
+            target,
+            "--out-dir",
+            out,
+            "--out-name",
+            name,
+        ]);
+        if name == "kubedv_policy" {
+            cmd.args(["--", "--no-default-features", "--features", "policy"]);
+        }
+        env.run(&format!("npm: wasm-pack build --profile wasm-release --target {target} ({name})"), &mut cmd)
     };
-    pack("nodejs", "pkg-node")?;
-    pack("bundler", "pkg-bundler")?;
-    pack("web", "pkg")?;
+    pack("nodejs", "pkg-node", "kubedv")?;
+    pack("bundler", "pkg-bundler", "kubedv")?;
+    pack("web", "pkg", "kubedv")?;
+    for (target, out) in [("nodejs", "pkg-policy-node"), ("bundler", "pkg-policy-bundler"), ("web", "pkg-policy")] {
+        pack(target, out, "kubedv_policy")?;
+    }
     let pkg = env.root.join("wasm/pkg");
-    for (from, to) in [("pkg-node", "node"), ("pkg-bundler", "bundler")] {
+    for (from, to, name) in [
+        ("pkg-node", "node", "kubedv"),
+        ("pkg-bundler", "bundler", "kubedv"),
+        ("pkg-policy", "policy", "kubedv_policy"),
+        ("pkg-policy-node", "policy/node", "kubedv_policy"),
+        ("pkg-policy-bundler", "policy/bundler", "kubedv_policy"),
+    ] {
         let (src, dst) = (env.root.join("wasm").join(from), pkg.join(to));
         std::fs::create_dir_all(&dst).map_err(|e| format!("npm: {}: {e}", dst.display()))?;
-        for file in ["kubedv.js", "kubedv_bg.js", "kubedv_bg.wasm", "kubedv.d.ts", "kubedv_bg.wasm.d.ts"] {
-            let path = src.join(file);
+        for ext in [".js", "_bg.js", "_bg.wasm", ".d.ts", "_bg.wasm.d.ts"] {
+            let file = format!("{name}{ext}");
+            let path = src.join(&file);
             if !path.exists() {
                 continue;
             }
             // In a `"type": "module"` package, CommonJS files must be `.cjs`.
-            let name = if to == "node" && file == "kubedv.js" { "kubedv.cjs" } else { file };
-            std::fs::copy(&path, dst.join(name)).map_err(|e| format!("npm: {}: {e}", path.display()))?;
+            let file = if to.ends_with("node") && ext == ".js" { format!("{name}.cjs") } else { file };
+            std::fs::copy(&path, dst.join(file)).map_err(|e| format!("npm: {}: {e}", path.display()))?;
         }
         let _ = std::fs::remove_dir_all(&src);
     }
@@ -58,7 +71,7 @@ pub fn build(env: &Env) -> Result<(), String> {
         obj.remove("exports");
     }
     if let Some(files) = json["files"].as_array_mut() {
-        files.extend(["node/", "bundler/", "tags.json"].map(serde_json::Value::from));
+        files.extend(["node/", "bundler/", "policy/", "tags.json"].map(serde_json::Value::from));
     }
     // The tag documentation is data beside the module, not text inside it.
     let tags = serde_json::to_string_pretty(kubedv_core::declarative::catalog::TAGS).expect("static docs serialize");
@@ -70,6 +83,10 @@ pub fn build(env: &Env) -> Result<(), String> {
     ".": { "types": "./kubedv.d.ts", "require": "./node/kubedv.cjs", "default": "./kubedv.js" },
     "./node": { "types": "./node/kubedv.d.ts", "default": "./node/kubedv.cjs" },
     "./bundler": { "types": "./bundler/kubedv.d.ts", "default": "./bundler/kubedv.js" },
+    "./policy": { "types": "./policy/kubedv_policy.d.ts", "require": "./policy/node/kubedv_policy.cjs", "default": "./policy/kubedv_policy.js" },
+    "./policy/node": { "types": "./policy/node/kubedv_policy.d.ts", "default": "./policy/node/kubedv_policy.cjs" },
+    "./policy/bundler": { "types": "./policy/bundler/kubedv_policy.d.ts", "default": "./policy/bundler/kubedv_policy.js" },
+    "./policy/kubedv_policy_bg.wasm": "./policy/kubedv_policy_bg.wasm",
     "./kubedv_bg.wasm": "./kubedv_bg.wasm",
     "./tags.json": "./tags.json"
   },
@@ -77,8 +94,8 @@ pub fn build(env: &Env) -> Result<(), String> {
     let text = serde_json::to_string_pretty(&json).expect("a JSON value serializes");
     let text = text.replacen("{\n", &format!("{{\n{exports}"), 1);
     std::fs::write(&manifest, text + "\n").map_err(|e| format!("npm: cannot write {}: {e}", manifest.display()))?;
-    for dir in ["", "node", "bundler"] {
-        for file in ["kubedv.d.ts", "kubedv_bg.wasm.d.ts"] {
+    for dir in ["", "node", "bundler", "policy", "policy/node", "policy/bundler"] {
+        for file in ["kubedv.d.ts", "kubedv_bg.wasm.d.ts", "kubedv_policy.d.ts", "kubedv_policy_bg.wasm.d.ts"] {
             let path = pkg.join(dir).join(file);
             if let Ok(text) = std::fs::read_to_string(&path) {
                 std::fs::write(&path, precise_declarations(&text))
@@ -86,6 +103,8 @@ pub fn build(env: &Env) -> Result<(), String> {
             }
         }
     }
+    // The policy module is downloaded only by those who import `kubedv/policy`.
+    print_size(env, &env.root.join("wasm/pkg/policy/kubedv_policy_bg.wasm"));
     let gz = print_size(env, &env.root.join("wasm/pkg/kubedv_bg.wasm"));
     // Every user downloads the package: its budget is 400 KB gzipped.
     match gz {

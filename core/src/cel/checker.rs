@@ -532,6 +532,7 @@ impl<'d> Checker<'d> {
                 let v = vt.unwrap_or_else(|| self.fresh());
                 Ok(map(k, v))
             }
+            #[cfg(feature = "policy")]
             Kind::Message { name, fields } if self.decls.patch_types && super::eval::is_mutation_type(name) => {
                 for (field, v, optional) in fields {
                     let t = self.check(v)?;
@@ -810,6 +811,7 @@ impl<'d> Checker<'d> {
             None => Vec::new(),
         };
         let sigs = signatures(name, member);
+        #[cfg(feature = "policy")]
         if name == "jsonpatch.escapeKey" && !member && self.decls.patch_types {
             return if all.len() == 1 && self.unify(&all[0], &T::String) {
                 Ok(T::String)
@@ -1105,20 +1107,28 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "getQuery" => &["kubernetes.URL->map(string,list(string))"],
             "validate" => &["kubernetes.NamedFormat,string->optional(list(string))"],
             // The authorizer library (apiserver pkg/cel/library/authz.go).
+            #[cfg(feature = "policy")]
             "path" => &["kubernetes.authorization.Authorizer,string->kubernetes.authorization.PathCheck"],
+            #[cfg(feature = "policy")]
             "group" => &["kubernetes.authorization.Authorizer,string->kubernetes.authorization.GroupCheck"],
+            #[cfg(feature = "policy")]
             "serviceAccount" => {
                 &["kubernetes.authorization.Authorizer,string,string->kubernetes.authorization.Authorizer"]
             }
+            #[cfg(feature = "policy")]
             "resource" => &["kubernetes.authorization.GroupCheck,string->kubernetes.authorization.ResourceCheck"],
+            #[cfg(feature = "policy")]
             "subresource" | "namespace" | "name" | "fieldSelector" | "labelSelector" => {
                 &["kubernetes.authorization.ResourceCheck,string->kubernetes.authorization.ResourceCheck"]
             }
+            #[cfg(feature = "policy")]
             "check" => &[
                 "kubernetes.authorization.PathCheck,string->kubernetes.authorization.Decision",
                 "kubernetes.authorization.ResourceCheck,string->kubernetes.authorization.Decision",
             ],
+            #[cfg(feature = "policy")]
             "allowed" | "errored" => &["kubernetes.authorization.Decision->bool"],
+            #[cfg(feature = "policy")]
             "reason" | "error" => &["kubernetes.authorization.Decision->string"],
             _ => &[],
         };

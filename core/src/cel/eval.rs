@@ -147,6 +147,7 @@ pub(crate) struct Interpreter<'p, 'a> {
 type R = Result<Value, EvalError>;
 
 /// `JSONPatch`, `Object` or `Object.<field>...`.
+#[cfg(feature = "policy")]
 pub(crate) fn is_mutation_type(name: &str) -> bool {
     name == "JSONPatch" || name == "Object" || name.starts_with("Object.")
 }
@@ -277,6 +278,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             // Mutating admission policies' object types (apiserver pkg/cel/mutation): `JSONPatch`
             // and `Object`, `Object.spec`, ... build plain maps (the checker admits them only
             // where Kubernetes declares them).
+            #[cfg(feature = "policy")]
             Kind::Message { name, fields } if is_mutation_type(name) => {
                 self.charge(e, cost::MAP_CREATE)?;
                 let mut out = Vec::with_capacity(fields.len());

@@ -169,6 +169,7 @@ impl Builtin {
             "optional.none" => OptionalNone,
             "optional.unwrap" => OptionalUnwrap,
             "strings.quote" => Quote,
+            #[cfg(feature = "policy")]
             "jsonpatch.escapeKey" => JsonPatchEscapeKey,
             "lists.range" => ListsRange,
             "base64.encode" => Base64Encode,

@@ -12,6 +12,7 @@ use super::functions::{no_overload, Builtin, Fail};
 use super::value::{Key, Map, Value};
 use crate::content;
 
+#[cfg(feature = "policy")]
 pub mod authz;
 mod net;
 mod quantity;
@@ -39,6 +40,7 @@ pub enum Object {
     /// `kubernetes.NamedFormat`.
     Format(&'static NamedFormat),
     /// The authorizer library's values (`kubernetes.authorization.*`).
+    #[cfg(feature = "policy")]
     Authz(authz::Authz),
 }
 
@@ -52,6 +54,7 @@ impl Object {
             Object::Url(_) => "kubernetes.URL",
             Object::Semver(_) => "kubernetes.Semver",
             Object::Format(_) => "kubernetes.NamedFormat",
+            #[cfg(feature = "policy")]
             Object::Authz(a) => a.type_name(),
         }
     }
@@ -65,6 +68,7 @@ impl Object {
             (Object::Url(a), Object::Url(b)) => a.raw == b.raw,
             (Object::Semver(a), Object::Semver(b)) => a.compare(b) == Ordering::Equal,
             (Object::Format(a), Object::Format(b)) => a.name == b.name,
+            #[cfg(feature = "policy")]
             (Object::Authz(a), Object::Authz(b)) => a == b,
             _ => false,
         }
@@ -85,6 +89,7 @@ impl fmt::Display for Object {
             Object::Url(u) => f.write_str(&u.raw),
             Object::Semver(v) => write!(f, "{v}"),
             Object::Format(n) => f.write_str(n.name),
+            #[cfg(feature = "policy")]
             Object::Authz(a) => f.write_str(a.type_name()),
         }
     }
@@ -319,6 +324,7 @@ pub fn ip_is_canonical(s: &str) -> Result<Value, Fail> {
 pub fn method(o: &Object, name: &str, args: &[Value], all: &[&Value]) -> Result<Value, Fail> {
     let bad = || no_overload(name, all);
     match (o, name, args) {
+        #[cfg(feature = "policy")]
         (Object::Authz(a), _, _) => authz::method(a, name, args).unwrap_or_else(|| Err(bad())),
         (Object::Quantity(q), _, _) => quantity_method(q, name, args).ok_or_else(bad)?,
         (Object::Ip(ip), "family", []) => Ok(Value::Int(if ip.is_v4() { 4 } else { 6 })),
@@ -417,6 +423,7 @@ pub fn method_cost(name: &str, recv: Option<&Value>, args: &[Value]) -> u64 {
         Some(s @ Value::String(_)) => ceil(super::cost::actual_size(s) as f64 * 0.1),
         _ => 0,
     };
+    #[cfg(feature = "policy")]
     if let Some(Value::Object(o)) = recv {
         if let Object::Authz(_) = &**o {
             return authz::cost(name, args).unwrap_or(1);

@@ -553,6 +553,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         }
         B::Quote if arity == 1 => Ok(Value::from(quote(str_arg(name, a0, all)?))),
         // pkg/cel/library/jsonpatch.go: `/` → `~1`, `~` → `~0` (one pass).
+        #[cfg(feature = "policy")]
         B::JsonPatchEscapeKey if arity == 1 => {
             Ok(Value::from(str_arg(name, a0, all)?.replace('~', "~0").replace('/', "~1")))
         }
