@@ -9,13 +9,15 @@ use crate::format_check::FormatCheck;
 use crate::gallery::Gallery;
 use crate::hooks::use_persisted;
 use crate::manifests_view::ManifestsView;
+use crate::policies_view::PoliciesView;
 
 /// The views: (id, label).
-pub const TABS: [(&str, &str); 8] = [
+pub const TABS: [(&str, &str); 9] = [
     ("declarative", "Declarative validation"),
     ("cel", "CEL"),
     ("crd", "CRD"),
     ("manifests", "Manifests"),
+    ("policies", "Policies"),
     ("tags", "Tag docs"),
     ("formats", "Formats"),
     ("cri", "CRI skew"),
@@ -36,6 +38,7 @@ pub fn app() -> Html {
         "cel" => html! { <CelView /> },
         "crd" => html! { <CrdView /> },
         "manifests" => html! { <ManifestsView /> },
+        "policies" => html! { <PoliciesView /> },
         "gallery" => html! { <Gallery /> },
         _ => html! { <Declarative /> },
     };

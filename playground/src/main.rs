@@ -15,6 +15,7 @@ mod hooks;
 mod locate;
 mod manifests_view;
 mod picker;
+mod policies_view;
 mod share;
 mod try_it;
 

@@ -46,7 +46,7 @@ fn main() -> ExitCode {
     };
 
     type Test = fn(&mut Browser, &Config, &Path) -> Result<(), String>;
-    let tests: [(&str, Test); 17] = [
+    let tests: [(&str, Test); 18] = [
         ("a phone-sized window and the dark scheme", phone_and_dark),
         ("examples gallery opens cases in every view; tag docs try it", gallery),
         ("editors: diagnostics at their lines, tag docs at the caret, errors show their field", editor_lines),
@@ -61,6 +61,7 @@ fn main() -> ExitCode {
         ("declarative view keeps the editors across a reload", declarative_persists),
         ("tag docs search", tag_docs_search),
         ("manifests view: a stream checked per document, at its lines, per release", manifests_view),
+        ("policies view: the API server's verdict on a request, bindings and mutations", policies_view),
         ("CRI skew view", cri_view),
         ("formats view shows Kubernetes' error for an invalid short name", playground_invalid),
         ("formats view shows a valid value as valid and follows the format picker", playground_valid),
@@ -566,6 +567,23 @@ fn manifests_view(browser: &mut Browser, config: &Config, shots: &Path) -> Resul
         Duration::from_secs(10),
     )?;
     browser.screenshot(&shots.join("playground-manifests.png"))
+}
+
+fn policies_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
+    let _server = open_tab(browser, config, "policies")?;
+    // The CLI's policy fixtures (cli/tests/policy.rs): the test binding denies with the
+    // API server's text (apiserver validating/dispatcher.go).
+    browser.wait_for_text(
+        "#policy-verdict",
+        "denied (422 Invalid): deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com' denied request: object.spec.replicas must be no greater than 3",
+        Duration::from_secs(30),
+    )?;
+    browser.wait_for_text("#policy-result", "matchResources: the labels of namespace \"staging\" do not match namespaceSelector", Duration::from_secs(2))?;
+    // The mutating example: both mutations applied, shown as a patch.
+    browser.select_option("#policy-example", "3")?;
+    browser.wait_for_text("#policy-patch", "+ /metadata/labels {\"environment\":\"test\"}", Duration::from_secs(10))?;
+    browser.wait_for_text("#policy-verdict", "allowed", Duration::from_secs(2))?;
+    browser.screenshot(&shots.join("playground-policies.png"))
 }
 
 fn cri_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
