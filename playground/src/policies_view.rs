@@ -105,7 +105,9 @@ pub const EXAMPLES: &[(&str, &str, &str)] = &[
 
 fn outcome_view(out: &Outcome) -> Html {
     let verdict = match &out.status {
-        Some(s) => html! { <p class="error" id="policy-verdict">{ format!("denied ({} {}): {}", s.code, s.reason, s.message) }</p> },
+        Some(s) => {
+            html! { <p class="error" id="policy-verdict">{ format!("denied ({} {}): {}", s.code, s.reason, s.message) }</p> }
+        }
         None => html! { <p class="ok" id="policy-verdict">{ "allowed" }</p> },
     };
     html! {
@@ -183,7 +185,9 @@ pub fn policies_view() -> Html {
             }) }</ul>
         };
         if set.problems.iter().any(|p| p.severity == Severity::Error) {
-            return Ok(html! { <><p class="error">{ "The API server would refuse these policies:" }</p>{ problems }</> });
+            return Ok(
+                html! { <><p class="error">{ "The API server would refuse these policies:" }</p>{ problems }</> },
+            );
         }
         let req = req_doc.as_ref().map_err(|e| {
             html! { <p class="error">{ goto(html! { { format!("request: {e}") } }, e.line, &show_request_line) }</p> }

@@ -578,7 +578,11 @@ fn policies_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result
         "denied (422 Invalid): deployments.apps \"web\" is forbidden: ValidatingAdmissionPolicy 'replicalimit-policy.example.com' with binding 'replicalimit-binding-test.example.com' denied request: object.spec.replicas must be no greater than 3",
         Duration::from_secs(30),
     )?;
-    browser.wait_for_text("#policy-result", "matchResources: the labels of namespace \"staging\" do not match namespaceSelector", Duration::from_secs(2))?;
+    browser.wait_for_text(
+        "#policy-result",
+        "matchResources: the labels of namespace \"staging\" do not match namespaceSelector",
+        Duration::from_secs(2),
+    )?;
     // The mutating example: both mutations applied, shown as a patch.
     browser.select_option("#policy-example", "3")?;
     browser.wait_for_text("#policy-patch", "+ /metadata/labels {\"environment\":\"test\"}", Duration::from_secs(10))?;

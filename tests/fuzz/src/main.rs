@@ -4,7 +4,8 @@
 //! (lexer, parser, tag grammar, compiler) and `Schema::validate` on random JSON; CEL expressions
 //! → parser, checker and evaluator (with a random `self`), including very deep nesting; CRD
 //! schemas (structured mutations of keywords, extensions, defaults and rules) → `Crd::load`
-//! and `Crd::check` on random objects, on create and on update. Seeds
+//! and `Crd::check` on random objects, on create and on update; admission policy streams →
+//! `PolicySet::new` and `evaluate` on random requests. Seeds
 //! are the declarative table files and the CEL conformance expressions; mutations splice in the
 //! tokens that matter to the grammars. Any
 //! panic is caught, its input saved under `target/fuzz-crashes/`, and the run fails. cargo-fuzz
@@ -19,6 +20,7 @@ use kubedv_core::cel::{self, checker, Program};
 use kubedv_core::check::Checker;
 use kubedv_core::crd::{self as crds, Crd};
 use kubedv_core::declarative::{Options, Schema};
+use kubedv_core::policy;
 use kubedv_core::tags;
 use kubedv_input::positions::{self, Positions};
 use serde_json::{json, Value};
@@ -338,6 +340,76 @@ fn mutate(rng: &mut Rng, base: &str) -> String {
     mutate_with(rng, base, TOKENS)
 }
 
+/// Admission policies: the CLI's fixtures (validating with params, variables, audit
+/// annotations; mutating with JSONPatch and ApplyConfiguration).
+const POLICIES: &[&str] = &[
+    concat!(
+        include_str!("../../../cli/tests/fixtures/policy/policy.yaml"),
+        "---\n",
+        include_str!("../../../cli/tests/fixtures/policy/params.yaml")
+    ),
+    include_str!("../../../cli/tests/fixtures/policy/mutating.yaml"),
+];
+
+const POLICY_TOKENS: &[&str] = &[
+    "JSONPatch{op: 'add', path: '/metadata/labels/a', value: 'b'}",
+    "Object{spec: Object.spec{replicas: 1}}",
+    "authorizer.path('/x').check('get').allowed()",
+    "variables.replicas",
+    "params.maxReplicas",
+    "namespaceObject.metadata.name",
+    "request.userInfo.username",
+    "object.spec.replicas",
+    "'~/'",
+    "[",
+    "]",
+    "{",
+    "}",
+    "null",
+    "\n- ",
+    ": ",
+    "Ignore",
+    "Warn",
+    "Audit",
+    "IfNeeded",
+    "*",
+    "/-",
+    "remove",
+    "test",
+];
+
+/// A mutated policy stream, compiled and evaluated against a random object on a random
+/// operation, with and without the authorizer allowing anything.
+fn policy_round(rng: &mut Rng) -> bool {
+    let base = POLICIES[rng.below(POLICIES.len())];
+    // One in four streams unmutated: the evaluation paths past compilation get exercised too.
+    let text = if rng.below(4) == 0 { String::from(base) } else { mutate_with(rng, base, POLICY_TOKENS) };
+    let Ok(docs) = kubedv_input::documents(&text) else { return false };
+    let (policies, params): (Vec<Value>, Vec<Value>) = docs.into_iter().partition(policy::is_policy_document);
+    let set = policy::PolicySet::new(&policies);
+    let mut object = random_json(rng, 0);
+    if rng.below(4) != 0 {
+        object = json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "ns", "labels": {"a": "b"}}, "spec": {"replicas": rng.below(200)}, "extra": object});
+    }
+    let mut req = policy::Request { object: Some(object.clone()), ..Default::default() };
+    match rng.below(6) {
+        0..=2 => {}
+        1 => req.old_object = Some(random_json(rng, 0)),
+        2 => {
+            req.old_object = req.object.take();
+            req.operation = "DELETE".into();
+        }
+        _ => req.operation = "CONNECT".into(),
+    }
+    if rng.below(4) != 0 {
+        req.namespace_object = Some(json!({"metadata": {"name": "ns", "labels": {"environment": "test"}}}));
+    }
+    req.infer();
+    let allow = if rng.below(2) == 0 { Vec::new() } else { vec![kubedv_core::cel::k8s::authz::Rule::default()] };
+    let outcome = set.evaluate(&req, &params, &allow);
+    outcome.evaluations.iter().any(|e| e.matched)
+}
+
 fn random_json(rng: &mut Rng, depth: usize) -> Value {
     match rng.below(if depth > 6 { 5 } else { 8 }) {
         0 => Value::Null,
@@ -556,7 +628,8 @@ fn fuzz() {
         });
     }
     let (mut runs, mut validations, mut tag_runs, mut cel_runs) = (0u64, 0u64, 0u64, 0u64);
-    let (mut crd_runs, mut crds_loaded, mut yaml_runs) = (0u64, 0u64, 0u64);
+    let (mut crd_runs, mut crds_loaded, mut yaml_runs, mut policy_runs, mut policy_evals) =
+        (0u64, 0u64, 0u64, 0u64, 0u64);
     let mut checker = Checker::new(37, false);
     let crd = kubedv_input::document(MANIFESTS[3]).expect("the fixture CRD reads");
     checker.add_crd(&crd).expect("the fixture CRD loads");
@@ -659,9 +732,20 @@ fn fuzz() {
                     std::process::exit(1);
                 }
             }
+            // Admission policies: mutated policy documents evaluated against random requests.
+            let state = rng.0;
+            *current.lock().unwrap() = (Instant::now(), format!("# policy round, rng state {state}"));
+            match catch_unwind(AssertUnwindSafe(|| policy_round(&mut rng))) {
+                Ok(evaluated) => policy_evals += u64::from(evaluated),
+                Err(_) => {
+                    eprintln!("panic in admission policies; replay with the rng state {state}");
+                    std::process::exit(1);
+                }
+            }
+            policy_runs += 1;
         }
     }
     println!(
-        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked in {seconds} s: no panic"
+        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked, {policy_runs} policy streams ({policy_evals} with a binding evaluated) in {seconds} s: no panic"
     );
 }
