@@ -394,8 +394,8 @@ fn policy_round(rng: &mut Rng) -> bool {
     let mut req = policy::Request { object: Some(object.clone()), ..Default::default() };
     match rng.below(6) {
         0..=2 => {}
-        1 => req.old_object = Some(random_json(rng, 0)),
-        2 => {
+        3 => req.old_object = Some(random_json(rng, 0)),
+        4 => {
             req.old_object = req.object.take();
             req.operation = "DELETE".into();
         }
