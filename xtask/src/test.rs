@@ -51,12 +51,14 @@ pub fn run() -> ExitCode {
     check("cargo test", &mut || env.run("cargo test --workspace", env.command("cargo").args(["test", "--workspace"])));
     check("core builds as no_std", &mut || {
         env.run(
-            "cargo build -p kubedv-core --no-default-features --target x86_64-unknown-none",
+            "cargo build -p kubedv-core --no-default-features --features policy --target x86_64-unknown-none",
             env.command("cargo").args([
                 "build",
                 "-p",
                 "kubedv-core",
                 "--no-default-features",
+                "--features",
+                "policy",
                 "--target",
                 "x86_64-unknown-none",
             ]),
