@@ -28,6 +28,7 @@
 //! Where the API server's order is not defined (policies come from a Go map, params from a
 //! lister), policies and bindings are taken by name and params in the order given.
 
+mod apply;
 mod compile;
 mod matching;
 pub mod model;
@@ -169,6 +170,8 @@ pub struct Outcome {
 pub struct PolicySet {
     validating: Vec<CompiledPolicy>,
     mutating: Vec<mutating::CompiledMutatingPolicy>,
+    /// CustomResourceDefinitions given with the policies: the schemas of their kinds.
+    crds: Vec<Json>,
     bindings: Vec<Binding>,
     /// Documents the API server would refuse, and expressions that do not compile.
     pub problems: Vec<Problem>,
@@ -180,21 +183,29 @@ fn type_of(doc: &Json) -> (&str, &str) {
     (s("apiVersion"), s("kind"))
 }
 
-/// Whether a document is a policy or a binding.
+/// Whether a document is a policy, a binding, or a CRD (whose schema ApplyConfiguration
+/// mutations of its kind merge with).
 pub fn is_policy_document(doc: &Json) -> bool {
     let (v, k) = type_of(doc);
-    PolicyKind::of_policy(v, k).is_some() || PolicyKind::of_binding(v, k).is_some()
+    PolicyKind::of_policy(v, k).is_some() || PolicyKind::of_binding(v, k).is_some() || k == "CustomResourceDefinition"
 }
 
 impl PolicySet {
     /// Reads the policies and bindings among `docs` (other documents are ignored: pass them as
     /// params) and compiles their expressions.
     pub fn new(docs: &[Json]) -> PolicySet {
-        let mut set =
-            PolicySet { validating: Vec::new(), mutating: Vec::new(), bindings: Vec::new(), problems: Vec::new() };
+        let mut set = PolicySet {
+            validating: Vec::new(),
+            mutating: Vec::new(),
+            crds: Vec::new(),
+            bindings: Vec::new(),
+            problems: Vec::new(),
+        };
         for doc in docs {
             let (v, k) = type_of(doc);
-            if let Some(kind) = PolicyKind::of_policy(v, k) {
+            if k == "CustomResourceDefinition" {
+                set.crds.push(doc.clone());
+            } else if let Some(kind) = PolicyKind::of_policy(v, k) {
                 match Policy::read(doc, kind) {
                     Ok(p) if kind == PolicyKind::Validating => set.add_policy(p),
                     Ok(p) => set.add_mutating(p),
@@ -251,6 +262,17 @@ impl PolicySet {
             }
         }
         set
+    }
+
+    /// The OpenAPI schema of a custom resource's kind and version, from the CRDs given.
+    fn schema_of(&self, kind: &Gvk) -> Option<&Json> {
+        let crd = self.crds.iter().find(|c| {
+            c.pointer("/spec/group").and_then(Json::as_str) == Some(kind.group.as_str())
+                && c.pointer("/spec/names/kind").and_then(Json::as_str) == Some(kind.kind.as_str())
+        })?;
+        let versions = crd.pointer("/spec/versions")?.as_array()?;
+        let version = versions.iter().find(|v| v.get("name").and_then(Json::as_str) == Some(kind.version.as_str()))?;
+        version.pointer("/schema/openAPIV3Schema")
     }
 
     fn has_policy(&self, kind: PolicyKind, name: &str) -> bool {
@@ -318,7 +340,8 @@ impl PolicySet {
         }
         let rules: authz::Rules = Rc::from(allowed);
         // Mutating admission runs first; the validating policies see what it made.
-        let patched = mutating::mutate(&self.mutating, &self.bindings, req, params, &rules, &mut out);
+        let schema = self.schema_of(&req.kind);
+        let patched = mutating::mutate(&self.mutating, &self.bindings, req, params, &rules, schema, &mut out);
         if let Some(first) = out.denials.first() {
             // The generic dispatcher's status: the first error as it is, code 403.
             out.allowed = false;

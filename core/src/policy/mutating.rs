@@ -15,10 +15,11 @@ use alloc::vec::Vec;
 
 use serde_json::Value as Json;
 
+use super::apply::{apply, ApplyError};
 use super::compile::{compile_variables, Compiled, Declarations, Env, Pass, Returns, Variable};
 use super::matching::{Match, Matcher};
 use super::model::{Binding, FailurePolicy, Policy, PolicyKind};
-use super::patch::{apply_json_patch, first_list, merge, PatchError};
+use super::patch::{apply_json_patch, PatchError};
 use super::validating::{Bindings, MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET};
 use super::{bindings_for, note, object_ref, params, Denial, Evaluation, Gvr, Outcome, Request, ValidationResult};
 use crate::cel::k8s::authz;
@@ -172,8 +173,8 @@ enum Mutated {
 }
 
 /// Runs one mutation on `object`.
-fn run_mutation(m: &CompiledMutation, pass: &Pass<'_>, object: &Json) -> (Mutated, u64) {
-    let (result, cost) = mutation_result(m, pass, object);
+fn run_mutation(m: &CompiledMutation, pass: &Pass<'_>, object: &Json, schema: Option<&Json>) -> (Mutated, u64) {
+    let (result, cost) = mutation_result(m, pass, object, schema);
     let result = match result {
         Ok(o) => Mutated::Object(o),
         Err(e) if e.starts_with("kubedv ") => Mutated::Unsupported(e),
@@ -182,7 +183,12 @@ fn run_mutation(m: &CompiledMutation, pass: &Pass<'_>, object: &Json) -> (Mutate
     (result, cost)
 }
 
-fn mutation_result(m: &CompiledMutation, pass: &Pass<'_>, object: &Json) -> (Result<Option<Json>, String>, u64) {
+fn mutation_result(
+    m: &CompiledMutation,
+    pass: &Pass<'_>,
+    object: &Json,
+    schema: Option<&Json>,
+) -> (Result<Option<Json>, String>, u64) {
     let (result, cost) = pass.eval(&m.expr);
     if cost > RUNTIME_BUDGET {
         return (Err(String::from(OUT_OF_BUDGET)), cost);
@@ -212,11 +218,10 @@ fn mutation_result(m: &CompiledMutation, pass: &Pass<'_>, object: &Json) -> (Res
                 p.insert(String::from(k), v.clone());
             }
         }
-        match first_list(&patch, "") {
-            Some(path) => Err(format!(
-                "kubedv cannot merge {path}: how the API server merges a list depends on the kind's schema (list type and keys), which kubedv does not have for this kind; write this mutation as a JSONPatch"
-            )),
-            None => Ok(Some(merge(object, &patch))),
+        match apply(object, &patch, schema) {
+            Ok(merged) => Ok(Some(merged)),
+            Err(ApplyError::Server(e)) => Err(e),
+            Err(ApplyError::Unsupported(e)) => Err(e),
         }
     };
     (outcome, cost)
@@ -224,12 +229,14 @@ fn mutation_result(m: &CompiledMutation, pass: &Pass<'_>, object: &Json) -> (Res
 
 /// Mutates the request's object with every matching mutating policy; the object the
 /// validating policies then see is `outcome.patched` (or the original).
+#[allow(clippy::too_many_arguments)]
 pub fn mutate(
     policies: &[CompiledMutatingPolicy],
     bindings: &[Binding],
     req: &Request,
     params: &[Json],
     rules: &authz::Rules,
+    schema: Option<&Json>,
     out: &mut Outcome,
 ) -> Option<Json> {
     if req.operation == "DELETE" {
@@ -240,7 +247,7 @@ pub fn mutate(
     let mut invoked_if_needed: Vec<usize> = Vec::new();
     for (i, p) in policies.iter().enumerate() {
         let before = object.clone();
-        run_policy(p, bindings, req, &mut object, params, rules, out);
+        run_policy(p, bindings, req, &mut object, params, rules, schema, out);
         if p.policy.spec.reinvocation_policy.as_deref() == Some("IfNeeded") && object != before {
             invoked_if_needed.push(i);
         }
@@ -248,12 +255,13 @@ pub fn mutate(
     // Reinvocation: policies that asked for it run once more when the object changed after them.
     if object != original {
         for i in invoked_if_needed {
-            run_policy(&policies[i], bindings, req, &mut object, params, rules, out);
+            run_policy(&policies[i], bindings, req, &mut object, params, rules, schema, out);
         }
     }
     (object != original).then_some(object)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn run_policy(
     p: &CompiledMutatingPolicy,
     all_bindings: &[Binding],
@@ -261,6 +269,7 @@ fn run_policy(
     object: &mut Json,
     params: &[Json],
     rules: &authz::Rules,
+    schema: Option<&Json>,
     out: &mut Outcome,
 ) {
     let name = p.policy.name.as_str();
@@ -345,7 +354,7 @@ fn run_policy(
                 current.object = Some(object.clone());
                 let (with, _) = bindings_for(&current, &kind, &resource, param, rules);
                 let pass = Pass::new(with, &p.variables);
-                let (result, cost) = run_mutation(m, &pass, object);
+                let (result, cost) = run_mutation(m, &pass, object, schema);
                 let (result_text, message) = match result {
                     Mutated::Object(Some(new)) => {
                         let changed = new != *object;

@@ -1,6 +1,6 @@
 //! Applying a mutation's result to an object: JSON Patch as evanphx/json-patch v4 applies it
-//! (the library the API server uses, with its error texts), the merge of an ApplyConfiguration
-//! where it needs no schema, and the JSON Patch between two objects for the report.
+//! (the library the API server uses, with its error texts), and the JSON Patch between two
+//! objects for the report.
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -241,35 +241,6 @@ fn apply_one(doc: &mut Json, op: &Json) -> Result<(), PatchError> {
             }
         }
         other => fail(format!("Unexpected kind: {other}")),
-    }
-}
-
-/// The first list in an ApplyConfiguration, by path (`.spec.containers`): merging it needs
-/// the kind's schema (list type and keys), which kubedv has only for custom resources.
-pub fn first_list(patch: &Json, at: &str) -> Option<String> {
-    match patch {
-        Json::Array(_) => Some(String::from(at)),
-        Json::Object(m) => m.iter().find_map(|(k, v)| first_list(v, &format!("{at}.{k}"))),
-        _ => None,
-    }
-}
-
-/// structured-merge-diff's merge of an ApplyConfiguration without lists: the patch wins, maps
-/// and structs merge field by field.
-pub fn merge(live: &Json, patch: &Json) -> Json {
-    match (live, patch) {
-        (Json::Object(l), Json::Object(p)) => {
-            let mut out = l.clone();
-            for (k, v) in p {
-                let merged = match out.get(k) {
-                    Some(old) => merge(old, v),
-                    None => v.clone(),
-                };
-                out.insert(k.clone(), merged);
-            }
-            Json::Object(out)
-        }
-        (_, p) => p.clone(),
     }
 }
 

@@ -692,5 +692,37 @@ fn mutation_types() {
     let lists = apply("Object{spec: Object.spec{containers: [Object.spec.containers{name: 'a'}]}}");
     let out = run(&map("p", lists, json!({})), &request(labelled(json!({}))));
     assert!(out.denials.is_empty());
-    assert!(out.unsupported[0].contains("kubedv cannot merge .spec.containers"), "{:?}", out.unsupported);
+    assert!(out.unsupported[0].contains("kubedv cannot merge .spec:"), "{:?}", out.unsupported);
+}
+
+// mutating/patch/smd.go with a custom resource's schema (the CRD among the documents): list
+// maps merge by key, atomic content is refused with the API server's text.
+#[test]
+fn apply_configuration_with_a_crd() {
+    let crd = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "names": {"kind": "Widget", "plural": "widgets"}, "scope": "Namespaced",
+            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {
+                "type": "object", "properties": {"spec": {"type": "object", "properties": {
+                    "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
+                        "items": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer"}}}},
+                    "selector": {"type": "object", "x-kubernetes-map-type": "atomic", "additionalProperties": {"type": "string"}}}}}}}}]}});
+    let widget = json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w", "namespace": "default"},
+        "spec": {"ports": [{"name": "http", "port": 80}]}});
+    let apply = |expr: &str| json!([{"patchType": "ApplyConfiguration", "applyConfiguration": {"expression": expr}}]);
+    let mut docs = map("p", apply("Object{spec: Object.spec{ports: [Object.spec.ports{name: 'metrics', port: 9090}, Object.spec.ports{name: 'http', port: 8080}]}}"), json!({}));
+    docs.push(crd.clone());
+    let out = run(&docs, &request(widget.clone()));
+    assert!(out.unsupported.is_empty(), "{:?}", out.unsupported);
+    assert_eq!(
+        out.patched.unwrap()["spec"]["ports"],
+        json!([{"name": "http", "port": 8080}, {"name": "metrics", "port": 9090}])
+    );
+    let mut docs = map("p", apply("Object{spec: Object.spec{selector: {'app': 'w'}}}"), json!({}));
+    docs.push(crd);
+    let out = run(&docs, &request(widget));
+    assert_eq!(
+        out.denials[0].text,
+        "policy 'p' with binding 'p-binding' denied request: error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector"
+    );
 }
