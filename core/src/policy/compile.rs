@@ -181,6 +181,19 @@ impl Declarations {
         Declarations { base, variables: BTreeMap::new() }
     }
 
+    /// Types `object` and `oldObject` (and `params`) by their kinds' schemas, as the policy
+    /// type checker does (`typechecking.go`); they are `dyn` otherwise.
+    pub fn with_types(mut self, object: Option<CelType>, params: Option<CelType>) -> Declarations {
+        if let Some(t) = object {
+            self.base.declare("object", t.clone());
+            self.base.declare("oldObject", t);
+        }
+        if let Some(t) = params {
+            self.base.declare("params", t);
+        }
+        self
+    }
+
     /// Adds a composited variable's type.
     pub fn add_variable(&mut self, name: &str, t: CelType) {
         self.variables.insert(String::from(name), t);

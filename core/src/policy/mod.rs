@@ -38,6 +38,7 @@ mod patch;
 mod request;
 mod selector;
 pub mod suite;
+mod typecheck;
 mod validating;
 
 use alloc::collections::BTreeMap;
@@ -226,6 +227,17 @@ impl PolicySet {
                         message: e,
                     }),
                 }
+            }
+        }
+        // The policy's status: type-checking warnings against the kinds whose schemas are given.
+        for p in &set.validating {
+            for (field, message) in typecheck::check(&p.policy, &set.crds) {
+                set.problems.push(Problem {
+                    severity: Severity::Warning,
+                    document: format!("ValidatingAdmissionPolicy {} (status.typeChecking)", go_quote(&p.policy.name)),
+                    field,
+                    message,
+                });
             }
         }
         set.validating.sort_by(|a, b| a.policy.name.cmp(&b.policy.name));

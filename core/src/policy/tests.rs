@@ -726,3 +726,35 @@ fn apply_configuration_with_a_crd() {
         "policy 'p' with binding 'p-binding' denied request: error applying patch: invalid ApplyConfiguration: may not mutate atomic arrays, maps or structs: .spec.selector"
     );
 }
+
+// validating/typechecking.go: warnings for the kinds the policy names whose schemas are
+// known ("<group>/<version>, Kind=<kind>: <issues>\n"); wildcards are not checked.
+#[test]
+fn type_checking_warnings() {
+    let crd = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "names": {"kind": "Widget", "plural": "widgets"}, "scope": "Namespaced",
+            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {
+                "type": "object", "properties": {"spec": {"type": "object", "properties": {"replicas": {"type": "integer"}}}}}}}]}});
+    let widgets = |groups: Json| json!({"resourceRules": [{"apiGroups": groups, "apiVersions": ["v1"], "operations": ["CREATE"], "resources": ["widgets"]}]});
+    let docs = |constraints: Json, expr: &str| {
+        Vec::from([
+            policy(
+                "p",
+                json!({"matchConstraints": constraints, "validations": [{"expression": expr, "messageExpression": "'n: ' + string(object.spec.replicas)"}]}),
+            ),
+            binding("b", "p", json!({})),
+            crd.clone(),
+        ])
+    };
+    let set = PolicySet::new(&docs(widgets(json!(["example.com"])), "object.spec.replicass > 1"));
+    assert_eq!(set.problems.len(), 1, "{:?}", set.problems);
+    assert_eq!(set.problems[0].severity, Severity::Warning);
+    assert_eq!(set.problems[0].field, "spec.validations[0].expression");
+    assert_eq!(
+        set.problems[0].message,
+        "example.com/v1, Kind=Widget: compilation failed: ERROR: <input>:1:12: undefined field 'replicass'\n | object.spec.replicass > 1\n | ...........^\n"
+    );
+    assert!(PolicySet::new(&docs(widgets(json!(["example.com"])), "object.spec.replicas > 1")).problems.is_empty());
+    assert!(PolicySet::new(&docs(widgets(json!(["*"])), "object.spec.replicass > 1")).problems.is_empty());
+}
