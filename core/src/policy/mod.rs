@@ -52,6 +52,7 @@ use serde_json::{json, Map, Value as Json};
 
 use crate::cel::k8s::authz::{self, ResourceCheck, Rule, User};
 use crate::cel::{from_json, Value};
+use crate::check;
 use crate::diag::Severity;
 use crate::field::go_quote;
 
@@ -276,6 +277,41 @@ impl PolicySet {
         set
     }
 
+    /// `EquivalentResourcesFor`, offline: the other served versions of a CRD given, or of a
+    /// built-in kind in the newest release modeled (check::lifecycle), same group and resource.
+    fn equivalents(&self, kind: &str, r: &Gvr) -> Vec<Gvr> {
+        let gvr = |v: &str| Gvr { group: r.group.clone(), version: String::from(v), resource: r.resource.clone() };
+        let crd = self.crds.iter().find(|c| {
+            c.pointer("/spec/group").and_then(Json::as_str) == Some(r.group.as_str())
+                && c.pointer("/spec/names/plural").and_then(Json::as_str) == Some(r.resource.as_str())
+        });
+        let mut out: Vec<Gvr> = match crd {
+            Some(c) => c
+                .pointer("/spec/versions")
+                .and_then(Json::as_array)
+                .into_iter()
+                .flatten()
+                .filter(|v| v.get("served").and_then(Json::as_bool) != Some(false))
+                .filter_map(|v| v.get("name").and_then(Json::as_str))
+                .map(gvr)
+                .collect(),
+            None => crate::check::lifecycle::APIS
+                .iter()
+                .filter(|a| a.group == r.group && a.kind == kind)
+                .filter(|a| {
+                    !matches!(
+                        a.status(crate::declarative::shadow::NEWEST_MINOR),
+                        Some(crate::check::lifecycle::Status::Removed(_))
+                    )
+                })
+                .map(|a| gvr(a.version))
+                .collect(),
+        };
+        out.retain(|g| g != r);
+        out.sort_by(|a, b| a.version.cmp(&b.version));
+        out
+    }
+
     /// The OpenAPI schema of a custom resource's kind and version, from the CRDs given.
     fn schema_of(&self, kind: &Gvk) -> Option<&Json> {
         let crd = self.crds.iter().find(|c| {
@@ -353,7 +389,9 @@ impl PolicySet {
         let rules: authz::Rules = Rc::from(allowed);
         // Mutating admission runs first; the validating policies see what it made.
         let schema = self.schema_of(&req.kind);
-        let patched = mutating::mutate(&self.mutating, &self.bindings, req, params, &rules, schema, &mut out);
+        let equivalents = |r: &Gvr| self.equivalents(&req.kind.kind, r);
+        let patched =
+            mutating::mutate(&self.mutating, &self.bindings, req, params, &rules, schema, &equivalents, &mut out);
         if let Some(first) = out.denials.first() {
             // The generic dispatcher's status: the first error as it is, code 403.
             out.allowed = false;
@@ -417,12 +455,20 @@ impl PolicySet {
             config_error(out, None, String::from("policy contained no match constraints, a required field"));
             return;
         };
-        // Equivalent resources need the API server's discovery; offline only the request's own.
-        let equivalents = |_: &Gvr| Vec::new();
+        let equivalents = |r: &Gvr| self.equivalents(&req.kind.kind, r);
         let (resource, kind) = match Matcher::new(constraints).matches(req, &equivalents) {
             Match::No(why) => return note(out, name, None, false, format!("matchConstraints: {why}")),
             Match::Error(e) => return config_error(out, None, e),
             Match::Yes { resource, kind, .. } => (resource, kind),
+        };
+        // Matched through an equivalent version: the object is "converted" to it (its
+        // apiVersion, as a CRD's `None` conversion does; kubedv converts nothing else).
+        let converted;
+        let req = if kind != req.kind {
+            converted = converted_to(req, &kind);
+            &converted
+        } else {
+            req
         };
         let mut collector: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for b in bindings {
@@ -535,6 +581,20 @@ fn note(out: &mut Outcome, policy: &str, binding: Option<&str>, matched: bool, w
         why,
         validations: Vec::new(),
     });
+}
+
+/// The request with its objects at another version of their kind (apiVersion only).
+fn converted_to(req: &Request, kind: &Gvk) -> Request {
+    let api_version = Json::from(check::lifecycle::group_version(&kind.group, &kind.version));
+    let convert = |o: &Option<Json>| {
+        o.clone().map(|mut o| {
+            if let Some(m) = o.as_object_mut() {
+                m.insert(String::from("apiVersion"), api_version.clone());
+            }
+            o
+        })
+    };
+    Request { object: convert(&req.object), old_object: convert(&req.old_object), ..req.clone() }
 }
 
 fn truncate_bytes(s: &mut String, max: usize) {

@@ -237,6 +237,7 @@ pub fn mutate(
     params: &[Json],
     rules: &authz::Rules,
     schema: Option<&Json>,
+    equivalents: &dyn Fn(&Gvr) -> Vec<Gvr>,
     out: &mut Outcome,
 ) -> Option<Json> {
     if req.operation == "DELETE" {
@@ -247,7 +248,7 @@ pub fn mutate(
     let mut invoked_if_needed: Vec<usize> = Vec::new();
     for (i, p) in policies.iter().enumerate() {
         let before = object.clone();
-        run_policy(p, bindings, req, &mut object, params, rules, schema, out);
+        run_policy(p, bindings, req, &mut object, params, rules, schema, equivalents, out);
         if p.policy.spec.reinvocation_policy.as_deref() == Some("IfNeeded") && object != before {
             invoked_if_needed.push(i);
         }
@@ -255,7 +256,7 @@ pub fn mutate(
     // Reinvocation: policies that asked for it run once more when the object changed after them.
     if object != original {
         for i in invoked_if_needed {
-            run_policy(&policies[i], bindings, req, &mut object, params, rules, schema, out);
+            run_policy(&policies[i], bindings, req, &mut object, params, rules, schema, equivalents, out);
         }
     }
     (object != original).then_some(object)
@@ -270,6 +271,7 @@ fn run_policy(
     params: &[Json],
     rules: &authz::Rules,
     schema: Option<&Json>,
+    equivalents: &dyn Fn(&Gvr) -> Vec<Gvr>,
     out: &mut Outcome,
 ) {
     let name = p.policy.name.as_str();
@@ -292,10 +294,9 @@ fn run_policy(
             String::from("failed to configure policy: policy contained no match constraints, a required field"),
         );
     };
-    let equivalents = |_: &Gvr| Vec::new();
     let mut current = req.clone();
     current.object = Some(object.clone());
-    let (resource, kind) = match Matcher::new(constraints).matches(&current, &equivalents) {
+    let (resource, kind) = match Matcher::new(constraints).matches(&current, equivalents) {
         Match::No(why) => return note(out, name, None, false, format!("matchConstraints: {why}")),
         Match::Error(e) => return deny(out, None, format!("failed to configure policy: {e}")),
         Match::Yes { resource, kind, .. } => (resource, kind),
@@ -304,7 +305,7 @@ fn run_policy(
         let bname = b.name.as_str();
         let why = match &b.spec.match_resources {
             None => String::from("matchConstraints match; the binding has no matchResources"),
-            Some(m) => match Matcher::new(m).matches(&current, &equivalents) {
+            Some(m) => match Matcher::new(m).matches(&current, equivalents) {
                 Match::No(why) => {
                     note(out, name, Some(bname), false, format!("matchResources: {why}"));
                     continue;

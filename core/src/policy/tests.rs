@@ -758,3 +758,38 @@ fn type_checking_warnings() {
     assert!(PolicySet::new(&docs(widgets(json!(["example.com"])), "object.spec.replicas > 1")).problems.is_empty());
     assert!(PolicySet::new(&docs(widgets(json!(["*"])), "object.spec.replicass > 1")).problems.is_empty());
 }
+
+// matching.go with matchPolicy Equivalent (the default): a rule naming another served version
+// of the same resource matches, and the policy sees the request as that version
+// (matching_test "specific rules, equivalent match"); Exact does not match.
+#[test]
+fn equivalent_versions() {
+    let crd = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "names": {"kind": "Widget", "plural": "widgets"}, "scope": "Namespaced",
+            "versions": [{"name": "v1", "served": true, "storage": true}, {"name": "v1beta1", "served": true, "storage": false},
+                         {"name": "v1alpha1", "served": false, "storage": false}]}});
+    let rule = |version: &str, policy: &str| json!({"matchPolicy": policy, "resourceRules": [{"apiGroups": ["example.com"], "apiVersions": [version], "operations": ["*"], "resources": ["widgets"]}]});
+    let docs = |constraints: Json| {
+        Vec::from([
+            policy(
+                "p",
+                json!({"matchConstraints": constraints, "validations": [
+                {"expression": "request.kind.version == 'v1beta1' && request.requestKind.version == 'v1' && object.apiVersion == 'example.com/v1beta1'"}]}),
+            ),
+            binding("b", "p", json!({})),
+            crd.clone(),
+        ])
+    };
+    let widget = request(
+        json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w", "namespace": "default"}}),
+    );
+    let out = run(&docs(rule("v1beta1", "Equivalent")), &widget);
+    assert!(out.allowed, "{:?}", out.denials);
+    assert!(out.evaluations[0].matched);
+    assert_eq!(out.evaluations[0].validations[0].result, json!(true));
+    let out = run(&docs(rule("v1beta1", "Exact")), &widget);
+    assert!(!out.evaluations[0].matched);
+    // A version not served is not equivalent.
+    assert!(!run(&docs(rule("v1alpha1", "Equivalent")), &widget).evaluations[0].matched);
+}
