@@ -6,6 +6,8 @@
 //! - `test`: setup, then every check, ending with `N passed, M failed`.
 //! - `playground`: setup, then build and serve the playground on http://127.0.0.1:8080.
 //! - `npm`: setup, then build the npm package into `wasm/pkg`.
+//! - `fuzz [SECONDS] [SEED]`: every fuzz target (Go, tags, CEL, CRDs, manifests, admission
+//!   policies) for SECONDS (default 600), by hand; CI runs a 30-second smoke run.
 
 mod bench_check;
 mod env;
@@ -22,13 +24,23 @@ fn main() -> ExitCode {
         Some("test") => return test::run(),
         Some("playground") => playground(),
         Some("npm") => setup::run().and_then(|()| npm::build(&env::Env::new())),
+        Some("fuzz") => {
+            let env = env::Env::new();
+            let seconds = args.get(1).cloned().unwrap_or_else(|| String::from("600"));
+            let mut cmd = env.command("cargo");
+            cmd.args(["run", "--quiet", "--profile", "fuzz", "-p", "kubedv-fuzz", "--", &seconds]);
+            cmd.args(args.get(2));
+            env.run(&format!("fuzz every target for {seconds} s"), &mut cmd)
+        }
         Some("bench-check") => {
             let sizes: Vec<usize> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
             let sizes = if sizes.is_empty() { vec![10_000, 50_000] } else { sizes };
             bench_check::run(&env::Env::new(), &sizes)
         }
         _ => {
-            eprintln!("usage: cargo xtask <setup | test | playground | npm | bench-check [N...]>");
+            eprintln!(
+                "usage: cargo xtask <setup | test | playground | npm | fuzz [SECONDS [SEED]] | bench-check [N...]>"
+            );
             return ExitCode::from(2);
         }
     };
