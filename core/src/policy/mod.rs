@@ -40,6 +40,7 @@ mod selector;
 pub mod suite;
 mod typecheck;
 mod validating;
+mod validation;
 
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -246,14 +247,24 @@ impl PolicySet {
         set.bindings.sort_by(|a, b| a.name.cmp(&b.name));
         for b in &set.bindings {
             let doc = format!("{}Binding {}", b.kind.name(), go_quote(&b.name));
-            if b.spec.policy_name.is_empty() {
+            if b.kind == PolicyKind::Validating {
+                for e in validation::validate_binding(b) {
+                    set.problems.push(Problem {
+                        severity: Severity::Error,
+                        document: doc.clone(),
+                        field: e.field.clone(),
+                        message: e.body(),
+                    });
+                }
+            } else if b.spec.policy_name.is_empty() {
                 set.problems.push(Problem {
                     severity: Severity::Error,
-                    document: doc,
+                    document: doc.clone(),
                     field: "spec.policyName".into(),
                     message: "Required value".into(),
                 });
-            } else if !set.has_policy(b.kind, &b.spec.policy_name) {
+            }
+            if !b.spec.policy_name.is_empty() && !set.has_policy(b.kind, &b.spec.policy_name) {
                 set.problems.push(Problem {
                     severity: Severity::Warning,
                     document: doc,
@@ -263,14 +274,6 @@ impl PolicySet {
                         b.kind.name(),
                         go_quote(&b.spec.policy_name)
                     ),
-                });
-            }
-            if b.kind == PolicyKind::Validating && b.spec.validation_actions.is_empty() {
-                set.problems.push(Problem {
-                    severity: Severity::Error,
-                    document: format!("ValidatingAdmissionPolicyBinding {}", go_quote(&b.name)),
-                    field: "spec.validationActions".into(),
-                    message: "Required value: at least one validation action is required".into(),
                 });
             }
         }
@@ -350,15 +353,12 @@ impl PolicySet {
     fn add_policy(&mut self, p: Policy) {
         let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
         let compiled = CompiledPolicy::new(p);
-        for (field, message) in compiled.compile_errors() {
-            self.problems.push(Problem { severity: Severity::Error, document: doc.clone(), field, message });
-        }
-        if compiled.policy.spec.validations.is_empty() && compiled.policy.spec.audit_annotations.is_empty() {
+        for e in validation::validate_policy(&compiled) {
             self.problems.push(Problem {
                 severity: Severity::Error,
                 document: doc.clone(),
-                field: "spec.validations".into(),
-                message: "Required value: validations or auditAnnotations must contain at least one item".into(),
+                field: e.field.clone(),
+                message: e.body(),
             });
         }
         if let Some(m) = &compiled.policy.spec.match_constraints {

@@ -284,12 +284,16 @@ fn message_expressions() {
 #[test]
 fn result_types() {
     let set = PolicySet::new(&one(json!({"expression": "object.spec.enabled"})));
-    assert_eq!(set.problems[0].message, "must evaluate to bool but got dyn");
+    // admissionregistration validation.go: refused at creation as `Invalid value: "<expr>": ...`.
+    assert_eq!(set.problems[0].field, "spec.validations[0].expression");
+    assert_eq!(set.problems[0].message, "Invalid value: \"object.spec.enabled\": must evaluate to bool but got dyn");
     let out = set.evaluate(&request(configmap("c")), &[], &[]);
     assert_eq!(out.denials[0].message, "compilation error: must evaluate to bool but got dyn");
     let set = PolicySet::new(&one(json!({"expression": "object.spec.replicas <="})));
     assert!(
-        set.problems[0].message.starts_with("compilation failed: ERROR: <input>:1:"),
+        set.problems[0]
+            .message
+            .starts_with("Invalid value: \"object.spec.replicas <=\": compilation failed: ERROR: <input>:1:"),
         "{}",
         set.problems[0].message
     );
@@ -297,7 +301,7 @@ fn result_types() {
         "p",
         json!({"matchConstraints": all_rules(), "auditAnnotations": [{"key": "k", "valueExpression": "1"}]}),
     )]);
-    assert_eq!(set.problems[0].message, "must evaluate to one of [string null_type] but got int");
+    assert_eq!(set.problems[0].message, "Invalid value: \"1\": must evaluate to one of [string null_type] but got int");
 }
 
 // validator_test "no match surpresses failure", "match error => presumed match";
@@ -792,4 +796,62 @@ fn equivalent_versions() {
     assert!(!out.evaluations[0].matched);
     // A version not served is not equivalent.
     assert!(!run(&docs(rule("v1alpha1", "Equivalent")), &widget).evaluations[0].matched);
+}
+
+// admissionregistration validation.go: what the API server refuses at creation.
+#[test]
+fn creation_refusals() {
+    let texts = |docs: &[Json]| -> Vec<String> {
+        PolicySet::new(docs)
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .map(|p| format!("{}: {}", p.field, p.message))
+            .collect()
+    };
+    let p = |spec: Json| policy("p", spec);
+    assert_eq!(
+        texts(&[p(json!({"matchConstraints": all_rules()}))]),
+        [
+            "spec.validations: Required value: validations or auditAnnotations must contain at least one item",
+            "spec.auditAnnotations: Required value: validations or auditAnnotations must contain at least one item"
+        ]
+    );
+    assert_eq!(
+        texts(&[p(json!({"validations": [{"expression": "true", "reason": "Teapot", "message": "a\nb"}]}))]),
+        [
+            "spec.matchConstraints: Required value",
+            "spec.validations[0].message: Invalid value: \"a\\nb\": message must not contain line breaks",
+            "spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\", \"Unauthorized\""
+        ]
+    );
+    assert_eq!(
+        texts(&[p(
+            json!({"matchConstraints": all_rules(), "variables": [{"name": "in", "expression": "1"}], "validations": [{"expression": "true"}]})
+        )]),
+        ["spec.variables[0].name: Invalid value: \"in\": name is not a valid CEL identifier"]
+    );
+    let b = |actions: Json| binding("b", "p", json!({"validationActions": actions}));
+    let ok = p(json!({"matchConstraints": all_rules(), "validations": [{"expression": "true"}]}));
+    assert_eq!(
+        texts(&[ok.clone(), b(json!(["Deny", "Warn", "Deny", "Log"]))]),
+        [
+            "spec.validationActions[2]: Duplicate value: \"Deny\"",
+            "spec.validationActions[3]: Unsupported value: \"Log\": supported values: \"Audit\", \"Deny\", \"Warn\"",
+            "spec.validationActions: Invalid value: [\"Deny\",\"Warn\",\"Deny\",\"Log\"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)"
+        ]
+    );
+    assert_eq!(
+        texts(&[ok.clone(), b(json!([]))]),
+        ["spec.validationActions: Required value: at least one validation action is required"]
+    );
+    let refs = binding("b", "p", json!({"paramRef": {"name": "x", "selector": {}}}));
+    assert_eq!(
+        texts(&[ok, refs]),
+        [
+            "spec.paramRef.name: Forbidden: name and selector are mutually exclusive",
+            "spec.paramRef.selector: Forbidden: name and selector are mutually exclusive",
+            "spec.paramRef.parameterNotFoundAction: Required value"
+        ]
+    );
 }

@@ -88,32 +88,6 @@ impl CompiledPolicy {
             .collect();
         CompiledPolicy { policy, variables, match_conditions, validations, audit_annotations }
     }
-
-    /// The expressions that do not compile, with where they are (`spec.validations[0].expression`).
-    pub fn compile_errors(&self) -> Vec<(String, String)> {
-        let mut out = Vec::new();
-        let mut push = |at: String, c: &Compiled| {
-            if let Err(e) = &c.program {
-                out.push((at, e.clone()));
-            }
-        };
-        for (i, v) in self.variables.iter().enumerate() {
-            push(format!("spec.variables[{i}].expression"), &v.expr);
-        }
-        for (i, (_, c)) in self.match_conditions.iter().enumerate() {
-            push(format!("spec.matchConditions[{i}].expression"), c);
-        }
-        for (i, v) in self.validations.iter().enumerate() {
-            push(format!("spec.validations[{i}].expression"), &v.expr);
-            if let Some(m) = &v.message_expr {
-                push(format!("spec.validations[{i}].messageExpression"), m);
-            }
-        }
-        for (i, (_, c)) in self.audit_annotations.iter().enumerate() {
-            push(format!("spec.auditAnnotations[{i}].valueExpression"), c);
-        }
-        out
-    }
 }
 
 /// What a validation decided.
