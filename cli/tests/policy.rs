@@ -120,7 +120,7 @@ fn a_policy_that_does_not_compile_is_bad_input() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains(
-            "ValidatingAdmissionPolicy \"p\": spec.validations[0].expression: compilation failed: ERROR: <input>:1:"
+            "ValidatingAdmissionPolicy \"p\": spec.validations[0].expression: Invalid value: \"object.spec.replicas <=\": compilation failed: ERROR: <input>:1:"
         ),
         "{stderr}"
     );

@@ -45,9 +45,9 @@ test("the authorizer answers from the allowed checks", () => {
 });
 
 test("bad input throws a clear Error", () => {
-  const bad = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  validations: [{expression: 'object.x <'}]\n";
+  const bad = "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata: {name: p}\nspec:\n  matchConstraints: {resourceRules: [{apiGroups: ['*'], apiVersions: ['*'], operations: ['*'], resources: ['*']}]}\n  validations: [{expression: 'object.x <'}]\n";
   assert.throws(() => evaluatePolicies(bad, { object: deployment }), (e) => {
-    assert.match(e.message, /^the API server would refuse ValidatingAdmissionPolicy "p": spec\.validations\[0\]\.expression: compilation failed: ERROR: <input>:1:/);
+    assert.match(e.message, /^the API server would refuse ValidatingAdmissionPolicy "p": spec\.validations\[0\]\.expression: Invalid value: "object\.x <": compilation failed: ERROR: <input>:1:/);
     assert.equal(e.problems[0].severity, "error");
     return true;
   });
