@@ -83,16 +83,21 @@ impl CompiledMutatingPolicy {
     }
 
     /// The expressions that do not compile, and mutations of an unknown patch type.
+    /// As the API server's creation checks print them (field, body): expressions as
+    /// `Invalid value: "<expression>": <the compiler's detail>`.
     pub fn compile_errors(&self) -> Vec<(String, String)> {
         let mut out = Vec::new();
+        let invalid = |out: &mut Vec<(String, String)>, at: String, source: &str, e: &str| {
+            out.push((at, format!("Invalid value: {}: {e}", go_quote(source))));
+        };
         for (i, v) in self.variables.iter().enumerate() {
             if let Err(e) = &v.expr.program {
-                out.push((format!("spec.variables[{i}].expression"), e.clone()));
+                invalid(&mut out, format!("spec.variables[{i}].expression"), &v.expr.source, e);
             }
         }
         for (i, (_, c)) in self.match_conditions.iter().enumerate() {
             if let Err(e) = &c.program {
-                out.push((format!("spec.matchConditions[{i}].expression"), e.clone()));
+                invalid(&mut out, format!("spec.matchConditions[{i}].expression"), c.source.trim(), e);
             }
         }
         for (i, m) in self.mutations.iter().enumerate() {
@@ -100,7 +105,7 @@ impl CompiledMutatingPolicy {
                 "JSONPatch" | "ApplyConfiguration" => {
                     if let Err(e) = &m.expr.program {
                         let field = if m.patch_type == "JSONPatch" { "jsonPatch" } else { "applyConfiguration" };
-                        out.push((format!("spec.mutations[{i}].{field}.expression"), e.clone()));
+                        invalid(&mut out, format!("spec.mutations[{i}].{field}.expression"), &m.expr.source, e);
                     }
                 }
                 other => out.push((

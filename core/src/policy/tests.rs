@@ -679,12 +679,18 @@ fn mutation_types() {
         "type mismatch: unexpected type name \"Object.specx\", expected \"Object.spec\", which matches field name path from root Object type"
     );
     let set = PolicySet::new(&map("p", apply("'x'"), json!({})));
-    assert_eq!(set.problems[0].message, "must evaluate to Object but got string");
+    assert_eq!(set.problems[0].message, "Invalid value: \"'x'\": must evaluate to Object but got string");
     let set = PolicySet::new(&map("p", apply("Object.spec.metadata{}"), json!({})));
-    assert_eq!(set.problems[0].message, "must evaluate to Object but got Object.spec.metadata");
+    assert_eq!(
+        set.problems[0].message,
+        "Invalid value: \"Object.spec.metadata{}\": must evaluate to Object but got Object.spec.metadata"
+    );
     let jp = json!([{"patchType": "JSONPatch", "jsonPatch": {"expression": "[{'op': 'add'}]"}}]);
     let set = PolicySet::new(&map("p", jp, json!({})));
-    assert_eq!(set.problems[0].message, "must evaluate to list(JSONPatch) but got list(map(string, string))");
+    assert_eq!(
+        set.problems[0].message,
+        "Invalid value: \"[{'op': 'add'}]\": must evaluate to list(JSONPatch) but got list(map(string, string))"
+    );
     // The mutation types exist only in mutations.
     let set = PolicySet::new(&one(json!({"expression": "jsonpatch.escapeKey('a') == 'a'"})));
     assert!(
