@@ -358,3 +358,26 @@ fn results_are_the_same_whatever_the_jobs() {
     let expected = std::fs::read_to_string("tests/fixtures/repo-expected/check.json").unwrap();
     assert_eq!(String::from_utf8_lossy(&one.stdout), expected);
 }
+
+/// Admission policies in a repository: what the API server refuses when they are created
+/// (admissionregistration validation.go), at the expression's line.
+#[test]
+fn policies_that_the_api_server_refuses_are_reported_at_their_lines() {
+    let dir = temp("policy");
+    std::fs::write(
+        dir.join("policy.yaml"),
+        "apiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicy\nmetadata:\n  name: p\nspec:\n  matchConstraints:\n    resourceRules:\n    - {apiGroups: [apps], apiVersions: [v1], operations: [CREATE], resources: [deployments]}\n  validations:\n  - expression: object.spec.replicas <=\n---\napiVersion: admissionregistration.k8s.io/v1\nkind: ValidatingAdmissionPolicyBinding\nmetadata:\n  name: b\nspec:\n  policyName: p\n  validationActions: [Deny, Warn]\n",
+    )
+    .unwrap();
+    let out = kubedv(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("policy.yaml:10:5: ValidatingAdmissionPolicy/p: spec.validations[0].expression: Invalid value: \"object.spec.replicas <=\": compilation failed: ERROR: <input>:1:24: "),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("policy.yaml:18:3: ValidatingAdmissionPolicyBinding/b: spec.validationActions: Invalid value: [\"Deny\",\"Warn\"]: must not contain both Deny and Warn"),
+        "{stdout}"
+    );
+}

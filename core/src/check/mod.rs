@@ -288,6 +288,14 @@ impl Checker {
             }
             return report.settle();
         }
+        // Admission policies and bindings: what the API server refuses when they are created
+        // (expressions that do not compile, actions, params references).
+        #[cfg(feature = "policy")]
+        if let Some(errors) = crate::policy::creation_errors(doc) {
+            report.errors = errors;
+            report.checked_by = Some("policy");
+            return report.settle();
+        }
         if let Some(crd) = self.crds.iter().find(|c| c.group == group && c.kind == kind) {
             return self.custom_resource(crd, version, doc, old, report);
         }

@@ -186,6 +186,31 @@ fn type_of(doc: &Json) -> (&str, &str) {
     (s("apiVersion"), s("kind"))
 }
 
+/// What the API server refuses when a policy or binding document is created (its field errors),
+/// or `None` for another document. `kubedv check` reports these at their lines.
+pub fn creation_errors(doc: &Json) -> Option<Vec<crate::field::Error>> {
+    let (v, k) = type_of(doc);
+    if let Some(kind) = PolicyKind::of_policy(v, k) {
+        let p = Policy::read(doc, kind).ok()?;
+        return Some(match kind {
+            PolicyKind::Validating => validation::validate_policy(&CompiledPolicy::new(p)),
+            PolicyKind::Mutating => mutating::CompiledMutatingPolicy::new(p).creation_errors(),
+        });
+    }
+    let kind = PolicyKind::of_binding(v, k)?;
+    let b = Binding::read(doc, kind).ok()?;
+    Some(match kind {
+        PolicyKind::Validating => validation::validate_binding(&b),
+        PolicyKind::Mutating if b.spec.policy_name.is_empty() => Vec::from([crate::field::Error::new(
+            crate::field::ErrorType::Required,
+            &crate::field::Path::named("spec.policyName"),
+            None,
+            "",
+        )]),
+        PolicyKind::Mutating => Vec::new(),
+    })
+}
+
 /// Whether a document is a policy, a binding, or a CRD (whose schema ApplyConfiguration
 /// mutations of its kind merge with).
 pub fn is_policy_document(doc: &Json) -> bool {
@@ -336,15 +361,12 @@ impl PolicySet {
     fn add_mutating(&mut self, p: Policy) {
         let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
         let compiled = mutating::CompiledMutatingPolicy::new(p);
-        for (field, message) in compiled.compile_errors() {
-            self.problems.push(Problem { severity: Severity::Error, document: doc.clone(), field, message });
-        }
-        if compiled.policy.spec.mutations.is_empty() {
+        for e in compiled.creation_errors() {
             self.problems.push(Problem {
                 severity: Severity::Error,
                 document: doc.clone(),
-                field: "spec.mutations".into(),
-                message: "Required value: mutations must contain at least one item".into(),
+                field: e.field.clone(),
+                message: e.body(),
             });
         }
         self.mutating.push(compiled);

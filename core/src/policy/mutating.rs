@@ -24,7 +24,7 @@ use super::validating::{Bindings, MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIM
 use super::{bindings_for, note, object_ref, params, Denial, Evaluation, Gvr, Outcome, Request, ValidationResult};
 use crate::cel::k8s::authz;
 use crate::cel::{to_json, Value};
-use crate::field::go_quote;
+use crate::field::{go_quote, Error, ErrorType, Path};
 
 /// A mutation, compiled.
 pub struct CompiledMutation {
@@ -83,12 +83,12 @@ impl CompiledMutatingPolicy {
     }
 
     /// The expressions that do not compile, and mutations of an unknown patch type.
-    /// As the API server's creation checks print them (field, body): expressions as
-    /// `Invalid value: "<expression>": <the compiler's detail>`.
-    pub fn compile_errors(&self) -> Vec<(String, String)> {
+    /// What the API server refuses at creation: expressions that do not compile, as
+    /// `Invalid value: "<expression>": <the compiler's detail>`, and unknown patch types.
+    pub fn creation_errors(&self) -> Vec<Error> {
         let mut out = Vec::new();
-        let invalid = |out: &mut Vec<(String, String)>, at: String, source: &str, e: &str| {
-            out.push((at, format!("Invalid value: {}: {e}", go_quote(source))));
+        let invalid = |out: &mut Vec<Error>, at: String, source: &str, e: &str| {
+            out.push(Error::new(ErrorType::Invalid, &Path::named(&at), Some(Json::from(source)), e));
         };
         for (i, v) in self.variables.iter().enumerate() {
             if let Err(e) = &v.expr.program {
@@ -108,14 +108,21 @@ impl CompiledMutatingPolicy {
                         invalid(&mut out, format!("spec.mutations[{i}].{field}.expression"), &m.expr.source, e);
                     }
                 }
-                other => out.push((
-                    format!("spec.mutations[{i}].patchType"),
-                    format!(
-                        "Unsupported value: {}: supported values: \"ApplyConfiguration\", \"JSONPatch\"",
-                        go_quote(other)
-                    ),
+                other => out.push(Error::new(
+                    ErrorType::NotSupported,
+                    &Path::named(&format!("spec.mutations[{i}].patchType")),
+                    Some(Json::from(other)),
+                    "supported values: \"ApplyConfiguration\", \"JSONPatch\"",
                 )),
             }
+        }
+        if self.policy.spec.mutations.is_empty() {
+            out.push(Error::new(
+                ErrorType::Required,
+                &Path::named("spec.mutations"),
+                None,
+                "mutations must contain at least one item",
+            ));
         }
         out
     }
