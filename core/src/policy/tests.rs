@@ -861,3 +861,37 @@ fn creation_refusals() {
         ]
     );
 }
+
+// admission_test TestAuditAnnotations: one annotation per key for a policy, its distinct
+// values (over bindings and params) joined with ", "; an audit annotation's error denies
+// whatever the binding's actions.
+#[test]
+fn audit_annotations_collect_per_policy() {
+    let pol = policy(
+        "denypolicy.example.com",
+        json!({"paramKind": {"apiVersion": "example.com/v1", "kind": "ParamsConfig"}, "matchConstraints": all_rules(),
+               "auditAnnotations": [
+                   {"key": "example-key", "valueExpression": "string(params.value)"},
+                   {"key": "excluded-key", "valueExpression": "null"}]}),
+    );
+    let params: Vec<Json> = ["normal-value", "special-value", "normal-value"]
+        .iter()
+        .enumerate()
+        .map(|(i, v)| json!({"apiVersion": "example.com/v1", "kind": "ParamsConfig", "metadata": {"name": format!("replicas-test{i}"), "namespace": "default"}, "value": v}))
+        .collect();
+    let bindings: Vec<Json> = (0..3)
+        .map(|i| {
+            binding(
+                &format!("denybinding{i}.example.com"),
+                "denypolicy.example.com",
+                json!({"validationActions": ["Audit"], "paramRef": {"name": format!("replicas-test{i}"), "parameterNotFoundAction": "Deny"}}),
+            )
+        })
+        .collect();
+    let mut docs = Vec::from([pol]);
+    docs.extend(bindings);
+    let out = PolicySet::new(&docs).evaluate(&request(configmap("c")), &params, &[]);
+    assert!(out.allowed, "{:?}", out.denials);
+    assert_eq!(out.audit_annotations.len(), 1, "{:?}", out.audit_annotations);
+    assert_eq!(out.audit_annotations["denypolicy.example.com/example-key"], "normal-value, special-value");
+}
