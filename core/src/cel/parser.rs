@@ -11,6 +11,9 @@ use super::functions::Builtin;
 use super::lexer::{tokenize, Tok, Token};
 use super::value::Value;
 
+/// cel-go's message when the expression ends where an operand is expected.
+const EOF_EXPECTING_OPERAND: &str = "Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+
 /// How deeply expressions may nest (cel-go's default parser recursion limit).
 pub const MAX_DEPTH: usize = 250;
 /// The longest expression accepted, in bytes (Kubernetes caps rules well below this).
@@ -92,6 +95,11 @@ impl Parser {
     }
 
     fn unexpected<T>(&self, expected: &str) -> Result<T, ParseError> {
+        // cel-go's ANTLR parser at the end of an expression that needs an operand (parser_test.go
+        // `1 + 2\n3 +`, `--`, `?`): the one text kubedv reproduces exactly.
+        if matches!(self.tok(), Tok::Eof) && expected == "an expression" {
+            return self.error(self.offset(), String::from(EOF_EXPECTING_OPERAND));
+        }
         let found = match self.tok() {
             Tok::Eof => String::from("the end of the expression"),
             Tok::Punct(p) => format!("'{p}'"),

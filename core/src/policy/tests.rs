@@ -895,3 +895,13 @@ fn audit_annotations_collect_per_policy() {
     assert_eq!(out.audit_annotations.len(), 1, "{:?}", out.audit_annotations);
     assert_eq!(out.audit_annotations["denypolicy.example.com/example-key"], "normal-value, special-value");
 }
+
+// cel-go parser_test.go: an expression that ends where an operand is expected.
+#[test]
+fn eof_syntax_error_reads_as_cel_go() {
+    let set = PolicySet::new(&one(json!({"expression": "object.spec.replicas <="})));
+    assert_eq!(
+        set.problems[0].message,
+        "Invalid value: \"object.spec.replicas <=\": compilation failed: ERROR: <input>:1:24: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | object.spec.replicas <=\n | .......................^"
+    );
+}
