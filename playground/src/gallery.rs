@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use crate::app::OpenTab;
 use crate::hooks::persist;
-use crate::{cel_view, crd_view, examples};
+use crate::{cel_view, crd_view, examples, policies_view};
 
 /// One case: the tab it opens, its title, what it shows, and the state it loads.
 pub struct Entry {
@@ -40,6 +40,14 @@ const CRD_ABOUT: [&str; crd_view::EXAMPLES.len()] = [
     "A Gateway-API-style HTTPRoute: wildcard hostnames, path rules, backend weights and a duplicate list-map key.",
     "An update: transition rules compare the object with its old version (immutable selector, a mode that cannot go back).",
     "A CRD whose rule's estimated cost is over the limit: the API server refuses the CRD itself.",
+];
+
+const POLICY_ABOUT: [&str; policies_view::EXAMPLES.len()] = [
+    "A ValidatingAdmissionPolicy with params and two bindings: the test namespace's binding denies five replicas with the API server's message and status.",
+    "The same policy in a production namespace: its binding warns and audits instead of denying.",
+    "A Warn + Audit binding with a message expression: the warning text and the validation_failure audit annotation.",
+    "MutatingAdmissionPolicies: a label added with an ApplyConfiguration, an annotation with a JSONPatch, the result as a patch.",
+    "The authorizer library: a check answered from the allowed list, for a user's group.",
 ];
 
 /// Every case in the gallery.
@@ -92,6 +100,14 @@ pub fn entries() -> Vec<Entry> {
             title,
             about,
             state: vec![("crd.crd", crd), ("crd.object", object), ("crd.old", old)],
+        });
+    }
+    for ((title, policies, request), about) in policies_view::EXAMPLES.iter().zip(POLICY_ABOUT) {
+        out.push(Entry {
+            tab: "policies",
+            title,
+            about,
+            state: vec![("policy.policies", policies), ("policy.request", request)],
         });
     }
     out.push(Entry {

@@ -389,6 +389,13 @@ fn gallery(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), S
         browser.wait_for("#gallery-0", Duration::from_secs(5))?;
         browser.click(&format!("button[aria-label=\"Open: {title}\"]"))
     };
+    // Policies: the Warn + Audit binding (validating/dispatcher.go's warning text).
+    open(browser, "Warn + Audit binding with a message expression")?;
+    browser.wait_for_text(
+        "#policy-result",
+        "Warning: Validation failed for ValidatingAdmissionPolicy 'name-suffix' with binding 'name-suffix-warn': name settings must end in -cfg",
+        Duration::from_secs(10),
+    )?;
     // Declarative, on update: immutable.go; ratcheting of the unchanged sizeGi.
     open(browser, "Update: an immutable field and ratcheting")?;
     browser.wait_for_text(

@@ -379,12 +379,13 @@ const POLICY_TOKENS: &[&str] = &[
 ];
 
 /// A mutated policy stream, compiled and evaluated against a random object on a random
-/// operation, with and without the authorizer allowing anything.
-fn policy_round(rng: &mut Rng) -> bool {
+/// operation, with and without the authorizer allowing anything. Properties beyond "no panic":
+/// evaluating twice gives the same outcome, and a denied request names its first denial.
+fn policy_round(rng: &mut Rng) -> Result<bool, String> {
     let base = POLICIES[rng.below(POLICIES.len())];
     // One in four streams unmutated: the evaluation paths past compilation get exercised too.
     let text = if rng.below(4) == 0 { String::from(base) } else { mutate_with(rng, base, POLICY_TOKENS) };
-    let Ok(docs) = kubedv_input::documents(&text) else { return false };
+    let Ok(docs) = kubedv_input::documents(&text) else { return Ok(false) };
     let (policies, params): (Vec<Value>, Vec<Value>) = docs.into_iter().partition(policy::is_policy_document);
     let set = policy::PolicySet::new(&policies);
     let mut object = random_json(rng, 0);
@@ -407,7 +408,13 @@ fn policy_round(rng: &mut Rng) -> bool {
     req.infer();
     let allow = if rng.below(2) == 0 { Vec::new() } else { vec![kubedv_core::cel::k8s::authz::Rule::default()] };
     let outcome = set.evaluate(&req, &params, &allow);
-    outcome.evaluations.iter().any(|e| e.matched)
+    if set.evaluate(&req, &params, &allow) != outcome {
+        return Err(format!("evaluating twice differs:\n{text}"));
+    }
+    if outcome.allowed == outcome.status.is_some() || outcome.allowed != outcome.denials.is_empty() {
+        return Err(format!("the verdict, the status and the denials disagree:\n{text}"));
+    }
+    Ok(outcome.evaluations.iter().any(|e| e.matched))
 }
 
 fn random_json(rng: &mut Rng, depth: usize) -> Value {
@@ -736,7 +743,11 @@ fn fuzz() {
             let state = rng.0;
             *current.lock().unwrap() = (Instant::now(), format!("# policy round, rng state {state}"));
             match catch_unwind(AssertUnwindSafe(|| policy_round(&mut rng))) {
-                Ok(evaluated) => policy_evals += u64::from(evaluated),
+                Ok(Ok(evaluated)) => policy_evals += u64::from(evaluated),
+                Ok(Err(violation)) => {
+                    eprintln!("property violated (rng state {state}): {violation}");
+                    std::process::exit(1);
+                }
                 Err(_) => {
                     eprintln!("panic in admission policies; replay with the rng state {state}");
                     std::process::exit(1);
