@@ -41,6 +41,8 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 pub use eval::{Activation, EvalError, NoVars, COST_EXCEEDED};
+#[cfg(feature = "policy")]
+pub(crate) use lexer::RESERVED;
 pub use parser::{MAX_DEPTH, MAX_LEN};
 pub use value::{from_json, to_json, Key, List, ListKind, Map, Type, Value};
 

@@ -261,6 +261,34 @@ pub fn compile_variables(decls: &mut Declarations, vars: &[super::model::NamedEx
     out
 }
 
+/// What both kinds of policy compile alike: the composited variables and the match
+/// conditions (with the authorizer), and the declarations for their other expressions in
+/// `other` (the same variables, typed).
+pub struct Common {
+    /// The environment of variables and match conditions.
+    pub decls: Declarations,
+    /// The composited variables.
+    pub variables: Vec<Variable>,
+    /// The match conditions, by name.
+    pub match_conditions: Vec<(String, Compiled)>,
+    /// The environment `other` asked for, with the variables declared.
+    pub other: Declarations,
+}
+
+/// Compiles a policy's variables and match conditions.
+pub fn compile_common(spec: &super::model::PolicySpec, other: Env) -> Common {
+    let params = spec.param_kind.is_some();
+    let mut decls = Declarations::new(Env { params, authorizer: true, patch_types: false });
+    let variables = compile_variables(&mut decls, &spec.variables);
+    let mut other = Declarations::new(Env { params, ..other });
+    for v in &variables {
+        other.add_variable(&v.name, v.expr.output.clone());
+    }
+    let match_conditions =
+        spec.match_conditions.iter().map(|m| (m.name.clone(), decls.compile(&m.expression, Returns::Bool))).collect();
+    Common { decls, variables, match_conditions, other }
+}
+
 /// The activation of one evaluation pass (`evaluationActivation` with its composition
 /// context): the bound variables, and the composited ones, computed on first use.
 pub struct Pass<'a> {

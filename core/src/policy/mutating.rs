@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 use serde_json::Value as Json;
 
 use super::apply::{apply, ApplyError};
-use super::compile::{compile_variables, Compiled, Declarations, Env, Pass, Returns, Variable};
+use super::compile::{compile_common, Common, Compiled, Env, Pass, Returns, Variable};
 use super::matching::{Match, Matcher};
 use super::model::{Binding, FailurePolicy, Policy, PolicyKind};
 use super::patch::{apply_json_patch, PatchError};
@@ -52,19 +52,9 @@ pub struct CompiledMutatingPolicy {
 impl CompiledMutatingPolicy {
     /// Compiles a policy: variables and conditions without the mutation types, mutations with.
     pub fn new(policy: Policy) -> CompiledMutatingPolicy {
-        let params = policy.spec.param_kind.is_some();
-        let mut decls = Declarations::new(Env { params, authorizer: true, patch_types: false });
-        let variables = compile_variables(&mut decls, &policy.spec.variables);
-        let mut with_types = Declarations::new(Env { params, authorizer: true, patch_types: true });
-        for v in &variables {
-            with_types.add_variable(&v.name, v.expr.output.clone());
-        }
-        let match_conditions = policy
-            .spec
-            .match_conditions
-            .iter()
-            .map(|m| (m.name.clone(), decls.compile(&m.expression, Returns::Bool)))
-            .collect();
+        // Mutations are compiled with the mutation types; variables and conditions without.
+        let Common { variables, match_conditions, other: with_types, .. } =
+            compile_common(&policy.spec, Env { params: false, authorizer: true, patch_types: true });
         let mutations = policy
             .spec
             .mutations

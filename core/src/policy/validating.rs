@@ -9,7 +9,7 @@ use alloc::vec::Vec;
 
 use crate::cel::Value;
 
-use super::compile::{compile_variables, Compiled, Declarations, Env, Pass, Returns, Variable};
+use super::compile::{compile_common, Common, Compiled, Env, Pass, Returns, Variable};
 use super::model::{FailurePolicy, Policy};
 
 /// `celconfig.RuntimeCELCostBudget`: per policy, binding and params object.
@@ -52,19 +52,9 @@ pub struct CompiledPolicy {
 impl CompiledPolicy {
     /// Compiles a policy's expressions.
     pub fn new(policy: Policy) -> CompiledPolicy {
-        let params = policy.spec.param_kind.is_some();
-        let mut full = Declarations::new(Env { params, authorizer: true, patch_types: false });
-        let variables = compile_variables(&mut full, &policy.spec.variables);
-        let mut messages = Declarations::new(Env { params, authorizer: false, patch_types: false });
-        for v in &variables {
-            messages.add_variable(&v.name, v.expr.output.clone());
-        }
-        let match_conditions = policy
-            .spec
-            .match_conditions
-            .iter()
-            .map(|m| (m.name.clone(), full.compile(&m.expression, Returns::Bool)))
-            .collect();
+        // Message expressions are compiled without the authorizer (validating/plugin.go).
+        let Common { decls: full, variables, match_conditions, other: messages } =
+            compile_common(&policy.spec, Env { params: false, authorizer: false, patch_types: false });
         let validations = policy
             .spec
             .validations

@@ -43,33 +43,11 @@ fn not_supported(path: &str, value: &str, supported: &[&str]) -> Error {
 
 /// `isCELIdentifier`.
 fn is_cel_identifier(name: &str) -> bool {
-    const RESERVED: &[&str] = &[
-        "true",
-        "false",
-        "null",
-        "in",
-        "as",
-        "break",
-        "const",
-        "continue",
-        "else",
-        "for",
-        "function",
-        "if",
-        "import",
-        "let",
-        "loop",
-        "package",
-        "namespace",
-        "return",
-        "var",
-        "void",
-        "while",
-    ];
     let mut chars = name.chars();
     chars.next().is_some_and(|c| c == '_' || c.is_ascii_alphabetic())
         && chars.all(|c| c == '_' || c.is_ascii_alphanumeric())
-        && !RESERVED.contains(&name)
+        && !matches!(name, "true" | "false" | "null" | "in")
+        && !crate::cel::RESERVED.contains(&name)
 }
 
 fn has_newlines(s: &str) -> bool {
