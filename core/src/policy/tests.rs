@@ -828,7 +828,7 @@ fn creation_refusals() {
         [
             "spec.matchConstraints: Required value",
             "spec.validations[0].message: Invalid value: \"a\\nb\": message must not contain line breaks",
-            "spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\", \"Unauthorized\""
+            "spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\""
         ]
     );
     assert_eq!(
@@ -903,5 +903,41 @@ fn eof_syntax_error_reads_as_cel_go() {
     assert_eq!(
         set.problems[0].message,
         "Invalid value: \"object.spec.replicas <=\": compilation failed: ERROR: <input>:1:24: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}\n | object.spec.replicas <=\n | .......................^"
+    );
+}
+
+// validation.go validateRuleWithOperations / validateRule / validateResources: a rule without
+// operations is refused (Kyverno's CLI test match-namespaces has one; the API server would not
+// create that policy), and the resource patterns are checked.
+#[test]
+fn rule_refusals() {
+    let texts = |rules: Json| -> Vec<String> {
+        PolicySet::new(&[policy(
+            "p",
+            json!({"matchConstraints": {"resourceRules": rules}, "validations": [{"expression": "true"}]}),
+        )])
+        .problems
+        .iter()
+        .map(|p| format!("{}: {}", p.field, p.message))
+        .collect()
+    };
+    assert_eq!(
+        texts(json!([{"apiGroups": [""], "apiVersions": ["v1"], "resources": ["namespaces"]}])),
+        ["spec.matchConstraints.resourceRules[0].operations: Required value"]
+    );
+    assert_eq!(
+        texts(json!([{"apiGroups": ["*", "apps"], "apiVersions": ["v1"], "operations": ["*", "CREATE", "PATCH"], "resources": ["*", "pods", "*/*"], "scope": "Global"}])),
+        [
+            "spec.matchConstraints.resourceRules[0].operations: Invalid value: [\"*\",\"CREATE\",\"PATCH\"]: if '*' is present, must not specify other operations",
+            "spec.matchConstraints.resourceRules[0].operations[2]: Unsupported value: \"PATCH\": supported values: \"*\", \"CONNECT\", \"CREATE\", \"DELETE\", \"UPDATE\"",
+            "spec.matchConstraints.resourceRules[0].apiGroups: Invalid value: [\"*\",\"apps\"]: if '*' is present, must not specify other API groups",
+            "spec.matchConstraints.resourceRules[0].resources: Invalid value: [\"*\",\"pods\",\"*/*\"]: if '*/*' is present, must not specify other resources",
+            "spec.matchConstraints.resourceRules[0].resources: Invalid value: [\"*\",\"pods\",\"*/*\"]: if '*' is present, must not specify other resources without subresources",
+            "spec.matchConstraints.resourceRules[0].scope: Unsupported value: \"Global\": supported values: \"*\", \"Cluster\", \"Namespaced\""
+        ]
+    );
+    assert_eq!(
+        texts(json!([{"apiGroups": [""], "apiVersions": ["v1"], "operations": ["CREATE"], "resources": ["pods/*", "pods/log"]}])),
+        ["spec.matchConstraints.resourceRules[0].resources[1]: Invalid value: \"pods/log\": if 'pods/*' is present, must not specify pods/log"]
     );
 }

@@ -11,7 +11,7 @@ use alloc::vec::Vec;
 
 use serde_json::Value as Json;
 
-use super::model::Binding;
+use super::model::{Binding, MatchResources, NamedRule};
 use super::validating::CompiledPolicy;
 use crate::field::{Error, ErrorType, Path};
 
@@ -68,8 +68,12 @@ pub fn validate_policy(p: &CompiledPolicy) -> Vec<Error> {
     }
     match &spec.match_constraints {
         None => errs.push(required("spec.matchConstraints", "")),
-        Some(m) if m.resource_rules.is_empty() => errs.push(required("spec.matchConstraints.resourceRules", "")),
-        Some(_) => {}
+        Some(m) => {
+            errs.extend(validate_match_resources(m, "spec.matchConstraints"));
+            if m.resource_rules.is_empty() {
+                errs.push(required("spec.matchConstraints.resourceRules", ""));
+            }
+        }
     }
     if spec.match_conditions.len() > MAX_MATCH_CONDITIONS {
         errs.push(Error::new(
@@ -134,11 +138,13 @@ pub fn validate_policy(p: &CompiledPolicy) -> Vec<Error> {
             errs.push(invalid(&format!("{at}.message"), message, "message must not contain line breaks"));
         }
         if let Some(r) = &v.reason {
-            if !matches!(r.as_str(), "Forbidden" | "Invalid" | "RequestEntityTooLarge" | "Unauthorized") {
+            // `supportedValidationPolicyReason`: the API documentation also names Unauthorized,
+            // the validation code does not accept it.
+            if !matches!(r.as_str(), "Forbidden" | "Invalid" | "RequestEntityTooLarge") {
                 errs.push(not_supported(
                     &format!("{at}.reason"),
                     r,
-                    &["Forbidden", "Invalid", "RequestEntityTooLarge", "Unauthorized"],
+                    &["Forbidden", "Invalid", "RequestEntityTooLarge"],
                 ));
             }
         }
@@ -172,6 +178,125 @@ pub fn validate_policy(p: &CompiledPolicy) -> Vec<Error> {
     errs
 }
 
+/// `validateMatchResources`: each rule of `resourceRules` and `excludeResourceRules`.
+pub fn validate_match_resources(m: &MatchResources, at: &str) -> Vec<Error> {
+    let mut errs = Vec::new();
+    for (list, rules) in [("resourceRules", &m.resource_rules), ("excludeResourceRules", &m.exclude_resource_rules)] {
+        for (i, rule) in rules.iter().enumerate() {
+            errs.extend(validate_rule_with_operations(rule, &format!("{at}.{list}[{i}]")));
+        }
+    }
+    errs
+}
+
+/// `validateRuleWithOperations` and `validateRule` (subresources allowed).
+fn validate_rule_with_operations(rule: &NamedRule, at: &str) -> Vec<Error> {
+    let mut errs = Vec::new();
+    let star = |items: &[String]| items.iter().any(|i| i == "*");
+    let list = |items: &[String]| Json::from(items.to_vec());
+    if rule.operations.is_empty() {
+        errs.push(required(&format!("{at}.operations"), ""));
+    }
+    if rule.operations.len() > 1 && star(&rule.operations) {
+        errs.push(invalid(
+            &format!("{at}.operations"),
+            list(&rule.operations),
+            "if '*' is present, must not specify other operations",
+        ));
+    }
+    for (i, op) in rule.operations.iter().enumerate() {
+        if !matches!(op.as_str(), "*" | "CREATE" | "UPDATE" | "DELETE" | "CONNECT") {
+            errs.push(not_supported(
+                &format!("{at}.operations[{i}]"),
+                op,
+                &["*", "CONNECT", "CREATE", "DELETE", "UPDATE"],
+            ));
+        }
+    }
+    if rule.api_groups.is_empty() {
+        errs.push(required(&format!("{at}.apiGroups"), ""));
+    }
+    if rule.api_groups.len() > 1 && star(&rule.api_groups) {
+        errs.push(invalid(
+            &format!("{at}.apiGroups"),
+            list(&rule.api_groups),
+            "if '*' is present, must not specify other API groups",
+        ));
+    }
+    if rule.api_versions.is_empty() {
+        errs.push(required(&format!("{at}.apiVersions"), ""));
+    }
+    if rule.api_versions.len() > 1 && star(&rule.api_versions) {
+        errs.push(invalid(
+            &format!("{at}.apiVersions"),
+            list(&rule.api_versions),
+            "if '*' is present, must not specify other API versions",
+        ));
+    }
+    for (i, v) in rule.api_versions.iter().enumerate() {
+        if v.is_empty() {
+            errs.push(required(&format!("{at}.apiVersions[{i}]"), ""));
+        }
+    }
+    errs.extend(validate_resources(&rule.resources, &format!("{at}.resources")));
+    if let Some(scope) = &rule.scope {
+        if !matches!(scope.as_str(), "*" | "Cluster" | "Namespaced") {
+            errs.push(not_supported(&format!("{at}.scope"), scope, &["*", "Cluster", "Namespaced"]));
+        }
+    }
+    errs
+}
+
+/// `validateResources`.
+fn validate_resources(resources: &[String], at: &str) -> Vec<Error> {
+    let mut errs = Vec::new();
+    if resources.is_empty() {
+        errs.push(required(at, ""));
+    }
+    let (mut wildcard_subs, mut wildcard_res): (Vec<&str>, Vec<&str>) = (Vec::new(), Vec::new());
+    let (mut double, mut single, mut plain) = (false, false, false);
+    for (i, rs) in resources.iter().enumerate() {
+        if rs.is_empty() {
+            errs.push(required(&format!("{at}[{i}]"), ""));
+            continue;
+        }
+        double |= rs == "*/*";
+        single |= rs == "*";
+        let Some((res, sub)) = rs.split_once('/') else {
+            plain = rs != "*";
+            continue;
+        };
+        if wildcard_subs.contains(&res) {
+            errs.push(invalid(
+                &format!("{at}[{i}]"),
+                rs.as_str(),
+                &format!("if '{res}/*' is present, must not specify {rs}"),
+            ));
+        }
+        if wildcard_res.contains(&sub) {
+            errs.push(invalid(
+                &format!("{at}[{i}]"),
+                rs.as_str(),
+                &format!("if '*/{sub}' is present, must not specify {rs}"),
+            ));
+        }
+        if sub == "*" {
+            wildcard_subs.push(res);
+        }
+        if res == "*" {
+            wildcard_res.push(sub);
+        }
+    }
+    let all = Json::from(resources.to_vec());
+    if resources.len() > 1 && double {
+        errs.push(invalid(at, all.clone(), "if '*/*' is present, must not specify other resources"));
+    }
+    if single && plain {
+        errs.push(invalid(at, all, "if '*' is present, must not specify other resources without subresources"));
+    }
+    errs
+}
+
 /// The refusals of `ValidateValidatingAdmissionPolicyBinding`.
 pub fn validate_binding(b: &Binding) -> Vec<Error> {
     let spec = &b.spec;
@@ -194,6 +319,9 @@ pub fn validate_binding(b: &Binding) -> Vec<Error> {
             Some("Deny" | "Allow") => {}
             Some(other) => errs.push(not_supported("spec.paramRef.parameterNotFoundAction", other, &["Deny", "Allow"])),
         }
+    }
+    if let Some(m) = &spec.match_resources {
+        errs.extend(validate_match_resources(m, "spec.matchResources"));
     }
     let mut seen: Vec<&str> = Vec::new();
     for (i, action) in spec.validation_actions.iter().enumerate() {
