@@ -64,7 +64,7 @@ pub use selector::Selector;
 pub use validating::{MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET};
 
 use matching::{Match, Matcher};
-use validating::{Action, Annotation, CompiledPolicy, Outcome as Result3};
+use validating::{Action, Annotation, CompiledPolicy, Outcome as Verdict};
 
 /// A problem with a policy or binding document that the API server would refuse.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -543,9 +543,9 @@ impl PolicySet {
                     e.validations.push(ValidationResult {
                         expression: p.validations.get(d.index).map_or_else(String::new, |x| x.expr.source.clone()),
                         result: match d.result {
-                            Result3::True => Json::Bool(true),
-                            Result3::False => Json::Bool(false),
-                            Result3::Error => Json::from("error"),
+                            Verdict::True => Json::Bool(true),
+                            Verdict::False => Json::Bool(false),
+                            Verdict::Error => Json::from("error"),
                         },
                         message: d.message.clone(),
                         cost: d.cost,

@@ -274,10 +274,7 @@ pub fn validate(p: &CompiledPolicy, with_authz: &Bindings, without_authz: &Bindi
             for ((key, c), r) in p.audit_annotations.iter().zip(results) {
                 let (result, _) = r.unwrap_or((Ok(Value::Null), 0));
                 out.annotations.push(match result {
-                    Err(e) if f == FailurePolicy::Ignore => {
-                        let _ = e;
-                        Annotation::Exclude
-                    }
+                    Err(_) if f == FailurePolicy::Ignore => Annotation::Exclude,
                     Err(e) => Annotation::Error(e),
                     Ok(Value::String(s)) if s.trim().is_empty() => Annotation::Exclude,
                     Ok(Value::String(s)) => Annotation::Publish(key.clone(), String::from(s.trim())),
