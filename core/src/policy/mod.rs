@@ -63,7 +63,7 @@ pub use request::{cluster_scoped, resource_of, split_api_version, Gvk, Gvr, Requ
 pub use selector::Selector;
 pub use validating::{MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET};
 
-use matching::{Match, Matcher};
+use matching::Match;
 use validating::{Action, Annotation, CompiledPolicy, Outcome as Verdict};
 
 /// A problem with a policy or binding document that the API server would refuse.
@@ -383,8 +383,8 @@ impl PolicySet {
                 message: e.body(),
             });
         }
-        if let Some(m) = &compiled.policy.spec.match_constraints {
-            for e in Matcher::new(m).problems() {
+        if let Some(m) = &compiled.policy.matcher {
+            for e in m.problems() {
                 self.problems.push(Problem {
                     severity: Severity::Error,
                     document: doc.clone(),
@@ -473,12 +473,12 @@ impl PolicySet {
                 out.denials.push(denial(name, binding, format!("{prefix}: {err}"), String::new()));
             }
         };
-        let Some(constraints) = &p.policy.spec.match_constraints else {
+        let Some(constraints) = &p.policy.matcher else {
             config_error(out, None, String::from("policy contained no match constraints, a required field"));
             return;
         };
         let equivalents = |r: &Gvr| self.equivalents(&req.kind.kind, r);
-        let (resource, kind) = match Matcher::new(constraints).matches(req, &equivalents) {
+        let (resource, kind) = match constraints.matches(req, &equivalents) {
             Match::No(why) => return note(out, name, None, false, format!("matchConstraints: {why}")),
             Match::Error(e) => return config_error(out, None, e),
             Match::Yes { resource, kind, .. } => (resource, kind),
@@ -495,9 +495,9 @@ impl PolicySet {
         let mut collector: BTreeMap<String, Vec<String>> = BTreeMap::new();
         for b in bindings {
             let bname = b.name.as_str();
-            let why = match &b.spec.match_resources {
+            let why = match &b.matcher {
                 None => String::from("matchConstraints match; the binding has no matchResources"),
-                Some(m) => match Matcher::new(m).matches(req, &equivalents) {
+                Some(m) => match m.matches(req, &equivalents) {
                     Match::No(why) => {
                         note(out, name, Some(bname), false, format!("matchResources: {why}"));
                         continue;

@@ -12,6 +12,8 @@ use alloc::vec::Vec;
 use serde::Deserialize;
 use serde_json::Value as Json;
 
+use super::matching::Matcher;
+
 /// Which kind of policy.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PolicyKind {
@@ -233,6 +235,8 @@ pub struct Policy {
     pub name: String,
     /// The spec.
     pub spec: PolicySpec,
+    /// `spec.matchConstraints`, compiled once.
+    pub matcher: Option<Matcher>,
 }
 
 /// A binding document.
@@ -244,6 +248,8 @@ pub struct Binding {
     pub name: String,
     /// The spec.
     pub spec: BindingSpec,
+    /// `spec.matchResources`, compiled once.
+    pub matcher: Option<Matcher>,
 }
 
 fn name_of(doc: &Json) -> String {
@@ -261,8 +267,9 @@ impl Policy {
     /// Reads a policy document of `kind`.
     pub fn read(doc: &Json, kind: PolicyKind) -> Result<Policy, String> {
         let name = name_of(doc);
-        let spec = spec(doc, kind.name(), &name)?;
-        Ok(Policy { kind, name, spec })
+        let spec: PolicySpec = spec(doc, kind.name(), &name)?;
+        let matcher = spec.match_constraints.as_ref().map(Matcher::new);
+        Ok(Policy { kind, name, spec, matcher })
     }
 
     /// `failurePolicy`, defaulted.
@@ -276,7 +283,8 @@ impl Binding {
     pub fn read(doc: &Json, kind: PolicyKind) -> Result<Binding, String> {
         let name = name_of(doc);
         let what = format!("{}Binding", kind.name());
-        let spec = spec(doc, &what, &name)?;
-        Ok(Binding { kind, name, spec })
+        let spec: BindingSpec = spec(doc, &what, &name)?;
+        let matcher = spec.match_resources.as_ref().map(Matcher::new);
+        Ok(Binding { kind, name, spec, matcher })
     }
 }

@@ -17,7 +17,7 @@ use serde_json::Value as Json;
 
 use super::apply::{apply, ApplyError};
 use super::compile::{compile_common, Common, Compiled, Env, Pass, Returns, Variable};
-use super::matching::{Match, Matcher};
+use super::matching::Match;
 use super::model::{Binding, FailurePolicy, Policy, PolicyKind};
 use super::patch::{apply_json_patch, PatchError};
 use super::validating::{Bindings, MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIME_BUDGET};
@@ -288,7 +288,7 @@ fn run_policy(
     if bindings.is_empty() {
         return note(out, name, None, false, String::from("no binding names this policy"));
     }
-    let Some(constraints) = &p.policy.spec.match_constraints else {
+    let Some(constraints) = &p.policy.matcher else {
         note(out, name, None, false, String::from("error: policy contained no match constraints, a required field"));
         return deny(
             out,
@@ -298,16 +298,16 @@ fn run_policy(
     };
     let mut current = req.clone();
     current.object = Some(object.clone());
-    let (resource, kind) = match Matcher::new(constraints).matches(&current, equivalents) {
+    let (resource, kind) = match constraints.matches(&current, equivalents) {
         Match::No(why) => return note(out, name, None, false, format!("matchConstraints: {why}")),
         Match::Error(e) => return deny(out, None, format!("failed to configure policy: {e}")),
         Match::Yes { resource, kind, .. } => (resource, kind),
     };
     for b in bindings {
         let bname = b.name.as_str();
-        let why = match &b.spec.match_resources {
+        let why = match &b.matcher {
             None => String::from("matchConstraints match; the binding has no matchResources"),
-            Some(m) => match Matcher::new(m).matches(&current, equivalents) {
+            Some(m) => match m.matches(&current, equivalents) {
                 Match::No(why) => {
                     note(out, name, Some(bname), false, format!("matchResources: {why}"));
                     continue;
