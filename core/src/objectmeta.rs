@@ -46,9 +46,43 @@ fn string<'a>(meta: &'a Map<String, Json>, key: &str) -> &'a str {
 /// Appends the errors of an object's `metadata` (at `path`, e.g. `metadata`). `embedded`
 /// resources need no name (apiextensions validates them with the name `fakename`).
 pub fn validate(path: &Path<'_>, meta: &Map<String, Json>, rule: NameRule, embedded: bool, errors: &mut Vec<Error>) {
+    validate_with(path, meta, rule, embedded, None, true, errors);
+}
+
+/// [`validate`] for a cluster-scoped kind whose name must also equal `required_name` (a
+/// CustomResourceDefinition's `<plural>.<group>`: its name function adds
+/// `must be spec.names.plural+"."+spec.group` to the name's and generateName's messages). The
+/// API server clears a namespace given to a cluster-scoped object
+/// (`EnsureObjectNamespaceMatchesRequestNamespace`), so none is checked.
+pub fn validate_cluster(
+    path: &Path<'_>,
+    meta: &Map<String, Json>,
+    rule: NameRule,
+    required_name: Option<&str>,
+    errors: &mut Vec<Error>,
+) {
+    validate_with(path, meta, rule, false, required_name, false, errors);
+}
+
+fn validate_with(
+    path: &Path<'_>,
+    meta: &Map<String, Json>,
+    rule: NameRule,
+    embedded: bool,
+    required_name: Option<&str>,
+    namespaced: bool,
+    errors: &mut Vec<Error>,
+) {
+    let name_messages = |value: &str, prefix: bool| {
+        let mut msgs = names(rule, value, prefix);
+        if required_name.is_some_and(|r| r != value) {
+            msgs.push(String::from(r#"must be spec.names.plural+"."+spec.group"#));
+        }
+        msgs
+    };
     let generate_name = string(meta, "generateName");
     if !generate_name.is_empty() {
-        for msg in names(rule, generate_name, true) {
+        for msg in name_messages(generate_name, true) {
             errors.push(Error::invalid(&path.child("generateName"), generate_name, msg));
         }
     }
@@ -59,14 +93,14 @@ pub fn validate(path: &Path<'_>, meta: &Map<String, Json>, rule: NameRule, embed
             errors.push(Error::new(ErrorType::Required, &path.child("name"), None, "name or generateName is required"));
         }
     } else {
-        for msg in names(rule, name, false) {
+        for msg in name_messages(name, false) {
             errors.push(Error::invalid(&path.child("name"), name, msg));
         }
     }
     // A namespaced object's namespace comes from the request when absent (kubectl, the API
     // server's URL), so only a given one is checked.
     let namespace = string(meta, "namespace");
-    if !namespace.is_empty() {
+    if namespaced && !namespace.is_empty() {
         let msgs = crate::cel::k8s::named_format("dns1123Label").map_or(Vec::new(), |f| f.validate(namespace));
         for msg in msgs {
             errors.push(Error::invalid(&path.child("namespace"), namespace, msg));

@@ -11,8 +11,8 @@ use serde_json::{json, Value};
 
 fn load(root: Value) -> Crd {
     let doc = json!({
-        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-        "spec": {"group": "example.com", "names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true,
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "Widget", "plural": "widgets"}, "versions": [{"name": "v1", "served": true, "storage": true,
             "schema": {"openAPIV3Schema": root}}]}
     });
     Crd::load(&doc, None).unwrap_or_else(|e| panic!("{:?}", e.iter().map(|x| x.text()).collect::<Vec<_>>()))
@@ -118,7 +118,7 @@ fn list_type_duplicates() {
     let c = crd(json!({"type": "object", "properties": {
         "set": {"type": "array", "x-kubernetes-list-type": "set", "items": {"type": "string"}},
         "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
-            "items": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer"}}}}
+            "items": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "port": {"type": "integer"}}}}
     }}));
     assert_eq!(
         texts(
@@ -126,7 +126,11 @@ fn list_type_duplicates() {
             json!({"set": ["a", "b", "a", "a"], "ports": [{"name": "http", "port": 1}, {"name": "http", "port": 2}, {"port": 3}, {"port": 4}]}),
             None
         ),
+        // The key is required (a map list's keys must be required or defaulted, validation.go
+        // validateMapListKeysMapSet): the OpenAPI errors come first.
         [
+            "spec.ports[2].name: Required value",
+            "spec.ports[3].name: Required value",
             "spec.ports[1]: Duplicate value: {\"name\":\"http\"}",
             "spec.ports[3]: Duplicate value: {}",
             "spec.set[2]: Duplicate value: \"a\"",
@@ -180,7 +184,7 @@ fn defaults_are_applied_before_validation() {
 fn ratcheting_follows_correlation() {
     let c = crd(json!({"type": "object", "properties": {
         "ports": {"type": "array", "x-kubernetes-list-type": "map", "x-kubernetes-list-map-keys": ["name"],
-            "items": {"type": "object", "properties": {"name": {"type": "string"}, "port": {"type": "integer", "maximum": 10},
+            "items": {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}, "port": {"type": "integer", "maximum": 10},
                 "host": {"type": "string", "x-kubernetes-validations": [{"rule": "!self.startsWith('bad')", "message": "bad host"}]}}}},
         "atomic": {"type": "array", "items": {"type": "integer", "maximum": 10}},
         "other": {"type": "string"}
@@ -298,8 +302,8 @@ fn real_rule_shapes_compile() {
 fn schema_objects_are_not_maps() {
     for rule in ["self.o == {'a': 'x'}", "self.o['a'] == 'x'"] {
         let doc = json!({
-            "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-            "spec": {"group": "example.com", "names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true,
+            "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "widgets.example.com"},
+            "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "Widget", "plural": "widgets"}, "versions": [{"name": "v1", "served": true, "storage": true,
                 "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
                     "properties": {"o": {"type": "object", "properties": {"a": {"type": "string"}}}},
                     "x-kubernetes-validations": [{"rule": rule}]}}}}}]}
@@ -319,8 +323,8 @@ fn schema_objects_are_not_maps() {
 #[test]
 fn invalid_defaults_refuse_the_crd() {
     let doc = json!({
-        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-        "spec": {"group": "example.com", "names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true,
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "Widget", "plural": "widgets"}, "versions": [{"name": "v1", "served": true, "storage": true,
             "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object", "properties": {
                 "a": {"type": "object", "properties": {"foo": {"type": "string"}}, "default": {"foo": "abc", "bar": 42}},
                 "b": {"type": "object", "properties": {"foo": {"type": "string"}}, "default": {"foo": "abc"}},
@@ -335,7 +339,7 @@ fn invalid_defaults_refuse_the_crd() {
         Ok(_) => panic!("accepted"),
         Err(e) => e.iter().map(|e| e.text()).collect::<Vec<_>>(),
     };
-    let at = "spec.versions[0].schema.openAPIV3Schema.properties[spec]";
+    let at = "spec.validation.openAPIV3Schema.properties[spec]";
     assert_eq!(
         errors,
         [

@@ -404,9 +404,13 @@ fn crd_versions(crd: &Json) -> Result<CrdKind, Vec<Error>> {
     let group = str_at(crd, &["spec", "group"]);
     let kind = str_at(crd, &["spec", "names", "kind"]);
     let versions = crd.get("spec").and_then(|s| s.get("versions")).and_then(Json::as_array);
+    // The whole CRD is validated once; a refused CRD refuses every version.
+    let (mut loaded, refused): (Vec<Option<Crd>>, _) = match Crd::load_all(crd) {
+        Ok(list) => (list.into_iter().map(Some).collect(), None),
+        Err(errors) => (Vec::new(), Some(errors)),
+    };
     let Some(versions) = versions.filter(|v| !v.is_empty()) else {
-        // Crd::load gives the API server's error for a CRD without versions.
-        return Err(Crd::load(crd, None).err().unwrap_or_default());
+        return Err(refused.unwrap_or_default());
     };
     let served_plain: Vec<(String, bool)> = versions
         .iter()
@@ -420,7 +424,8 @@ fn crd_versions(crd: &Json) -> Result<CrdKind, Vec<Error>> {
         .collect();
     let compiled = versions
         .iter()
-        .map(|v| {
+        .enumerate()
+        .map(|(i, v)| {
             let name = str_at(v, &["name"]);
             let deprecated = (v.get("deprecated").and_then(Json::as_bool) == Some(true)).then(|| {
                 match v.get("deprecationWarning").and_then(Json::as_str) {
@@ -428,12 +433,11 @@ fn crd_versions(crd: &Json) -> Result<CrdKind, Vec<Error>> {
                     None => default_deprecation_warning(&group, &kind, &name, &served_plain),
                 }
             });
-            CrdVersion {
-                served: v.get("served").and_then(Json::as_bool) == Some(true),
-                deprecated,
-                compiled: Crd::load(crd, Some(&name)),
-                name,
-            }
+            let compiled = match &refused {
+                Some(errors) => Err(errors.clone()),
+                None => loaded.get_mut(i).and_then(Option::take).ok_or_else(Vec::new),
+            };
+            CrdVersion { served: v.get("served").and_then(Json::as_bool) == Some(true), deprecated, compiled, name }
         })
         .collect();
     Ok(CrdKind { group, kind, versions: compiled })

@@ -5,12 +5,18 @@
 
 mod correlate;
 pub mod decode;
+mod definition;
 mod embedded;
+mod field_path;
+mod internal;
 pub mod openapi;
 mod rules;
+mod schema_check;
 mod structural;
+mod webhook;
 
 use alloc::format;
+use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -29,7 +35,7 @@ pub struct Crd {
     /// The version in use.
     pub version: String,
     schema: Json,
-    rules: rules::Rules,
+    rules: Rc<rules::Rules>,
 }
 
 /// How to validate a custom resource.
@@ -71,68 +77,65 @@ fn str_at<'a>(v: &'a Json, path: &[&str]) -> Option<&'a str> {
 
 impl Crd {
     /// Reads a CRD (`apiextensions.k8s.io/v1`) and picks `version` (default: the storage
-    /// version); refuses non-structural schemas and rules that do not compile or cost too much.
+    /// version). A CRD the API server would refuse is refused with its errors (see
+    /// [`Crd::load_all`]).
     pub fn load(crd: &Json, version: Option<&str>) -> Result<Crd, CrdErrors> {
-        let bad = |path: &str, kind: ErrorType, value: Option<Json>, detail: String| {
-            Error::new(kind, &Path::named(path), value, detail)
+        let mut all = Crd::load_all(crd)?;
+        let chosen = match version {
+            Some(v) => all.iter().position(|c| c.version == v),
+            None => {
+                let versions = crd.get("spec").and_then(|s| s.get("versions")).and_then(Json::as_array);
+                versions.and_then(|vs| vs.iter().position(|x| x.get("storage").and_then(Json::as_bool) == Some(true)))
+            }
+        };
+        match chosen {
+            Some(i) => Ok(all.swap_remove(i)),
+            None => {
+                let names: Vec<&str> = all.iter().map(|c| c.version.as_str()).collect();
+                Err(Vec::from([Error::new(
+                    ErrorType::NotFound,
+                    &Path::named("spec.versions"),
+                    version.map(Json::from),
+                    format!("the CRD has versions: {}", names.join(", ")),
+                )]))
+            }
+        }
+    }
+
+    /// Reads a CRD (`apiextensions.k8s.io/v1`) as the API server does when it is created,
+    /// and gives every version with its schema and compiled rules; or everything the API
+    /// server would refuse, in its order and words (`ValidateCustomResourceDefinition`:
+    /// metadata, names, versions, schemas, rules and their costs, subresources, printer
+    /// columns, selectable fields, conversion, API approval).
+    pub fn load_all(crd: &Json) -> Result<Vec<Crd>, CrdErrors> {
+        let bad = |path: &str, value: Option<Json>, detail: &str| {
+            Vec::from([Error::new(ErrorType::Invalid, &Path::named(path), value, detail)])
         };
         if str_at(crd, &["kind"]) != Some("CustomResourceDefinition") {
-            return Err(Vec::from([bad(
-                "kind",
-                ErrorType::Invalid,
-                crd.get("kind").cloned(),
-                String::from("expected CustomResourceDefinition"),
-            )]));
+            return Err(bad("kind", crd.get("kind").cloned(), "expected CustomResourceDefinition"));
         }
         if str_at(crd, &["apiVersion"]) != Some("apiextensions.k8s.io/v1") {
-            return Err(Vec::from([bad(
-                "apiVersion",
-                ErrorType::Invalid,
-                crd.get("apiVersion").cloned(),
-                String::from("expected apiextensions.k8s.io/v1"),
-            )]));
+            return Err(bad("apiVersion", crd.get("apiVersion").cloned(), "expected apiextensions.k8s.io/v1"));
+        }
+        let checked = definition::validate(crd);
+        if !checked.errors.is_empty() {
+            return Err(checked.errors);
         }
         let kind = String::from(str_at(crd, &["spec", "names", "kind"]).unwrap_or(""));
         let group = String::from(str_at(crd, &["spec", "group"]).unwrap_or(""));
-        let versions =
-            crd.get("spec").and_then(|s| s.get("versions")).and_then(Json::as_array).cloned().unwrap_or_default();
-        let chosen = match version {
-            Some(v) => versions.iter().position(|x| str_at(x, &["name"]) == Some(v)),
-            None => versions
-                .iter()
-                .position(|x| x.get("storage").and_then(Json::as_bool) == Some(true))
-                .or(if versions.is_empty() { None } else { Some(0) }),
-        };
-        let Some(index) = chosen else {
-            let names: Vec<&str> = versions.iter().filter_map(|v| str_at(v, &["name"])).collect();
-            return Err(Vec::from([bad(
-                "spec.versions",
-                ErrorType::NotFound,
-                version.map(Json::from),
-                format!("the CRD has versions: {}", names.join(", ")),
-            )]));
-        };
-        let v = &versions[index];
-        let version = String::from(str_at(v, &["name"]).unwrap_or(""));
-        let Some(schema) = v.get("schema").and_then(|s| s.get("openAPIV3Schema")).cloned() else {
-            return Err(Vec::from([bad(
-                &format!("spec.versions[{index}].schema.openAPIV3Schema"),
-                ErrorType::Required,
-                None,
-                String::from("schemas are required"),
-            )]));
-        };
-        let base = format!("spec.versions[{index}].schema.openAPIV3Schema");
-        let mut errors = Vec::new();
-        structural::structural(&Path::named(&base), &schema, structural::Level::Root, &mut errors);
-        if errors.is_empty() {
-            defaults(&Path::named(&base), &schema, true, false, &mut errors);
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        let rules = rules::Rules::compile(&schema, &base)?;
-        Ok(Crd { group, kind, version, schema, rules })
+        let versions = crd.get("spec").and_then(|s| s.get("versions")).and_then(Json::as_array);
+        let crds = versions
+            .into_iter()
+            .flatten()
+            .zip(checked.rules)
+            .filter_map(|(v, rules)| {
+                // Without errors every version has a schema, and so rules.
+                let schema = v.get("schema").and_then(|s| s.get("openAPIV3Schema"))?.clone();
+                let version = String::from(str_at(v, &["name"]).unwrap_or(""));
+                Some(Crd { group: group.clone(), kind: kind.clone(), version, schema, rules: rules? })
+            })
+            .collect();
+        Ok(crds)
     }
 
     /// The compiled rules, by schema location.

@@ -136,13 +136,6 @@ fn plain(detail: String) -> Error {
     Error::new(ErrorType::Invalid, &Path::root(), Some(Json::from("")), detail)
 }
 
-/// `field.TooMany(path, actual, max)`.
-fn too_many(name: &str, actual: usize, max: i64) -> Error {
-    let detail =
-        if max == 1 { String::from("must have at most 1 item") } else { format!("must have at most {max} items") };
-    Error::new(ErrorType::TooMany, &at(name), Some(Json::from(actual)), detail)
-}
-
 /// minItems/maxItems or minProperties/maxProperties: kube-openapi's TooFewItems /
 /// TooFewProperties (Invalid, the count as the value) and TooManyItems / TooManyProperties
 /// (field.TooMany).
@@ -161,7 +154,7 @@ fn counts(
     }
     if let Some(max) = schema.get(max_key).and_then(Json::as_i64) {
         if count as i64 > max {
-            errors.push(too_many(name, count, max));
+            errors.push(Error::too_many(&at(name), count, max));
         }
     }
 }

@@ -65,35 +65,9 @@ fn rule_error(path: &str, rule: &Json, detail: String) -> Error {
 }
 
 impl Rules {
-    /// Compiles every rule under `schema` (its location for messages is `base`).
-    pub fn compile(schema: &Json, base: &str) -> Result<Rules, Vec<Error>> {
-        let mut rules = Rules { list: Vec::new(), by_node: BTreeMap::new() };
-        let mut errors = Vec::new();
-        let mut total = TotalCost::default();
-        rules.walk(schema, String::new(), String::from(base), true, Some(1), &mut total, &mut errors);
-        if total.total > STATIC_ESTIMATED_CRD_COST_LIMIT {
-            for (path, _) in &total.most_expensive {
-                let detail =
-                    "contributed to estimated rule cost total exceeding cost limit for entire OpenAPIv3 schema";
-                errors.push(Error::new(ErrorType::Forbidden, &Path::named(path), None, detail));
-            }
-            let total = total.total;
-            errors.push(Error::new(
-                ErrorType::Forbidden,
-                &Path::named(base),
-                None,
-                cost_error_message(
-                    "x-kubernetes-validations estimated rule cost total for entire OpenAPIv3 schema",
-                    total,
-                    STATIC_ESTIMATED_CRD_COST_LIMIT,
-                ),
-            ));
-        }
-        if errors.is_empty() {
-            Ok(rules)
-        } else {
-            Err(errors)
-        }
+    /// No rules yet: [`Rules::compile_node`] adds a node's.
+    pub(super) fn new() -> Rules {
+        Rules { list: Vec::new(), by_node: BTreeMap::new() }
     }
 
     /// The compiled rules.
@@ -101,75 +75,35 @@ impl Rules {
         &self.list
     }
 
+    /// Compiles the rules of one schema node (validation.go, per node once its schema is
+    /// valid): `pointer` is its place in the schema (`/properties/spec`), `location` its path
+    /// in the CRD, `cardinality` how many times it can run (`None`: unbounded, compilation.go
+    /// maxCardinality: as many of its smallest values as fit in a request), `uncorrelatable`
+    /// the first ancestor where `oldSelf` cannot be correlated. Errors go to `errors`.
     #[allow(clippy::too_many_arguments)]
-    fn walk(
+    pub(super) fn compile_node(
         &mut self,
         schema: &Json,
-        pointer: String,
-        location: String,
+        pointer: &str,
+        location: &str,
         resource_root: bool,
         cardinality: Option<u64>,
+        uncorrelatable: Option<&str>,
         total: &mut TotalCost,
         errors: &mut Vec<Error>,
     ) {
-        if let Some(list) = schema.get("x-kubernetes-validations").and_then(Json::as_array) {
-            // compilation.go maxCardinality: under an unbounded list or map, as many values
-            // of this node's smallest size as fit in a request.
-            let cardinality = cardinality.unwrap_or_else(|| {
-                let min = sized_type(schema).map_or(0, |t| t.min_size);
-                crate::cel::estimate::MAX_REQUEST_SIZE / min.saturating_add(1)
-            });
-            for (i, rule) in list.iter().enumerate() {
-                let at = format!("{location}.x-kubernetes-validations[{i}]");
-                if let Some(r) = compile_rule(schema, rule, &at, resource_root, cardinality, total, errors) {
-                    self.by_node.entry(pointer.clone()).or_default().push(self.list.len());
-                    self.list.push(r);
-                }
+        let Some(list) = schema.get("x-kubernetes-validations").and_then(Json::as_array) else { return };
+        let cardinality = cardinality.unwrap_or_else(|| {
+            let min = sized_type(schema).map_or(0, |t| t.min_size);
+            crate::cel::estimate::MAX_REQUEST_SIZE / min.saturating_add(1)
+        });
+        for (i, rule) in list.iter().enumerate() {
+            let at = format!("{location}.x-kubernetes-validations[{i}]");
+            if let Some(r) = compile_rule(schema, rule, &at, resource_root, cardinality, uncorrelatable, total, errors)
+            {
+                self.by_node.entry(String::from(pointer)).or_default().push(self.list.len());
+                self.list.push(r);
             }
-        }
-        if let Some(props) = schema.get("properties").and_then(Json::as_object) {
-            for (k, v) in props {
-                let embedded = flag(v, "x-kubernetes-embedded-resource");
-                self.walk(
-                    v,
-                    format!("{pointer}/properties/{k}"),
-                    format!("{location}.properties[{k}]"),
-                    embedded,
-                    cardinality,
-                    total,
-                    errors,
-                );
-            }
-        }
-        // cel_validation.go extractMaxElements: only a declared maxItems / maxProperties
-        // bounds the children; anything else makes them unbounded.
-        let bounded = |key: &str| {
-            let max = schema.get(key).and_then(Json::as_i64)?;
-            cardinality.map(|c| c.saturating_mul(max.max(0) as u64))
-        };
-        if let Some(items) = schema.get("items").filter(|i| i.is_object()) {
-            let n = bounded("maxItems");
-            self.walk(
-                items,
-                format!("{pointer}/items"),
-                format!("{location}.items"),
-                flag(items, "x-kubernetes-embedded-resource"),
-                n,
-                total,
-                errors,
-            );
-        }
-        if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
-            let n = bounded("maxProperties");
-            self.walk(
-                ap,
-                format!("{pointer}/additionalProperties"),
-                format!("{location}.additionalProperties"),
-                flag(ap, "x-kubernetes-embedded-resource"),
-                n,
-                total,
-                errors,
-            );
         }
     }
 
@@ -187,9 +121,9 @@ impl Rules {
 /// The estimated costs of a CRD's expressions (cel_validation.go `TotalCost`): their sum and
 /// the four most expensive of those costing at least 1% of the CRD limit.
 #[derive(Default)]
-struct TotalCost {
-    total: u64,
-    most_expensive: Vec<(String, u64)>,
+pub(super) struct TotalCost {
+    pub(super) total: u64,
+    pub(super) most_expensive: Vec<(String, u64)>,
 }
 
 impl TotalCost {
@@ -204,17 +138,20 @@ impl TotalCost {
     }
 }
 
-// One error per rule, made once at load: its size does not matter.
-#[allow(clippy::result_large_err)]
-/// Compiles one rule (validation.go, per rule: its estimated cost times the node's
-/// cardinality against the per-rule limit and into the total, its compile error, its
-/// messageExpression's, optionalOldSelf); the errors go to `errors`.
+/// Compiles one rule as compilation.go `compileRule` and validation.go's loop over its result
+/// do: the rule's cost times the node's cardinality against the per-rule limit and into the
+/// total, its compile error (the type must be `bool` itself, not `dyn`), its
+/// messageExpression (compiled only once the rule is: a `string`, estimated, not multiplied),
+/// then `oldSelf` where it cannot be correlated, or an `optionalOldSelf` the rule does not
+/// need. The errors go to `errors`.
+#[allow(clippy::too_many_arguments)]
 fn compile_rule(
     schema: &Json,
     rule: &Json,
     at: &str,
     resource_root: bool,
     cardinality: u64,
+    uncorrelatable: Option<&str>,
     total: &mut TotalCost,
     errors: &mut Vec<Error>,
 ) -> Option<CompiledRule> {
@@ -223,7 +160,8 @@ fn compile_rule(
     // apiextensions validation.go: compile errors carry the whole rule as the value.
     let invalid = |path: &str, detail: String| rule_error(path, rule, detail);
     let self_type = cel::schema::decl_type(schema, resource_root).unwrap_or(CelType::Dyn);
-    let optional_old_self = flag(rule, "optionalOldSelf");
+    let optional_old_self_set = rule.get("optionalOldSelf").and_then(Json::as_bool);
+    let optional_old_self = optional_old_self_set == Some(true);
     let mut decls = Decls::default();
     decls.declare("self", self_type.clone());
     decls.declare("oldSelf", if optional_old_self { CelType::Optional(Rc::new(self_type)) } else { self_type });
@@ -236,8 +174,8 @@ fn compile_rule(
     // builds the program), evaluated folded.
     let compiled = Program::compile(&text).map_err(|e| failed(&e)).and_then(|unoptimized| {
         match checker::check_kubernetes(&unoptimized, &decls) {
-            Ok(CelType::Bool) | Ok(CelType::Dyn) => {}
-            // compilation.go: any other output type.
+            Ok(CelType::Bool) => {}
+            // compilation.go: `ast.OutputType() != cel.BoolType`, `dyn` included.
             Ok(_) => return Err(invalid(&rule_path, String::from("cel expression must evaluate to a bool"))),
             Err(e) => return Err(failed(&e)),
         }
@@ -269,13 +207,15 @@ fn compile_rule(
         }
     };
     let mut message_expression = None;
-    if let Some(src) = rule.get("messageExpression").and_then(Json::as_str) {
+    if let (Some(src), Some(_)) =
+        (rule.get("messageExpression").and_then(Json::as_str).filter(|s| !s.is_empty()), &program)
+    {
         let path = format!("{at}.messageExpression");
         let failed =
             |e: &cel::CelError| invalid(&path, cel::display_error("messageExpression compilation failed: ", e, src));
         let checked = Program::compile(src).and_then(|p| checker::check_kubernetes(&p, &decls).map(|t| (p, t)));
         match checked {
-            Ok((unoptimized, CelType::String | CelType::Dyn)) => match Program::compile_optimized(src) {
+            Ok((unoptimized, CelType::String)) => match Program::compile_optimized(src) {
                 Ok(p) => {
                     // Not multiplied by the cardinality (validation.go MessageExpressionMaxCost).
                     let cost = estimate(&unoptimized, &vars).max;
@@ -296,11 +236,19 @@ fn compile_rule(
             Err(e) => errors.push(failed(&e)),
         }
     }
-    if optional_old_self && program.is_some() && !uses_old_self {
+    if uses_old_self {
+        if let Some(within) = uncorrelatable {
+            errors.push(Error::invalid(
+                &Path::named(&rule_path),
+                text.as_str(),
+                format!("oldSelf cannot be used on the uncorrelatable portion of the schema within {within}"),
+            ));
+        }
+    } else if let Some(set) = optional_old_self_set {
         errors.push(Error::new(
             ErrorType::Invalid,
             &Path::named(&format!("{at}.optionalOldSelf")),
-            Some(Json::Bool(true)),
+            Some(Json::Bool(set)),
             "may not be set if oldSelf is not used in rule",
         ));
     }

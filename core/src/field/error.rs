@@ -150,6 +150,20 @@ impl Error {
         Error::new(ErrorType::TooLong, path, None, detail)
     }
 
+    /// `field.TooMany(path, actual, max)`: `must have at most N items`.
+    pub fn too_many(path: &Path<'_>, actual: usize, max: i64) -> Error {
+        let detail =
+            if max == 1 { "must have at most 1 item".into() } else { alloc::format!("must have at most {max} items") };
+        Error::new(ErrorType::TooMany, path, Some(Value::from(actual)), detail)
+    }
+
+    /// `field.NotSupported(path, value, supported)`: the supported values quoted, in the order given.
+    pub fn not_supported(path: &Path<'_>, value: &str, supported: &[&str]) -> Error {
+        let quoted: alloc::vec::Vec<String> = supported.iter().map(|s| super::go_quote(s)).collect();
+        let detail = alloc::format!("supported values: {}", quoted.join(", "));
+        Error::new(ErrorType::NotSupported, path, Some(Value::from(value)), detail)
+    }
+
     /// Sets the origin (Go's `WithOrigin`).
     pub fn with_origin(mut self, origin: impl Into<String>) -> Error {
         self.origin = origin.into();

@@ -40,7 +40,7 @@ pub fn go_quote(s: &str) -> String {
 /// controls, non-ASCII spaces, line/paragraph separators, format characters, private-use
 /// characters and noncharacters. (Unassigned code points, which Go also escapes, would need
 /// the Unicode tables and are printed as they are.)
-fn is_go_printable(c: char) -> bool {
+pub fn is_go_printable(c: char) -> bool {
     let u = c as u32;
     !matches!(u,
         0x00..=0x1f | 0x7f..=0xa0 | 0xad

@@ -32,13 +32,7 @@ fn duplicate(path: &str, value: &str) -> Error {
 }
 
 fn not_supported(path: &str, value: &str, supported: &[&str]) -> Error {
-    let quoted: Vec<String> = supported.iter().map(|s| crate::field::go_quote(s)).collect();
-    Error::new(
-        ErrorType::NotSupported,
-        &Path::named(path),
-        Some(Json::from(value)),
-        format!("supported values: {}", quoted.join(", ")),
-    )
+    Error::not_supported(&Path::named(path), value, supported)
 }
 
 /// `isCELIdentifier`.
