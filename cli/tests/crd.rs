@@ -91,9 +91,9 @@ fn policy_transition_rules_and_ratcheting() {
 fn crds_the_api_server_refuses() {
     let (code, out, err) = crd(&["--crd", "expensive.yaml", "--object", "certificate-good.yaml"]);
     assert_eq!((code, out.as_str()), (Some(2), ""));
-    assert!(err.contains("spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"), "{err}");
+    assert!(err.contains("spec.validation.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"), "{err}");
     assert!(err.contains("(estimated cost 345880409622760653; the limit is 10000000 per rule)"), "{err}");
     let (code, _, err) = crd(&["--crd", "broken.yaml", "--object", "certificate-good.yaml"]);
     assert_eq!(code, Some(2));
-    assert!(err.contains("spec.versions[0].schema.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields"), "{err}");
+    assert!(err.contains("spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields"), "{err}");
 }

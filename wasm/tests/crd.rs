@@ -12,8 +12,9 @@ fn js<T: Serialize>(v: &T) -> JsValue {
 }
 
 fn crd(rule: &str) -> Value {
-    json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-        "spec": {"names": {"kind": "Widget"}, "versions": [{"name": "v1", "storage": true, "schema": {"openAPIV3Schema": {
+    json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "Widget", "plural": "widgets"},
+        "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {
             "type": "object", "properties": {"spec": {"type": "object", "x-kubernetes-validations": [{"rule": rule, "message": "min must not exceed max"}],
                 "properties": {"min": {"type": "integer"}, "max": {"type": "integer", "maximum": 100}}}}}}}]}})
 }
@@ -70,10 +71,14 @@ fn refused_crds_throw_with_the_errors() {
 const WIDGET_CRD_YAML: &str = "\
 apiVersion: apiextensions.k8s.io/v1
 kind: CustomResourceDefinition
+metadata: {name: widgets.example.com}
 spec:
-  names: {kind: Widget}
+  group: example.com
+  scope: Namespaced
+  names: {kind: Widget, plural: widgets}
   versions:
   - name: v1
+    served: true
     storage: true
     schema:
       openAPIV3Schema:

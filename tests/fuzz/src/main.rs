@@ -549,8 +549,8 @@ fn crd_round(rng: &mut Rng) -> bool {
         let (k, v) = random_keyword(rng, 1);
         root[k] = v;
     }
-    let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
-        "spec": {"group": "example.com", "names": {"kind": "W"}, "versions": [{"name": "v1", "storage": true,
+    let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "ws.example.com"},
+        "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "W", "plural": "ws"}, "versions": [{"name": "v1", "served": true, "storage": true,
             "schema": {"openAPIV3Schema": root}}]}});
     let Ok(c) = Crd::load(&doc, None) else { return false };
     let object = |rng: &mut Rng| json!({"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": random_json(rng, 0)});
