@@ -103,6 +103,7 @@ impl Regex {
 /// Go's error for a pattern its regexp refuses (regexp/syntax `Error`: "error parsing regexp:
 /// <code>: `<expr>`", the expression part as parse.go reports it for that code), when
 /// regex-syntax refuses it for the same reason; `None` for the other refusals.
+#[inline(never)]
 pub(crate) fn go_regex_error(pattern: &str) -> Option<String> {
     use regex_syntax::ast::ErrorKind as K;
     let err = regex_syntax::ast::parse::Parser::new().parse(pattern).err()?;

@@ -15,7 +15,7 @@ use alloc::vec::Vec;
 use serde_json::{Map, Value as Json};
 
 use super::rules::Rules;
-use super::{field_path, internal, schema_check};
+use super::{field_path, internal, schema_check, FULL};
 use crate::cel::k8s::{is_dns1035_label, named_format};
 use crate::field::{Error, ErrorType, Path};
 
@@ -80,7 +80,9 @@ pub(super) fn validate(crd: &Json) -> Definition {
     let kind = text(names, "kind");
     let plural = text(names, "plural");
     // v1 defaults.
-    let singular_default = kind.to_lowercase();
+    // Go's strings.ToLower is Unicode; a non-ASCII kind is refused either way (names must be
+    // DNS labels), so only the full check, which prints it, needs the Unicode tables (5 KB gz).
+    let singular_default = if FULL { kind.to_lowercase() } else { kind.to_ascii_lowercase() };
     let singular = Some(text(names, "singular")).filter(|s| !s.is_empty()).unwrap_or(&singular_default);
     let list_kind_default = if kind.is_empty() { String::new() } else { format!("{kind}List") };
     let list_kind = Some(text(names, "listKind")).filter(|s| !s.is_empty()).unwrap_or(&list_kind_default);
@@ -102,23 +104,23 @@ pub(super) fn validate(crd: &Json) -> Definition {
 
     let mut errors = Vec::new();
     let mut rules: Vec<Option<Rc<Rules>>> = Vec::new();
-    metadata(crd, &format!("{plural}.{group}"), &mut errors);
+    if FULL {
+        metadata(crd, &format!("{plural}.{group}"), &mut errors);
+    }
 
     // validateCustomResourceDefinitionSpec.
-    if group.is_empty() {
-        errors.push(required("spec.group", ""));
-    } else if let Some(msg) = named_format("dns1123Subdomain").map(|f| f.validate(group)).filter(|e| !e.is_empty()) {
-        errors.push(invalid("spec.group", group, &msg.join(",")));
-    } else if group.split('.').count() < 2 {
-        errors.push(invalid("spec.group", group, "should be a domain with at least one dot"));
+    if FULL {
+        validate_group(group, &mut errors);
     }
-    enum_string("spec.scope", text(spec, "scope"), &["Cluster", "Namespaced"], &mut errors);
+    if FULL {
+        enum_string("spec.scope", text(spec, "scope"), &["Cluster", "Namespaced"], &mut errors);
+    }
     for (i, v) in versions.iter().enumerate() {
         if schema_of(v).is_none() {
             errors.push(required(&format!("spec.versions[{i}].schema.openAPIV3Schema"), ""));
         }
     }
-    if versions.iter().filter_map(schema_of).any(has_default) && preserve_unknown {
+    if FULL && preserve_unknown && versions.iter().filter_map(schema_of).any(has_default) {
         errors.push(invalid(
             "spec.preserveUnknownFields",
             true,
@@ -136,11 +138,12 @@ pub(super) fn validate(crd: &Json) -> Definition {
             unique = false;
         }
         seen.push(name);
-        if let Some(msg) = dns1035(name) {
+        if let Some(msg) = dns1035(name).filter(|_| FULL) {
             errors.push(invalid(&format!("{at}.name"), name, &msg));
         }
         // validateCustomResourceDefinitionVersion.
-        for msg in deprecation_warning(flag(v, "deprecated"), v.get("deprecationWarning").and_then(Json::as_str)) {
+        let warning = v.get("deprecationWarning").and_then(Json::as_str).filter(|_| FULL);
+        for msg in deprecation_warning(flag(v, "deprecated"), warning) {
             errors.push(invalid(
                 &format!("{at}.deprecationWarning"),
                 v.get("deprecationWarning").cloned().unwrap_or(Json::Null),
@@ -155,13 +158,13 @@ pub(super) fn validate(crd: &Json) -> Definition {
                 Rc::new(compiled)
             }));
         }
-        if !top_subresources {
+        if FULL && !top_subresources {
             subresources(v.get("subresources"), &format!("{at}.subresources"), &mut errors);
         }
-        if !top_columns {
+        if FULL && !top_columns {
             columns(v.get("additionalPrinterColumns"), &format!("{at}.additionalPrinterColumns"), &mut errors);
         }
-        if !top_selectable {
+        if FULL && !top_selectable {
             if let Some(fields) = v.get("selectableFields").and_then(Json::as_array).filter(|f| !f.is_empty()) {
                 match schema_of(v).filter(|_| !top_schema) {
                     None => errors.push(invalid(
@@ -177,20 +180,20 @@ pub(super) fn validate(crd: &Json) -> Definition {
     let versions_value = || {
         let mut e = invalid("spec.versions", Json::Null, "");
         e.rendered_value =
-            Some(internal::versions(versions, top_schema, top_subresources, top_columns, top_selectable));
+            FULL.then(|| internal::versions(versions, top_schema, top_subresources, top_columns, top_selectable));
         e
     };
-    if !unique {
+    if FULL && !unique {
         let mut e = versions_value();
         e.detail = String::from("must contain unique version names");
         errors.push(e);
     }
-    if storage != 1 {
+    if FULL && storage != 1 {
         let mut e = versions_value();
         e.detail = String::from("must have exactly one version marked as storage version");
         errors.push(e);
     }
-    if let Some(first) = versions.first() {
+    if let Some(first) = versions.first().filter(|_| FULL) {
         // The internal `spec.version` is the first version's name.
         let name = text(first, "name");
         if let Some(msg) = dns1035(name) {
@@ -198,11 +201,13 @@ pub(super) fn validate(crd: &Json) -> Definition {
         }
     }
     for (key, value) in [("plural", plural), ("singular", singular), ("kind", kind), ("listKind", list_kind)] {
-        if value.is_empty() {
+        if FULL && value.is_empty() {
             errors.push(required(&format!("spec.names.{key}"), ""));
         }
     }
-    validate_names(names, singular, list_kind, "spec.names", &mut errors);
+    if FULL {
+        validate_names(names, singular, list_kind, "spec.names", &mut errors);
+    }
     let first = versions.first();
     if top_schema {
         let subresources = first.and_then(|f| f.get("subresources")).filter(|_| top_subresources);
@@ -216,13 +221,13 @@ pub(super) fn validate(crd: &Json) -> Definition {
         });
         rules = versions.iter().map(|_| compiled.clone()).collect();
     }
-    if top_subresources {
+    if FULL && top_subresources {
         subresources(first.and_then(|f| f.get("subresources")), "spec.subresources", &mut errors);
     }
-    if top_columns {
+    if FULL && top_columns {
         columns(first.and_then(|f| f.get("additionalPrinterColumns")), "spec.additionalPrinterColumns", &mut errors);
     }
-    if top_selectable {
+    if FULL && top_selectable {
         if let Some(fields) =
             first.and_then(|f| f.get("selectableFields")).and_then(Json::as_array).filter(|f| !f.is_empty())
         {
@@ -238,23 +243,25 @@ pub(super) fn validate(crd: &Json) -> Definition {
     }
     let conversion = spec.get("conversion").filter(|c| !c.is_null());
     let strategy = conversion.map_or("None", |c| text(c, "strategy"));
-    if strategy != "None" && preserve_unknown {
+    if FULL && strategy != "None" && preserve_unknown {
         errors.push(invalid(
             "spec.conversion.strategy",
             strategy,
             "must be None if spec.preserveUnknownFields is true",
         ));
     }
-    if let Some(c) = conversion {
+    if let Some(c) = conversion.filter(|_| FULL) {
         conversion_errors(c, &mut errors);
     }
     // ValidateCustomResourceDefinitionStoredVersions: the create strategy stores the first
     // storage version, so only its absence can be wrong.
-    if storage == 0 {
+    if FULL && storage == 0 {
         errors.push(invalid("status.storedVersions", Json::Null, "must have at least one stored version"));
     }
-    api_approval(crd, group, &mut errors);
-    if preserve_unknown {
+    if FULL {
+        api_approval(crd, group, &mut errors);
+    }
+    if FULL && preserve_unknown {
         errors.push(invalid(
             "spec.preserveUnknownFields",
             true,
@@ -285,6 +292,16 @@ fn enum_string(path: &str, value: &str, accepted: &[&str], errors: &mut Vec<Erro
         errors.push(required(path, ""));
     } else if !accepted.contains(&value) {
         errors.push(Error::not_supported(&Path::named(path), value, accepted));
+    }
+}
+
+fn validate_group(group: &str, errors: &mut Vec<Error>) {
+    if group.is_empty() {
+        errors.push(required("spec.group", ""));
+    } else if let Some(msg) = named_format("dns1123Subdomain").map(|f| f.validate(group)).filter(|e| !e.is_empty()) {
+        errors.push(invalid("spec.group", group, &msg.join(",")));
+    } else if group.split('.').count() < 2 {
+        errors.push(invalid("spec.group", group, "should be a domain with at least one dot"));
     }
 }
 

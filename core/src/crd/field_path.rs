@@ -122,7 +122,6 @@ pub(super) fn valid<'s>(path: &str, schema: &'s Json, arrays: bool) -> Result<(S
             other => return Err(format!("expected [ or . but got: {other}")),
         }
     }
-    drop(step);
     Ok((rendered, current))
 }
 

@@ -26,6 +26,12 @@ use crate::field::{Error, ErrorType, Path};
 
 pub use rules::CompiledRule;
 
+/// Whether a CRD gets the whole `ValidateCustomResourceDefinition` (feature `crd-definition`,
+/// the CLI and the playground) or only what validating its custom resources needs: versions,
+/// schemas present, structural, defaults, rules compiled within their costs (the npm core
+/// module, which must stay within its size budget).
+const FULL: bool = cfg!(feature = "crd-definition");
+
 /// A CRD version's schema, with its rules compiled.
 pub struct Crd {
     /// `spec.group`.

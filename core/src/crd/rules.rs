@@ -2,6 +2,7 @@
 //! schema, estimated against the cost limits) and evaluated at each node of a custom resource
 //! with `self` and the correlated `oldSelf`.
 
+use alloc::boxed::Box;
 use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::rc::Rc;
@@ -169,14 +170,15 @@ fn compile_rule(
         if resource_root { sized_type(&cel::schema::with_type_and_object_meta(schema)) } else { sized_type(schema) };
     let vars: Vec<(&str, crate::cel::estimate::SizedType)> =
         sized.iter().flat_map(|t| [("self", t.clone()), ("oldSelf", t.clone())]).collect();
-    let failed = |e: &cel::CelError| invalid(&rule_path, cel::display_error("compilation failed: ", e, &text));
+    let failed =
+        |e: &cel::CelError| Box::new(invalid(&rule_path, cel::display_error("compilation failed: ", e, &text)));
     // Checked before folding (cel-go validates the checked AST; the API server folds when it
     // builds the program), evaluated folded.
     let compiled = Program::compile(&text).map_err(|e| failed(&e)).and_then(|unoptimized| {
         match checker::check_kubernetes(&unoptimized, &decls) {
             Ok(CelType::Bool) => {}
             // compilation.go: `ast.OutputType() != cel.BoolType`, `dyn` included.
-            Ok(_) => return Err(invalid(&rule_path, String::from("cel expression must evaluate to a bool"))),
+            Ok(_) => return Err(Box::new(invalid(&rule_path, String::from("cel expression must evaluate to a bool")))),
             Err(e) => return Err(failed(&e)),
         }
         let program = Program::compile_optimized(&text).map_err(|e| failed(&e))?;
@@ -202,7 +204,7 @@ fn compile_rule(
             (Some(program), uses)
         }
         Err(e) => {
-            errors.push(e);
+            errors.push(*e);
             (None, false)
         }
     };

@@ -184,7 +184,7 @@ impl Found {
 pub(super) fn validation(schema: &Json, fld: &str, status_enabled: bool) -> (Vec<Error>, Rules) {
     let at = format!("{fld}.openAPIV3Schema");
     let mut errors = Vec::new();
-    if status_enabled {
+    if super::FULL && status_enabled {
         if let Some(fields) = schema.as_object() {
             // Go walks the internal struct's fields in declaration order and stops at the
             // first one that is not allowed.
@@ -214,14 +214,14 @@ pub(super) fn validation(schema: &Json, fld: &str, status_enabled: bool) -> (Vec
             }
         }
     }
-    if is_true(schema, "nullable") {
+    if super::FULL && is_true(schema, "nullable") {
         errors.push(forbidden(&format!("{at}.nullable"), "nullable cannot be true at the root"));
     }
     let mut structural_errors = Vec::new();
     // NewStructural's refusal is shown only when nothing else is wrong; it stops the
     // structural checks, the defaults' and the rules' compilation.
-    let init_error = new_structural_error(schema);
-    if init_error.is_none() {
+    let init_error = if super::FULL { new_structural_error(schema) } else { None };
+    if super::FULL && init_error.is_none() {
         structural::validate(&Path::named(&at), schema, &mut structural_errors);
     }
     let cel = if init_error.is_some() {
@@ -231,7 +231,9 @@ pub(super) fn validation(schema: &Json, fld: &str, status_enabled: bool) -> (Vec
         None
     } else {
         let mut default_errors = Vec::new();
-        super::defaults(&Path::named(&at), schema, true, false, &mut default_errors);
+        if super::FULL {
+            super::defaults(&Path::named(&at), schema, true, false, &mut default_errors);
+        }
         if default_errors.is_empty() {
             Some(CelPlace { pointer: String::new(), resource_root: true, cardinality: Some(1) })
         } else {
@@ -283,7 +285,9 @@ impl Walk {
     fn node(&mut self, s: &Json, path: &str, place: &Place, is_root: bool, cel: Option<CelPlace>) -> Found {
         let mut found = Found::default();
         let Some(fields) = s.as_object() else { return found };
-        standard(s, path, place, &mut found.schema);
+        if super::FULL {
+            standard(s, path, place, &mut found.schema);
+        }
         if is_true(s, "uniqueItems") {
             found.schema.push(forbidden(
                 &format!("{path}.uniqueItems"),
@@ -356,9 +360,13 @@ impl Walk {
                 found.append(self.node(v, &format!("{path}.dependencies[{k}]"), place, false, None));
             }
         }
-        extensions(s, path, &mut found.schema);
+        if super::FULL {
+            extensions(s, path, &mut found.schema);
+        }
         if let Some(rules) = fields.get("x-kubernetes-validations").and_then(Json::as_array).filter(|r| !r.is_empty()) {
-            rule_fields(s, rules, path, &mut found.schema);
+            if super::FULL {
+                rule_fields(s, rules, path, &mut found.schema);
+            }
             // Rules are compiled only where nothing at or below this node is wrong.
             if let (true, Some(c)) = (found.schema.is_empty(), &cel) {
                 self.rules.compile_node(
