@@ -1,7 +1,7 @@
 //! `kubedv crd`: validate custom resources against a CustomResourceDefinition, as the API
 //! server does: OpenAPI checks, then the `x-kubernetes-validations` CEL rules (with `--old`:
-//! transition rules and ratcheting). A CRD the API server would refuse (non-structural, a rule
-//! that does not compile or costs too much) is reported as such (exit 2).
+//! transition rules and ratcheting). A CRD the API server would refuse (anything
+//! `ValidateCustomResourceDefinition` reports) is reported as such (exit 2).
 
 use std::io::Write;
 
@@ -31,11 +31,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
+    let object_text = input::read(&args.object)?;
+    let objects = input::objects(&args.object, &object_text)?;
     let crd_text = input::read(&args.crd)?;
-    let crd_doc = input::objects(&args.crd, &crd_text)?
-        .into_iter()
-        .next()
-        .ok_or_else(|| UsageError(format!("{}: no document", args.crd)))?;
+    let crd_doc = pick_crd(&args.crd, input::objects(&args.crd, &crd_text)?, objects.first())?;
     let crd = Crd::load(&crd_doc, args.version.as_deref()).map_err(|errors| {
         let lines: Vec<String> = errors
             .iter()
@@ -46,8 +45,6 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
             .collect();
         UsageError(format!("{}: the API server would refuse this CRD:\n{}", args.crd, lines.join("\n")))
     })?;
-    let object_text = input::read(&args.object)?;
-    let objects = input::objects(&args.object, &object_text)?;
     let old = match &args.old {
         Some(path) => {
             let text = input::read(path)?;
@@ -85,4 +82,31 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         eprintln!("Warning: {w}");
     }
     Ok(print_errors(&errors, format, &summary))
+}
+
+/// The CRD to use from a file of one or more documents: the only one, or (in a file of several,
+/// such as Istio's `crd-all.gen.yaml`) the CRD of the first object's group and kind.
+fn pick_crd(
+    file: &str,
+    docs: Vec<serde_json::Value>,
+    object: Option<&serde_json::Value>,
+) -> Result<serde_json::Value, UsageError> {
+    if docs.len() <= 1 {
+        return docs.into_iter().next().ok_or_else(|| UsageError(format!("{file}: no document")));
+    }
+    let text = |v: &serde_json::Value| String::from(v.as_str().unwrap_or(""));
+    let kind = object.map(|o| text(&o["kind"])).unwrap_or_default();
+    let api_version = object.map(|o| text(&o["apiVersion"])).unwrap_or_default();
+    let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+    let names: Vec<String> =
+        docs.iter().map(|d| format!("{}.{}", text(&d["spec"]["names"]["kind"]), text(&d["spec"]["group"]))).collect();
+    docs.into_iter().find(|d| d["spec"]["names"]["kind"] == kind.as_str() && d["spec"]["group"] == group).ok_or_else(
+        || {
+            UsageError(format!(
+                "{file}: no CRD for {kind} in group {group:?} among its {} documents ({})",
+                names.len(),
+                names.join(", ")
+            ))
+        },
+    )
 }

@@ -97,3 +97,31 @@ fn crds_the_api_server_refuses() {
     assert_eq!(code, Some(2));
     assert!(err.contains("spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields"), "{err}");
 }
+
+/// A file of several CRDs (Istio ships all of its CRDs in one, `crd-all.gen.yaml`): the one of
+/// the object's group and kind is used; an object no CRD of the file serves is a usage error
+/// naming them.
+#[test]
+fn a_file_of_several_crds_serves_the_objects_kind() {
+    let corpus = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/crds");
+    let run = |object: &str| {
+        let out = Command::cargo_bin("kubedv")
+            .unwrap()
+            .args(["crd", "--crd", &format!("{corpus}/istio/crd-all.gen.yaml"), "--object"])
+            .arg(format!("{corpus}/objects/{object}"))
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, out, err) = run("serviceentry-invalid.yaml");
+    assert_eq!(code, Some(1));
+    assert!(out.starts_with("spec: Invalid value: NONE mode cannot set endpoints\n"), "{out}");
+    assert_eq!(err, "1 object validated against ServiceEntry v1: 4 errors\n");
+    let (code, _, err) = run("scaledobject-valid.yaml");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no CRD for ScaledObject in group \"keda.sh\" among its 15 documents (TrafficExtension.extensions.istio.io, "), "{err}");
+}
