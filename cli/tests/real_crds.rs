@@ -109,6 +109,7 @@ const SCALEDOBJECTS: &str = "keda/keda.sh_scaledobjects.yaml";
 const GITREPOSITORIES: &str = "flux-source-controller/source.toolkit.fluxcd.io_gitrepositories.yaml";
 const COMPOSITIONS: &str = "crossplane/apiextensions.crossplane.io_compositions.yaml";
 const ISSUERS: &str = "cert-manager/cert-manager.io_issuers.yaml";
+const KNATIVE_SERVICES: &str = "knative-serving/service.yaml";
 
 #[test]
 fn realistic_objects_are_valid() {
@@ -119,6 +120,7 @@ fn realistic_objects_are_valid() {
         (GITREPOSITORIES, "gitrepository-valid.yaml"),
         (COMPOSITIONS, "composition-valid.yaml"),
         (ISSUERS, "issuer-valid.yaml"),
+        (KNATIVE_SERVICES, "knative-service-valid.yaml"),
     ] {
         assert_eq!(errors(file, name, None), Vec::<String>::new(), "{name}");
     }
@@ -216,5 +218,21 @@ fn cert_manager_issuer_rule() {
         errors(ISSUERS, "issuer-invalid.yaml", None),
         // venafi: `(has(self.tpp) ? 1 : 0) + (has(self.cloud) ? 1 : 0) + (has(self.ngts) ? 1 : 0) == 1`.
         ["spec.venafi: Invalid value: exactly one of tpp, cloud, or ngts must be configured"]
+    );
+}
+
+/// Type errors and required fields: kube-openapi's `InvalidType` ("%s in %s must be of type %s:
+/// %q", the type found) as apiextensions' `kubeOpenAPIResultToFieldErrors` turns it into
+/// `field.Invalid` with that type name as the value (`pkg/apiserver/validation/validation.go`).
+#[test]
+fn knative_service_schema_errors() {
+    assert_eq!(
+        errors(KNATIVE_SERVICES, "knative-service-invalid.yaml", None),
+        [
+            r#"spec.template.spec.containerConcurrency: Invalid value: "string": spec.template.spec.containerConcurrency in body must be of type integer: "string""#,
+            // env items: `required: [name]`.
+            "spec.template.spec.containers[0].env[0].name: Required value",
+            r#"spec.traffic[0].percent: Invalid value: "string": spec.traffic[0].percent in body must be of type integer: "string""#,
+        ]
     );
 }
