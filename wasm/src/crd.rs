@@ -53,7 +53,8 @@ pub struct JsCrd {
 /// throws when a version has no schema or a rule does not compile or exceeds its cost budget.
 /// The checks of the CRD itself (metadata, names, structural schema, keywords, conversion, …:
 /// `ValidateCustomResourceDefinition`) are not in this module, to keep it within its size
-/// budget: the CLI's `kubedv crd` and the playground run them.
+/// budget: the module `kubedv/full` (the same API with them), the CLI's `kubedv crd` and the
+/// playground run them.
 #[wasm_bindgen(js_name = compileCrd)]
 pub fn compile_crd(
     #[wasm_bindgen(unchecked_param_type = "object | string")] crd: JsValue,

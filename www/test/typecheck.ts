@@ -69,3 +69,14 @@ export async function usePolicies(bytes: Uint8Array): Promise<string[]> {
   out.push(code);
   return out;
 }
+
+// kubedv/full: the core API with the CRD's own checks, the same declarations.
+import initFull, { compileCrd as compileCrdFull, type CrdResult as CrdResultFull } from "kubedv/full";
+
+export async function useFull(bytes: Uint8Array): Promise<string[]> {
+  await initFull({ module_or_path: bytes });
+  const result: CrdResultFull = compileCrdFull("kind: CustomResourceDefinition\n", { version: "v1" }).validate({ spec: {} });
+  // @ts-expect-error: the options are an object
+  compileCrdFull("{}", "v1");
+  return result.errors.map((e) => e.text);
+}

@@ -8,9 +8,11 @@ use crate::env::Env;
 /// binaryen) for the three ways JavaScript loads WebAssembly: the `web` ES module at the root
 /// (browsers, and Node with `init`), `nodejs` in `node/` (CommonJS, loads synchronously: what
 /// `require("kubedv")` gets) and `bundler` in `bundler/` (`kubedv/bundler`, for webpack/Vite).
+/// The modules `kubedv/policy` and `kubedv/full` are built the same way into `policy/` and `full/`.
 /// The package is named `kubedv` (wasm-pack would name it after the crate, `kubedv-wasm`).
 pub fn build(env: &Env) -> Result<(), String> {
-    // `name` is the module (`kubedv`, or `kubedv_policy` built with only the `policy` feature).
+    // `name` is the module: `kubedv`, `kubedv_full` (with the CRD's own checks) or
+    // `kubedv_policy` (built with only the `policy` feature).
     let pack = |target: &str, out: &str, name: &str| {
         let mut cmd = env.command("wasm-pack");
         cmd.args([
@@ -25,8 +27,14 @@ pub fn build(env: &Env) -> Result<(), String> {
             "--out-name",
             name,
         ]);
-        if name == "kubedv_policy" {
-            cmd.args(["--", "--no-default-features", "--features", "policy"]);
+        match name {
+            "kubedv_policy" => {
+                cmd.args(["--", "--no-default-features", "--features", "policy"]);
+            }
+            "kubedv_full" => {
+                cmd.args(["--", "--features", "full"]);
+            }
+            _ => {}
         }
         env.run(&format!("npm: wasm-pack build --profile wasm-release --target {target} ({name})"), &mut cmd)
     };
@@ -36,6 +44,9 @@ pub fn build(env: &Env) -> Result<(), String> {
     for (target, out) in [("nodejs", "pkg-policy-node"), ("bundler", "pkg-policy-bundler"), ("web", "pkg-policy")] {
         pack(target, out, "kubedv_policy")?;
     }
+    for (target, out) in [("nodejs", "pkg-full-node"), ("bundler", "pkg-full-bundler"), ("web", "pkg-full")] {
+        pack(target, out, "kubedv_full")?;
+    }
     let pkg = env.root.join("wasm/pkg");
     for (from, to, name) in [
         ("pkg-node", "node", "kubedv"),
@@ -43,6 +54,9 @@ pub fn build(env: &Env) -> Result<(), String> {
         ("pkg-policy", "policy", "kubedv_policy"),
         ("pkg-policy-node", "policy/node", "kubedv_policy"),
         ("pkg-policy-bundler", "policy/bundler", "kubedv_policy"),
+        ("pkg-full", "full", "kubedv_full"),
+        ("pkg-full-node", "full/node", "kubedv_full"),
+        ("pkg-full-bundler", "full/bundler", "kubedv_full"),
     ] {
         let (src, dst) = (env.root.join("wasm").join(from), pkg.join(to));
         std::fs::create_dir_all(&dst).map_err(|e| format!("npm: {}: {e}", dst.display()))?;
@@ -71,7 +85,7 @@ pub fn build(env: &Env) -> Result<(), String> {
         obj.remove("exports");
     }
     if let Some(files) = json["files"].as_array_mut() {
-        files.extend(["node/", "bundler/", "policy/", "tags.json"].map(serde_json::Value::from));
+        files.extend(["node/", "bundler/", "policy/", "full/", "tags.json"].map(serde_json::Value::from));
     }
     // The tag documentation is data beside the module, not text inside it.
     let tags = serde_json::to_string_pretty(kubedv_core::declarative::catalog::TAGS).expect("static docs serialize");
@@ -87,6 +101,10 @@ pub fn build(env: &Env) -> Result<(), String> {
     "./policy/node": { "types": "./policy/node/kubedv_policy.d.ts", "default": "./policy/node/kubedv_policy.cjs" },
     "./policy/bundler": { "types": "./policy/bundler/kubedv_policy.d.ts", "default": "./policy/bundler/kubedv_policy.js" },
     "./policy/kubedv_policy_bg.wasm": "./policy/kubedv_policy_bg.wasm",
+    "./full": { "types": "./full/kubedv_full.d.ts", "require": "./full/node/kubedv_full.cjs", "default": "./full/kubedv_full.js" },
+    "./full/node": { "types": "./full/node/kubedv_full.d.ts", "default": "./full/node/kubedv_full.cjs" },
+    "./full/bundler": { "types": "./full/bundler/kubedv_full.d.ts", "default": "./full/bundler/kubedv_full.js" },
+    "./full/kubedv_full_bg.wasm": "./full/kubedv_full_bg.wasm",
     "./kubedv_bg.wasm": "./kubedv_bg.wasm",
     "./tags.json": "./tags.json"
   },
@@ -94,8 +112,15 @@ pub fn build(env: &Env) -> Result<(), String> {
     let text = serde_json::to_string_pretty(&json).expect("a JSON value serializes");
     let text = text.replacen("{\n", &format!("{{\n{exports}"), 1);
     std::fs::write(&manifest, text + "\n").map_err(|e| format!("npm: cannot write {}: {e}", manifest.display()))?;
-    for dir in ["", "node", "bundler", "policy", "policy/node", "policy/bundler"] {
-        for file in ["kubedv.d.ts", "kubedv_bg.wasm.d.ts", "kubedv_policy.d.ts", "kubedv_policy_bg.wasm.d.ts"] {
+    for dir in ["", "node", "bundler", "policy", "policy/node", "policy/bundler", "full", "full/node", "full/bundler"] {
+        for file in [
+            "kubedv.d.ts",
+            "kubedv_bg.wasm.d.ts",
+            "kubedv_policy.d.ts",
+            "kubedv_policy_bg.wasm.d.ts",
+            "kubedv_full.d.ts",
+            "kubedv_full_bg.wasm.d.ts",
+        ] {
             let path = pkg.join(dir).join(file);
             if let Ok(text) = std::fs::read_to_string(&path) {
                 std::fs::write(&path, precise_declarations(&text))
@@ -103,8 +128,9 @@ pub fn build(env: &Env) -> Result<(), String> {
             }
         }
     }
-    // The policy module is downloaded only by those who import `kubedv/policy`.
+    // These modules are downloaded only by those who import `kubedv/policy` or `kubedv/full`.
     print_size(env, &env.root.join("wasm/pkg/policy/kubedv_policy_bg.wasm"));
+    print_size(env, &env.root.join("wasm/pkg/full/kubedv_full_bg.wasm"));
     let gz = print_size(env, &env.root.join("wasm/pkg/kubedv_bg.wasm"));
     // Every user downloads the package: its budget is 400 KB gzipped.
     match gz {

@@ -1,0 +1,54 @@
+// `kubedv/full`: the core module's API with the CRD's own checks. `compileCrd` there refuses
+// what apiextensions-apiserver's ValidateCustomResourceDefinition refuses (texts:
+// pkg/apis/apiextensions/validation/validation.go, pkg/registry/customresourcedefinition/strategy.go);
+// the core module `kubedv` leaves those checks out to stay within its size budget and takes a
+// CRD as one the API server accepted.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import init, { compileCrd, validateCrd } from "kubedv/full";
+import initCore, { compileCrd as compileCrdCore } from "kubedv";
+
+await init({ module_or_path: readFileSync(new URL("../node_modules/kubedv/full/kubedv_full_bg.wasm", import.meta.url)) });
+await initCore({ module_or_path: readFileSync(new URL("../node_modules/kubedv/kubedv_bg.wasm", import.meta.url)) });
+
+const crd = (name) => ({
+  apiVersion: "apiextensions.k8s.io/v1",
+  kind: "CustomResourceDefinition",
+  metadata: { name },
+  spec: {
+    group: "example.com",
+    scope: "Namespaced",
+    names: { plural: "widgets", kind: "Widget" },
+    versions: [{
+      name: "v1", served: true, storage: true,
+      schema: { openAPIV3Schema: { type: "object", properties: { spec: { type: "object",
+        properties: { size: { type: "integer", maximum: 10 } } } } } },
+    }],
+  },
+});
+const widget = { apiVersion: "example.com/v1", kind: "Widget", metadata: { name: "w" }, spec: { size: 11 } };
+
+test("the CRD's own checks refuse what the API server refuses", () => {
+  assert.throws(() => compileCrd(crd("widgets.example.org")), (e) => {
+    assert.deepEqual(e.errors.map((x) => x.text),
+      ['metadata.name: Invalid value: "widgets.example.org": must be spec.names.plural+"."+spec.group']);
+    return true;
+  });
+  // The core module does not run them: the same CRD serves its objects there.
+  assert.equal(compileCrdCore(crd("widgets.example.org")).validate(widget).errors.length, 1);
+});
+
+test("objects are validated as in the core module", () => {
+  const texts = (r) => r.errors.map((e) => e.text);
+  const expected = ["spec.size: Invalid value: 11: spec.size in body should be less than or equal to 10"];
+  assert.deepEqual(texts(compileCrd(crd("widgets.example.com")).validate(widget)), expected);
+  assert.deepEqual(texts(validateCrd(crd("widgets.example.com"), widget)), expected);
+  assert.deepEqual(texts(compileCrdCore(crd("widgets.example.com")).validate(widget)), expected);
+});
+
+test("require() loads its Node build", () => {
+  const k = createRequire(import.meta.url)("kubedv/full");
+  assert.throws(() => k.compileCrd(crd("wrong")), /must be spec\.names\.plural/);
+});
