@@ -552,6 +552,10 @@ fn crd_round(rng: &mut Rng) -> bool {
     let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "ws.example.com"},
         "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "W", "plural": "ws"}, "versions": [{"name": "v1", "served": true, "storage": true,
             "schema": {"openAPIV3Schema": root}}]}});
+    let mut doc = doc;
+    if rng.below(2) == 0 {
+        definition_fields(rng, &mut doc);
+    }
     let Ok(c) = Crd::load(&doc, None) else { return false };
     let object = |rng: &mut Rng| json!({"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": random_json(rng, 0)});
     let (new, old) = (object(rng), object(rng));
@@ -560,6 +564,138 @@ fn crd_round(rng: &mut Rng) -> bool {
     let _ = c.check(&new, Some(&old), &options);
     let _ = c.check(&new, Some(&new), &options);
     true
+}
+
+/// Strings for the CRD's own fields: names, paths, URLs, with mutations.
+const DEFINITION_STRINGS: &[&str] = &[
+    "ws.example.com",
+    "W",
+    "ws",
+    "w",
+    "WList",
+    "v1",
+    "v1beta1",
+    "V1",
+    "",
+    "Ä",
+    "a-b",
+    ".spec.replicas",
+    ".status.replicas",
+    ".spec.labels['a.b']",
+    ".metadata.name",
+    "spec",
+    ".spec[0]",
+    "'x'",
+    "https://example.com/convert",
+    "http://u:p@h:99999/p?q#f",
+    "https://[::1]:443/x",
+    "integer",
+    "string",
+    "date",
+    "int32",
+    "None",
+    "Webhook",
+    "v1beta1",
+    "https://github.com/kubernetes/enhancements/pull/1111",
+    "unapproved, x",
+    "\u{0}",
+];
+
+fn definition_string(rng: &mut Rng) -> Value {
+    let base = DEFINITION_STRINGS[rng.below(DEFINITION_STRINGS.len())];
+    let s = if rng.below(3) == 0 { mutate(rng, base) } else { String::from(base) };
+    if rng.below(20) == 0 {
+        return Value::String(s.repeat(1 + rng.below(400)));
+    }
+    if rng.below(15) == 0 {
+        return random_json(rng, 2);
+    }
+    Value::String(s)
+}
+
+/// Random values for the fields `ValidateCustomResourceDefinition` checks beyond the schema:
+/// metadata, names, several versions (shared or distinct schemas, storage flags, deprecation),
+/// subresources, printer columns, selectable fields, conversion and the API approval annotation.
+fn definition_fields(rng: &mut Rng, doc: &mut Value) {
+    let s = |rng: &mut Rng| definition_string(rng);
+    if rng.below(3) == 0 {
+        doc["metadata"]["name"] = s(rng);
+    }
+    if rng.below(4) == 0 {
+        doc["metadata"]["annotations"] = json!({"api-approved.kubernetes.io": s(rng)});
+        doc["spec"]["group"] = json!(["k8s.io", "x.k8s.io", "example.com", "ex"][rng.below(4)]);
+    }
+    for key in ["singular", "listKind", "kind", "plural"] {
+        if rng.below(5) == 0 {
+            doc["spec"]["names"][key] = s(rng);
+        }
+    }
+    for key in ["shortNames", "categories"] {
+        if rng.below(5) == 0 {
+            doc["spec"]["names"][key] = Value::Array((0..rng.below(4)).map(|_| s(rng)).collect());
+        }
+    }
+    if rng.below(4) == 0 {
+        doc["spec"]["scope"] = s(rng);
+    }
+    if rng.below(6) == 0 {
+        doc["spec"]["preserveUnknownFields"] = json!(rng.below(2) == 0);
+    }
+    let first = doc["spec"]["versions"][0].clone();
+    let mut versions = Vec::new();
+    for _ in 0..1 + rng.below(3) {
+        let mut v = first.clone();
+        if rng.below(2) == 0 {
+            v["name"] = s(rng);
+        }
+        v["storage"] = json!(rng.below(3) != 0);
+        v["served"] = json!(rng.below(4) != 0);
+        if rng.below(4) == 0 {
+            v["deprecated"] = json!(rng.below(2) == 0);
+            v["deprecationWarning"] = s(rng);
+        }
+        if rng.below(3) == 0 {
+            let mut sub = json!({});
+            if rng.below(2) == 0 {
+                sub["status"] = json!({});
+            }
+            if rng.below(2) == 0 {
+                sub["scale"] =
+                    json!({"specReplicasPath": s(rng), "statusReplicasPath": s(rng), "labelSelectorPath": s(rng)});
+            }
+            v["subresources"] = sub;
+        }
+        if rng.below(3) == 0 {
+            let columns = (0..1 + rng.below(3))
+                .map(|_| json!({"name": s(rng), "type": s(rng), "format": s(rng), "jsonPath": s(rng), "priority": rng.below(3) as i64 - 1}))
+                .collect();
+            v["additionalPrinterColumns"] = Value::Array(columns);
+        }
+        if rng.below(3) == 0 {
+            v["selectableFields"] = Value::Array((0..1 + rng.below(3)).map(|_| json!({"jsonPath": s(rng)})).collect());
+        }
+        if rng.below(4) == 0 {
+            v["schema"]["openAPIV3Schema"]["properties"]["spec"] = random_schema(rng, 0);
+        }
+        versions.push(v);
+    }
+    doc["spec"]["versions"] = Value::Array(versions);
+    if rng.below(3) == 0 {
+        let mut config = json!({});
+        if rng.below(2) == 0 {
+            config["url"] = s(rng);
+        }
+        if rng.below(2) == 0 {
+            config["service"] =
+                json!({"name": s(rng), "namespace": s(rng), "path": s(rng), "port": rng.below(70_000) as i64 - 10});
+        }
+        if rng.below(3) == 0 {
+            config["caBundle"] = s(rng);
+        }
+        let review: Vec<Value> = (0..rng.below(4)).map(|_| s(rng)).collect();
+        doc["spec"]["conversion"] =
+            json!({"strategy": s(rng), "webhook": {"clientConfig": config, "conversionReviewVersions": review}});
+    }
 }
 
 fn seeds() -> Vec<String> {
