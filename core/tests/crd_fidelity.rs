@@ -350,3 +350,36 @@ fn invalid_defaults_refuse_the_crd() {
         ]
     );
 }
+
+/// Family 2 — kube-openapi schema_props.go: a failed anyOf/oneOf reports the errors of the
+/// branch with the highest `MatchCount` (checks passed, counted as schema.go, type.go,
+/// validator.go, slice_validator.go and object_validator.go count them), the first of equals
+/// — not the branch with the fewest errors.
+#[test]
+fn junctors_report_the_branch_with_the_most_checks_passed() {
+    let c = crd(json!({"type": "object",
+        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}, "c": {"type": "string"}},
+        "oneOf": [{"required": ["a", "b"]}, {"required": ["c"]}]}));
+    // Equal counts (5 each): the first branch's two errors, not the second's one.
+    assert_eq!(
+        texts(&c, json!({}), None),
+        [
+            // A composite error has no field: apiextensions puts it at the root, value "".
+            r#"<nil>: Invalid value: "": "spec" must validate one and only one schema (oneOf). Found none valid"#,
+            "spec.a: Required value",
+            "spec.b: Required value",
+        ]
+    );
+    // The second branch checks more (its property `a` is validated inside it): its errors.
+    let c = crd(json!({"type": "object",
+        "properties": {"a": {"type": "integer"}, "b": {"type": "string"}, "c": {"type": "string"}},
+        "anyOf": [{"required": ["c"]}, {"properties": {"a": {"minimum": 3}}, "required": ["b"]}]}));
+    assert_eq!(
+        texts(&c, json!({"a": 1}), None),
+        [
+            r#"<nil>: Invalid value: "": "spec" must validate at least one schema (anyOf)"#,
+            "spec.a: Invalid value: 1: spec.a in body should be greater than or equal to 3",
+            "spec.b: Required value",
+        ]
+    );
+}

@@ -243,7 +243,7 @@ fn combinators(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>)
     let quoted = crate::field::go_quote(name.trim_start_matches('.'));
     let any_of = branches("anyOf");
     if !any_of.is_empty() {
-        let mut best: Option<Vec<Error>> = None;
+        let mut best: Option<(usize, Vec<Error>)> = None;
         let mut ok = false;
         for b in any_of {
             let e = run(b);
@@ -251,13 +251,15 @@ fn combinators(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>)
                 ok = true;
                 break;
             }
-            if best.as_ref().is_none_or(|x| e.len() < x.len()) {
-                best = Some(e);
+            // The failed branch with the most checks passed, the first of equals (`MatchCount`).
+            let count = match_count(value, b);
+            if best.as_ref().is_none_or(|(c, _)| count > *c) {
+                best = Some((count, e));
             }
         }
         if !ok {
             errors.push(plain(format!("{quoted} must validate at least one schema (anyOf)")));
-            errors.extend(best.unwrap_or_default());
+            errors.extend(best.map(|(_, e)| e).unwrap_or_default());
         }
     }
     let one_of = branches("oneOf");
@@ -269,8 +271,15 @@ fn combinators(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>)
                 if valid == 0 { String::from("Found none valid") } else { format!("Found {valid} valid alternatives") };
             errors.push(plain(format!("{quoted} must validate one and only one schema (oneOf). {found}")));
             if valid == 0 {
-                let best = results.into_iter().min_by_key(Vec::len).unwrap_or_default();
-                errors.extend(best);
+                // As for anyOf: the most checks passed, the first of equals.
+                let mut best: Option<(usize, Vec<Error>)> = None;
+                for (b, e) in one_of.iter().zip(results) {
+                    let count = match_count(value, b);
+                    if best.as_ref().is_none_or(|(c, _)| count > *c) {
+                        best = Some((count, e));
+                    }
+                }
+                errors.extend(best.map(|(_, e)| e).unwrap_or_default());
             }
         }
     }
@@ -292,6 +301,83 @@ fn combinators(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>)
             errors.push(plain(format!("{quoted} must not validate the schema (not)")));
         }
     }
+}
+
+/// kube-openapi's `Result.MatchCount` of `value` against `schema`, by which anyOf and oneOf
+/// choose the failed branch whose errors they report (`validate/schema_props.go`):
+/// `SchemaValidator.Validate` counts one for each validator that applies and one at the end;
+/// the type, number, slice and schema-props validators count one more themselves; children's
+/// counts are merged in (`validate/schema.go`, `type.go`, `validator.go`, `slice_validator.go`,
+/// `object_validator.go`).
+fn match_count(value: &Json, schema: &Json) -> usize {
+    let t = types(schema);
+    let format = kept_format(schema, t);
+    if value.is_null() {
+        // Only the type validator (counting itself) and the common one run on null.
+        return 1;
+    }
+    let is_valid = |s: &Json| {
+        let mut e = Vec::new();
+        check("", value, s, None, &mut e);
+        e.is_empty()
+    };
+    let branches = |key: &str| schema.get(key).and_then(Json::as_array).map(Vec::as_slice).unwrap_or(&[]);
+    // The schema-props validator: the branch whose result it merges, then its own count.
+    let best = |list: &[Json]| {
+        let mut best: Option<usize> = None;
+        for b in list {
+            let count = match_count(value, b);
+            if best.is_none_or(|c| count > c) {
+                best = Some(count);
+            }
+        }
+        best.unwrap_or(0)
+    };
+    let mut props = 1;
+    let any_of = branches("anyOf");
+    if !any_of.is_empty() {
+        props += any_of.iter().find(|b| is_valid(b)).map_or_else(|| best(any_of), |b| match_count(value, b));
+    }
+    let one_of = branches("oneOf");
+    if !one_of.is_empty() {
+        let valid: Vec<&Json> = one_of.iter().filter(|b| is_valid(b)).collect();
+        props += match valid.as_slice() {
+            [] => best(one_of),
+            [only] => match_count(value, only),
+            _ => 0,
+        };
+    }
+    props += branches("allOf").iter().map(|b| match_count(value, b)).sum::<usize>();
+    // The schema validator: the type (if a type or kept format is set), schema-props and
+    // common validators, those of the value's kind, and one at the end.
+    let mut n = usize::from(!t.is_empty() || format.is_some()) * 2 + (props + 1) + 1 + 1;
+    n += match value {
+        Json::String(_) => {
+            1 + usize::from(format.is_some_and(|f| {
+                let name: String = f.chars().filter(|c| *c != '-').collect();
+                STRING_FORMATS.contains(&name.as_str())
+            }))
+        }
+        Json::Number(_) => 2,
+        Json::Array(items) => {
+            let item = schema.get("items").filter(|i| i.is_object());
+            item.map_or(0, |s| items.iter().map(|v| match_count(v, s)).sum::<usize>()) + 2
+        }
+        Json::Object(fields) => {
+            let props = schema.get("properties").and_then(Json::as_object);
+            let additional = schema.get("additionalProperties").filter(|a| a.is_object());
+            let children: usize = fields
+                .iter()
+                .filter_map(|(k, v)| match props.and_then(|p| p.get(k)) {
+                    Some(p) => Some(match_count(v, p)),
+                    None => additional.map(|a| match_count(v, a)),
+                })
+                .sum();
+            children + 1
+        }
+        _ => 0,
+    };
+    n
 }
 
 /// The string validator: maxLength, minLength, pattern, the first failure only.
