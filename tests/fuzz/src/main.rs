@@ -542,8 +542,9 @@ fn random_schema(rng: &mut Rng, depth: usize) -> Value {
 }
 
 /// One CRD round: a random schema under `spec` (or at the root), loaded, then a random object
-/// checked on create and on update. Returns whether the CRD loaded.
-fn crd_round(rng: &mut Rng) -> bool {
+/// checked on create and on update. Returns whether the CRD loaded; a property violated is an
+/// error: loading and checking are deterministic.
+fn crd_round(rng: &mut Rng) -> Result<bool, String> {
     let mut root = json!({"type": "object", "properties": {"spec": random_schema(rng, 0)}});
     if rng.below(4) == 0 {
         let (k, v) = random_keyword(rng, 1);
@@ -556,14 +557,26 @@ fn crd_round(rng: &mut Rng) -> bool {
     if rng.below(2) == 0 {
         definition_fields(rng, &mut doc);
     }
-    let Ok(c) = Crd::load(&doc, None) else { return false };
+    let texts = |errors: &[kubedv_core::field::Error]| errors.iter().map(|e| e.text()).collect::<Vec<_>>();
+    let loaded = Crd::load(&doc, None);
+    let again = Crd::load(&doc, None);
+    let c = match (loaded, again) {
+        (Ok(c), Ok(_)) => c,
+        (Err(a), Err(b)) if texts(&a) == texts(&b) => return Ok(false),
+        _ => return Err(format!("loading twice differs:\n{doc}")),
+    };
     let object = |rng: &mut Rng| json!({"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": random_json(rng, 0)});
     let (new, old) = (object(rng), object(rng));
     let options = crds::Options { defaults: rng.below(2) == 0 };
-    let _ = c.check(&new, None, &options);
+    let created = texts(&c.check(&new, None, &options).errors);
+    if created != texts(&c.check(&new, None, &options).errors) {
+        return Err(format!("checking twice differs:\n{doc}\n{new}"));
+    }
+    // (An unchanged update can have errors its create has not: ratcheting removes a blocking
+    // type error, and then the rules run on the ill-typed value, in Kubernetes too.)
     let _ = c.check(&new, Some(&old), &options);
     let _ = c.check(&new, Some(&new), &options);
-    true
+    Ok(true)
 }
 
 /// Strings for the CRD's own fields: names, paths, URLs, with mutations.
@@ -854,7 +867,11 @@ fn fuzz() {
             let state = rng.0;
             *current.lock().unwrap() = (Instant::now(), format!("// crd round, rng state {state}"));
             match catch_unwind(AssertUnwindSafe(|| crd_round(&mut rng))) {
-                Ok(loaded) => crds_loaded += u64::from(loaded),
+                Ok(Ok(loaded)) => crds_loaded += u64::from(loaded),
+                Ok(Err(violation)) => {
+                    eprintln!("property violated (rng state {state}): {violation}");
+                    std::process::exit(1);
+                }
                 Err(_) => {
                     eprintln!("panic in CRD validation; replay with the rng state {state}");
                     std::process::exit(1);
