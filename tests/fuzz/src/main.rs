@@ -579,6 +579,162 @@ fn crd_round(rng: &mut Rng) -> Result<bool, String> {
     Ok(true)
 }
 
+/// Released CRDs of the real-CRD corpus (`tests/corpus/crds`), whose schemas are mutated and
+/// whose objects are drawn from the schemas.
+const REAL_CRDS: &[&str] = &[
+    include_str!("../../corpus/crds/keda/keda.sh_scaledobjects.yaml"),
+    include_str!("../../corpus/crds/gateway-api/standard__gateway.networking.k8s.io_httproutes.yaml"),
+    include_str!("../../corpus/crds/gateway-api/standard__gateway.networking.k8s.io_gateways.yaml"),
+    include_str!("../../corpus/crds/crossplane/apiextensions.crossplane.io_compositions.yaml"),
+    include_str!("../../corpus/crds/cert-manager/cert-manager.io_issuers.yaml"),
+    include_str!("../../corpus/crds/flux-source-controller/source.toolkit.fluxcd.io_buckets.yaml"),
+    include_str!("../../corpus/crds/istio/crd-all.gen.yaml"),
+];
+
+/// Every CRD document of [`REAL_CRDS`].
+fn real_crds() -> Vec<Value> {
+    REAL_CRDS.iter().flat_map(|text| kubedv_input::documents(text).expect("the corpus reads")).collect()
+}
+
+/// A value drawn from a schema: mostly of the declared shape (enum members, bounds, required
+/// and optional properties, map entries, list items), sometimes of another.
+fn sample(rng: &mut Rng, schema: &Value, depth: usize) -> Value {
+    if depth > 12 || rng.below(25) == 0 {
+        return random_json(rng, 3);
+    }
+    if let Some(members) = schema.get("enum").and_then(Value::as_array).filter(|m| !m.is_empty()) {
+        if rng.below(5) != 0 {
+            return members[rng.below(members.len())].clone();
+        }
+    }
+    if schema.get("x-kubernetes-int-or-string") == Some(&Value::Bool(true)) {
+        return if rng.below(2) == 0 {
+            json!(rng.below(200) as i64 - 50)
+        } else {
+            json!(format!("{}%", rng.below(150)))
+        };
+    }
+    let bound = |key: &str| schema.get(key).and_then(Value::as_i64);
+    match schema.get("type").and_then(Value::as_str) {
+        Some("object") => {
+            let mut out = serde_json::Map::new();
+            let required: Vec<&str> = schema
+                .get("required")
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_str)
+                .collect();
+            for (k, v) in schema.get("properties").and_then(Value::as_object).into_iter().flatten() {
+                if required.contains(&k.as_str()) && rng.below(12) != 0 || rng.below(3) == 0 {
+                    out.insert(k.clone(), sample(rng, v, depth + 1));
+                }
+            }
+            if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
+                for i in 0..rng.below(3) {
+                    out.insert(
+                        ["a", "b.c/d", "x", "*", ""][(i + rng.below(5)) % 5].to_string(),
+                        sample(rng, ap, depth + 1),
+                    );
+                }
+            }
+            Value::Object(out)
+        }
+        Some("array") => {
+            let item = schema.get("items").cloned().unwrap_or(Value::Null);
+            let n = rng.below(4) + usize::from(bound("minItems").is_some_and(|m| m > 0));
+            let mut items: Vec<Value> = (0..n).map(|_| sample(rng, &item, depth + 1)).collect();
+            if n > 1 && rng.below(4) == 0 {
+                items[1] = items[0].clone();
+            }
+            Value::Array(items)
+        }
+        Some("integer") => {
+            let (lo, hi) = (bound("minimum").unwrap_or(-5), bound("maximum").unwrap_or(100));
+            json!(lo
+                .saturating_sub(1)
+                .saturating_add(rng.below(hi.saturating_sub(lo).clamp(0, 1000) as usize + 3) as i64))
+        }
+        Some("number") => json!(rng.below(1000) as f64 / 7.0),
+        Some("boolean") => json!(rng.below(2) == 0),
+        Some("string") => {
+            let pick =
+                ["", "a", "web", "/path", "http://example.com", "1m", "10.0.0.1", "Bad_Value", "ä", "*.example.com"];
+            let s = pick[rng.below(pick.len())].repeat(1 + rng.below(2));
+            let max = bound("maxLength").unwrap_or(i64::MAX) as usize;
+            if rng.below(6) == 0 && max < 1000 {
+                json!("x".repeat(max + 1))
+            } else {
+                json!(s)
+            }
+        }
+        _ => random_json(rng, 2),
+    }
+}
+
+/// Replaces a random node of a schema (reached through properties, items and
+/// additionalProperties) by a random schema, or adds a random keyword to it.
+fn mutate_schema(rng: &mut Rng, schema: &mut Value, depth: usize) {
+    let children: Vec<String> =
+        schema.get("properties").and_then(Value::as_object).map_or(Vec::new(), |p| p.keys().cloned().collect());
+    if depth < 8 && rng.below(3) != 0 {
+        if !children.is_empty() {
+            let k = children[rng.below(children.len())].clone();
+            return mutate_schema(rng, &mut schema["properties"][k], depth + 1);
+        }
+        for key in ["items", "additionalProperties"] {
+            if schema.get(key).is_some_and(Value::is_object) {
+                return mutate_schema(rng, &mut schema[key], depth + 1);
+            }
+        }
+    }
+    if rng.below(2) == 0 {
+        *schema = random_schema(rng, 1);
+    } else if schema.is_object() {
+        let (k, v) = random_keyword(rng, 1);
+        schema[k] = v;
+    }
+}
+
+/// A real CRD, its schema mutated at one node or not, loaded; then objects drawn from its
+/// schema checked on create and as updates of one another. Loading and checking must be
+/// deterministic. Returns whether the CRD loaded.
+fn real_crd_round(rng: &mut Rng, crds: &[Value]) -> Result<bool, String> {
+    let mut doc = crds[rng.below(crds.len())].clone();
+    let versions = doc["spec"]["versions"].as_array().map_or(0, Vec::len);
+    let v = rng.below(versions.max(1));
+    if rng.below(2) == 0 {
+        mutate_schema(rng, &mut doc["spec"]["versions"][v]["schema"]["openAPIV3Schema"], 0);
+    }
+    let texts = |errors: &[kubedv_core::field::Error]| errors.iter().map(|e| e.text()).collect::<Vec<_>>();
+    let all = match Crd::load_all(&doc) {
+        Ok(all) => all,
+        Err(e) if Crd::load_all(&doc).err().is_some_and(|again| texts(&again) == texts(&e)) => return Ok(false),
+        Err(_) => return Err(format!("loading twice differs:\n{doc}")),
+    };
+    let Some(c) = all.get(v) else { return Ok(true) };
+    let schema = &doc["spec"]["versions"][v]["schema"]["openAPIV3Schema"];
+    let group = doc["spec"]["group"].as_str().unwrap_or("");
+    let object = |rng: &mut Rng| {
+        let mut o = sample(rng, schema, 0);
+        if o.is_object() {
+            o["apiVersion"] = json!(format!("{group}/{}", c.version));
+            o["kind"] = json!(c.kind);
+            o["metadata"] = json!({"name": "x", "namespace": "y"});
+        }
+        o
+    };
+    let (new, old) = (object(rng), object(rng));
+    let options = crds::Options { defaults: rng.below(4) != 0 };
+    let created = texts(&c.check(&new, None, &options).errors);
+    if created != texts(&c.check(&new, None, &options).errors) {
+        return Err(format!("checking twice differs:\n{new}"));
+    }
+    let _ = c.check(&new, Some(&old), &options);
+    let _ = c.check(&new, Some(&new), &options);
+    Ok(true)
+}
+
 /// Strings for the CRD's own fields: names, paths, URLs, with mutations.
 const DEFINITION_STRINGS: &[&str] = &[
     "ws.example.com",
@@ -760,6 +916,8 @@ fn fuzz() {
     let seconds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
     let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15);
     let corpus = seeds();
+    let real = real_crds();
+    let real_runs = std::cell::Cell::new(0u64);
     let cel_corpus = cel_seeds();
     let mut rng = Rng(seed | 1);
     let trace = std::env::var_os("KUBEDV_FUZZ_TRACE").is_some();
@@ -866,7 +1024,15 @@ fn fuzz() {
             // CRDs: a structured random schema, loaded and used on create and update.
             let state = rng.0;
             *current.lock().unwrap() = (Instant::now(), format!("// crd round, rng state {state}"));
-            match catch_unwind(AssertUnwindSafe(|| crd_round(&mut rng))) {
+            let round = |rng: &mut Rng| {
+                if rng.below(4) == 0 {
+                    real_runs.set(real_runs.get() + 1);
+                    real_crd_round(rng, &real)
+                } else {
+                    crd_round(rng)
+                }
+            };
+            match catch_unwind(AssertUnwindSafe(|| round(&mut rng))) {
                 Ok(Ok(loaded)) => crds_loaded += u64::from(loaded),
                 Ok(Err(violation)) => {
                     eprintln!("property violated (rng state {state}): {violation}");
@@ -910,6 +1076,7 @@ fn fuzz() {
         }
     }
     println!(
-        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked, {policy_runs} policy streams ({policy_evals} with a binding evaluated) in {seconds} s: no panic"
+        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({} of them real CRDs, mutated or not; {crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked, {policy_runs} policy streams ({policy_evals} with a binding evaluated) in {seconds} s: no panic",
+        real_runs.get()
     );
 }
