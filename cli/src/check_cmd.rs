@@ -1,6 +1,7 @@
 //! `kubedv check`: every manifest under the paths, routed by apiVersion/kind (core's
 //! [`check`](kubedv_core::check) engine), each problem at its file, line and column.
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
@@ -499,7 +500,8 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
         skipped_item || !report.errors.is_empty() || !report.update_errors.is_empty() || !report.warnings.is_empty();
     let pos = needs.then(|| Positions::of(&doc.text));
     let at = |field: &str| -> (usize, usize) {
-        let (l, c) = pos.as_ref().and_then(|p| p.locate_in(&doc.prefix, field)).unwrap_or((1, 1));
+        let field = value.map_or(Cow::Borrowed(field), |v| check::source_path(v, field));
+        let (l, c) = pos.as_ref().and_then(|p| p.locate_in(&doc.prefix, &field)).unwrap_or((1, 1));
         (doc.line + l - 1, c)
     };
     let locate = |errors: Vec<Error>| -> Vec<Located> {

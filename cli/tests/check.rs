@@ -381,3 +381,24 @@ fn policies_that_the_api_server_refuses_are_reported_at_their_lines() {
         "{stdout}"
     );
 }
+
+/// A CRD the API server refuses, in a repository: each refusal at the line of the field it
+/// names. The API server words what all versions share for its internal form
+/// (`spec.validation…`, apiextensions/v1 conversion.go); in the v1 text it is the first
+/// version's (`spec.versions[0].schema…`).
+#[test]
+fn crd_refusals_are_reported_at_their_lines() {
+    let dir = temp("crd");
+    std::fs::write(
+        dir.join("crd.yaml"),
+        "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: widgets.example.com\nspec:\n  group: example.com\n  scope: Namespaced\n  names: {plural: widgets, kind: Widget}\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          spec:\n            type: object\n            properties:\n              size:\n                type: integer\n                uniqueItems: true\n",
+    )
+    .unwrap();
+    let out = kubedv(&["check", dir.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.contains("crd.yaml:22:17: CustomResourceDefinition/widgets.example.com: spec.validation.openAPIV3Schema.properties[spec].properties[size].uniqueItems: Forbidden: uniqueItems cannot be set to true since the runtime complexity becomes quadratic\n"),
+        "{stdout}"
+    );
+}

@@ -71,7 +71,7 @@ fn check_stream(text: &str, minor: u32) -> (Vec<Row>, String) {
             let title = if name.is_empty() { kind.to_string() } else { format!("{kind}/{name}") };
             for e in &report.errors {
                 rows.push(Row {
-                    line: line_of(&prefix, &e.field),
+                    line: line_of(&prefix, &check::source_path(v, &e.field)),
                     class: "error",
                     text: format!("{title}: {}", e.text()),
                 });

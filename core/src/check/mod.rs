@@ -15,6 +15,7 @@
 
 pub mod lifecycle;
 
+use alloc::borrow::Cow;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
@@ -137,6 +138,18 @@ pub fn list_items(doc: &Json) -> Option<&[Json]> {
         return None;
     }
     doc.get("items")?.as_array().map(Vec::as_slice)
+}
+
+/// Where the field an error of `doc` names is written in `doc`'s text. They are the same path
+/// except in a CRD's refusals, which the API server words for its internal form: what every
+/// version shares is reported at `spec.validation`, `spec.subresources`, … and is written in
+/// the first version of the v1 document ([`crate::crd::document_path`]).
+pub fn source_path<'a>(doc: &Json, field: &'a str) -> Cow<'a, str> {
+    let is_crd = doc.get("kind").and_then(Json::as_str) == Some("CustomResourceDefinition");
+    match crate::crd::document_path(field).filter(|_| is_crd) {
+        Some(path) => Cow::Owned(path),
+        None => Cow::Borrowed(field),
+    }
 }
 
 /// Why a document cannot be checked at all, in apimachinery's words: a document needs

@@ -73,6 +73,25 @@ pub struct Outcome {
 /// Why a CRD cannot be used, each as the API server reports it.
 pub type CrdErrors = Vec<Error>;
 
+/// Where a CRD refusal's field is written in the v1 document, when that differs from the path
+/// the API server reports: the internal form it validates moves what all versions share to the
+/// top (`apiextensions/v1/conversion.go`): `spec.validation` is each version's `schema`,
+/// `spec.subresources`, `spec.additionalPrinterColumns` and `spec.selectableFields` are each
+/// version's, and `spec.version` is the first version's name. The first version stands for all.
+pub fn document_path(field: &str) -> Option<String> {
+    const MOVED: [(&str, &str); 5] = [
+        ("spec.validation", "spec.versions[0].schema"),
+        ("spec.subresources", "spec.versions[0].subresources"),
+        ("spec.additionalPrinterColumns", "spec.versions[0].additionalPrinterColumns"),
+        ("spec.selectableFields", "spec.versions[0].selectableFields"),
+        ("spec.version", "spec.versions[0].name"),
+    ];
+    MOVED.iter().find_map(|(internal, v1)| {
+        let rest = field.strip_prefix(internal)?;
+        (rest.is_empty() || rest.starts_with(['.', '['])).then(|| format!("{v1}{rest}"))
+    })
+}
+
 fn str_at<'a>(v: &'a Json, path: &[&str]) -> Option<&'a str> {
     let mut cur = v;
     for p in path {
@@ -271,5 +290,36 @@ fn defaults(path: &Path<'_>, schema: &Json, resource_root: bool, inside_meta: bo
     }
     if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
         defaults(&path.child("additionalProperties"), ap, false, inside_meta, errors);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::document_path;
+
+    #[test]
+    fn shared_parts_are_written_in_the_first_version() {
+        let at = |f: &str| document_path(f);
+        assert_eq!(
+            at("spec.validation.openAPIV3Schema.properties[spec].uniqueItems").as_deref(),
+            Some("spec.versions[0].schema.openAPIV3Schema.properties[spec].uniqueItems")
+        );
+        assert_eq!(
+            at("spec.subresources.scale.specReplicasPath").as_deref(),
+            Some("spec.versions[0].subresources.scale.specReplicasPath")
+        );
+        assert_eq!(
+            at("spec.additionalPrinterColumns[1].type").as_deref(),
+            Some("spec.versions[0].additionalPrinterColumns[1].type")
+        );
+        assert_eq!(
+            at("spec.selectableFields[0].jsonPath").as_deref(),
+            Some("spec.versions[0].selectableFields[0].jsonPath")
+        );
+        assert_eq!(at("spec.version").as_deref(), Some("spec.versions[0].name"));
+        // Paths already in the v1 form, or elsewhere, stay.
+        assert_eq!(at("spec.versions[1].schema.openAPIV3Schema"), None);
+        assert_eq!(at("spec.validationX"), None);
+        assert_eq!(at("metadata.name"), None);
     }
 }
