@@ -557,26 +557,40 @@ fn crd_round(rng: &mut Rng) -> Result<bool, String> {
     if rng.below(2) == 0 {
         definition_fields(rng, &mut doc);
     }
-    let texts = |errors: &[kubedv_core::field::Error]| errors.iter().map(|e| e.text()).collect::<Vec<_>>();
-    let loaded = Crd::load(&doc, None);
-    let again = Crd::load(&doc, None);
-    let c = match (loaded, again) {
-        (Ok(c), Ok(_)) => c,
-        (Err(a), Err(b)) if texts(&a) == texts(&b) => return Ok(false),
-        _ => return Err(format!("loading twice differs:\n{doc}")),
-    };
+    let Some(all) = load_twice(&doc)? else { return Ok(false) };
+    // The storage version, as `Crd::load` picks it.
+    let versions = doc["spec"]["versions"].as_array();
+    let storage = versions.and_then(|vs| vs.iter().position(|v| v["storage"] == true)).unwrap_or(0);
+    let Some(c) = all.get(storage) else { return Ok(true) };
     let object = |rng: &mut Rng| json!({"apiVersion": "example.com/v1", "kind": "W", "metadata": {"name": "w"}, "spec": random_json(rng, 0)});
     let (new, old) = (object(rng), object(rng));
-    let options = crds::Options { defaults: rng.below(2) == 0 };
-    let created = texts(&c.check(&new, None, &options).errors);
-    if created != texts(&c.check(&new, None, &options).errors) {
-        return Err(format!("checking twice differs:\n{doc}\n{new}"));
-    }
-    // (An unchanged update can have errors its create has not: ratcheting removes a blocking
-    // type error, and then the rules run on the ill-typed value, in Kubernetes too.)
-    let _ = c.check(&new, Some(&old), &options);
-    let _ = c.check(&new, Some(&new), &options);
+    check_twice(c, &new, &old, &crds::Options { defaults: rng.below(2) == 0 })?;
     Ok(true)
+}
+
+fn texts(errors: &[kubedv_core::field::Error]) -> Vec<String> {
+    errors.iter().map(|e| e.text()).collect()
+}
+
+/// Loads a CRD's versions twice: both loads must agree (`None`: refused both times).
+fn load_twice(doc: &Value) -> Result<Option<Vec<Crd>>, String> {
+    match (Crd::load_all(doc), Crd::load_all(doc)) {
+        (Ok(all), Ok(_)) => Ok(Some(all)),
+        (Err(a), Err(b)) if texts(&a) == texts(&b) => Ok(None),
+        _ => Err(format!("loading twice differs:\n{doc}")),
+    }
+}
+
+/// Checks `new` on create twice (the results must agree), then as an update of `old` and of
+/// itself. (An unchanged update can have errors its create has not: ratcheting removes a
+/// blocking type error, and then the rules run on the ill-typed value, in Kubernetes too.)
+fn check_twice(c: &Crd, new: &Value, old: &Value, options: &crds::Options) -> Result<(), String> {
+    if texts(&c.check(new, None, options).errors) != texts(&c.check(new, None, options).errors) {
+        return Err(format!("checking twice differs:\n{new}"));
+    }
+    let _ = c.check(new, Some(old), options);
+    let _ = c.check(new, Some(new), options);
+    Ok(())
 }
 
 /// Released CRDs of the real-CRD corpus (`tests/corpus/crds`), whose schemas are mutated and
@@ -706,12 +720,7 @@ fn real_crd_round(rng: &mut Rng, crds: &[Value]) -> Result<bool, String> {
     if rng.below(2) == 0 {
         mutate_schema(rng, &mut doc["spec"]["versions"][v]["schema"]["openAPIV3Schema"], 0);
     }
-    let texts = |errors: &[kubedv_core::field::Error]| errors.iter().map(|e| e.text()).collect::<Vec<_>>();
-    let all = match Crd::load_all(&doc) {
-        Ok(all) => all,
-        Err(e) if Crd::load_all(&doc).err().is_some_and(|again| texts(&again) == texts(&e)) => return Ok(false),
-        Err(_) => return Err(format!("loading twice differs:\n{doc}")),
-    };
+    let Some(all) = load_twice(&doc)? else { return Ok(false) };
     let Some(c) = all.get(v) else { return Ok(true) };
     let schema = &doc["spec"]["versions"][v]["schema"]["openAPIV3Schema"];
     let group = doc["spec"]["group"].as_str().unwrap_or("");
@@ -725,13 +734,7 @@ fn real_crd_round(rng: &mut Rng, crds: &[Value]) -> Result<bool, String> {
         o
     };
     let (new, old) = (object(rng), object(rng));
-    let options = crds::Options { defaults: rng.below(4) != 0 };
-    let created = texts(&c.check(&new, None, &options).errors);
-    if created != texts(&c.check(&new, None, &options).errors) {
-        return Err(format!("checking twice differs:\n{new}"));
-    }
-    let _ = c.check(&new, Some(&old), &options);
-    let _ = c.check(&new, Some(&new), &options);
+    check_twice(c, &new, &old, &crds::Options { defaults: rng.below(4) != 0 })?;
     Ok(true)
 }
 
