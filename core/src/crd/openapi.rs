@@ -243,23 +243,17 @@ fn combinators(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>)
     let quoted = crate::field::go_quote(name.trim_start_matches('.'));
     let any_of = branches("anyOf");
     if !any_of.is_empty() {
-        let mut best: Option<(usize, Vec<Error>)> = None;
-        let mut ok = false;
-        for b in any_of {
+        // The branches fail until one passes.
+        let mut failed = Vec::new();
+        let ok = any_of.iter().any(|b| {
             let e = run(b);
-            if e.is_empty() {
-                ok = true;
-                break;
-            }
-            // The failed branch with the most checks passed, the first of equals (`MatchCount`).
-            let count = match_count(value, b);
-            if best.as_ref().is_none_or(|(c, _)| count > *c) {
-                best = Some((count, e));
-            }
-        }
+            let passed = e.is_empty();
+            failed.push((b, e));
+            passed
+        });
         if !ok {
             errors.push(plain(format!("{quoted} must validate at least one schema (anyOf)")));
-            errors.extend(best.map(|(_, e)| e).unwrap_or_default());
+            errors.extend(most_matched(value, failed).map(|(_, e)| e).unwrap_or_default());
         }
     }
     let one_of = branches("oneOf");
@@ -271,15 +265,7 @@ fn combinators(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>)
                 if valid == 0 { String::from("Found none valid") } else { format!("Found {valid} valid alternatives") };
             errors.push(plain(format!("{quoted} must validate one and only one schema (oneOf). {found}")));
             if valid == 0 {
-                // As for anyOf: the most checks passed, the first of equals.
-                let mut best: Option<(usize, Vec<Error>)> = None;
-                for (b, e) in one_of.iter().zip(results) {
-                    let count = match_count(value, b);
-                    if best.as_ref().is_none_or(|(c, _)| count > *c) {
-                        best = Some((count, e));
-                    }
-                }
-                errors.extend(best.map(|(_, e)| e).unwrap_or_default());
+                errors.extend(most_matched(value, one_of.iter().zip(results)).map(|(_, e)| e).unwrap_or_default());
             }
         }
     }
@@ -303,6 +289,19 @@ fn combinators(name: &str, value: &Json, schema: &Json, errors: &mut Vec<Error>)
     }
 }
 
+/// Of failed branches (each with what goes with it), the one kube-openapi reports: the highest
+/// `MatchCount`, the first of equals (`validate/schema_props.go`).
+fn most_matched<'a, T>(value: &Json, branches: impl IntoIterator<Item = (&'a Json, T)>) -> Option<(usize, T)> {
+    let mut best: Option<(usize, T)> = None;
+    for (b, t) in branches {
+        let count = match_count(value, b);
+        if best.as_ref().is_none_or(|(c, _)| count > *c) {
+            best = Some((count, t));
+        }
+    }
+    best
+}
+
 /// kube-openapi's `Result.MatchCount` of `value` against `schema`, by which anyOf and oneOf
 /// choose the failed branch whose errors they report (`validate/schema_props.go`):
 /// `SchemaValidator.Validate` counts one for each validator that applies and one at the end;
@@ -323,16 +322,7 @@ fn match_count(value: &Json, schema: &Json) -> usize {
     };
     let branches = |key: &str| schema.get(key).and_then(Json::as_array).map(Vec::as_slice).unwrap_or(&[]);
     // The schema-props validator: the branch whose result it merges, then its own count.
-    let best = |list: &[Json]| {
-        let mut best: Option<usize> = None;
-        for b in list {
-            let count = match_count(value, b);
-            if best.is_none_or(|c| count > c) {
-                best = Some(count);
-            }
-        }
-        best.unwrap_or(0)
-    };
+    let best = |list: &[Json]| most_matched(value, list.iter().map(|b| (b, ()))).map_or(0, |(c, ())| c);
     let mut props = 1;
     let any_of = branches("anyOf");
     if !any_of.is_empty() {
@@ -352,12 +342,8 @@ fn match_count(value: &Json, schema: &Json) -> usize {
     // common validators, those of the value's kind, and one at the end.
     let mut n = usize::from(!t.is_empty() || format.is_some()) * 2 + (props + 1) + 1 + 1;
     n += match value {
-        Json::String(_) => {
-            1 + usize::from(format.is_some_and(|f| {
-                let name: String = f.chars().filter(|c| *c != '-').collect();
-                STRING_FORMATS.contains(&name.as_str())
-            }))
-        }
+        // The format validator applies to strings of a known string format (as in `check`).
+        Json::String(_) => 1 + usize::from(format.is_some() && (t.is_empty() || t == "string")),
         Json::Number(_) => 2,
         Json::Array(items) => {
             let item = schema.get("items").filter(|i| i.is_object());
