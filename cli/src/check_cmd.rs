@@ -17,6 +17,7 @@ use serde_json::Value;
 use crate::check_report::{self as out, Checked, Located, LocatedWarning, Summary};
 use crate::output::Outcome;
 use crate::{input, k8s_api, CliFormat, UsageError};
+use kubedv_core::builtin::Catalog;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -33,9 +34,9 @@ pub struct Args {
     /// `kubedv validate`.
     #[arg(long = "types", value_name = "FILE")]
     types: Vec<String>,
-    /// A checkout of k8s.io/api (the directory holding core/v1/types.go, e.g. from the Go
-    /// module cache) at the release checked: built-in kinds are then validated with their
-    /// declarative rules (handwritten validation is not modeled).
+    /// Built-in kinds are validated with the declarative rules of the built-in catalog of
+    /// --k8s-version (handwritten validation is not modeled); this reads a checkout of k8s.io/api
+    /// instead (the directory holding core/v1/types.go, e.g. from the Go module cache).
     #[arg(long = "k8s-api", value_name = "DIR")]
     k8s_api: Option<String>,
     /// The Kubernetes release to check against, 1.16 to 1.37: API versions it no longer serves
@@ -112,18 +113,22 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     crds.extend(scan.crds);
 
     // Built-in kinds: the k8s.io/api packages the documents name, with the packages they import.
-    let builtin = match &args.k8s_api {
-        Some(dir) => k8s_api::packages(Path::new(dir), &scan.api_versions, minor)?,
-        None => Vec::new(),
+    // Before 1.33 built-in kinds had no declarative rules: the catalog starts there.
+    let catalog = match args.k8s_api.is_some() || minor >= kubedv_core::declarative::shadow::OLDEST_MINOR {
+        true => Some(k8s_api::catalog(args.k8s_api.as_deref(), minor)?),
+        false => None,
     };
+    let builtin: Vec<&kubedv_core::builtin::Package<'_>> =
+        catalog.iter().flat_map(|c| scan.api_versions.iter().filter_map(|av| c.serving(av))).collect();
 
     // Compiled rules are not shared between threads: each worker compiles its own checker,
     // once, and keeps it for every batch.
     let build = || -> Result<Checker, UsageError> {
         let mut checker = Checker::new(minor, args.strict);
-        add_types(&mut checker, &type_sources)?;
+        add_types(&mut checker, &type_sources, catalog.as_ref())?;
         for package in &builtin {
-            checker.add_types(&package.text, &package.dependencies(), Some(&package.group), true);
+            let deps = catalog.as_ref().map(|c| c.dependencies(package)).unwrap_or_default();
+            checker.add_types(package.source, &deps, Some(package.group), true);
         }
         for crd in &crds {
             let _ = checker.add_crd(crd);
@@ -260,13 +265,18 @@ fn is_crd(v: &Value) -> bool {
         && v.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
 }
 
-fn add_types(checker: &mut Checker, sources: &[(String, String)]) -> Result<(), UsageError> {
+fn add_types(checker: &mut Checker, sources: &[(String, String)], catalog: Option<&Catalog<'_>>) -> Result<(), UsageError> {
     for (i, (path, src)) in sources.iter().enumerate() {
         // Each file is a package; the others answer its imports.
         let others: Vec<(String, String)> =
             sources.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
         let resolved = crate::validate_cmd::dependencies(src, &others, true)?;
-        let diagnostics = checker.add_types(src, &crate::validate_cmd::as_dependencies(&resolved), None, false);
+        let mut deps = crate::validate_cmd::as_dependencies(&resolved);
+        if let Some(catalog) = catalog {
+            let texts: Vec<&str> = std::iter::once(src.as_str()).chain(others.iter().map(|s| s.1.as_str())).collect();
+            deps = k8s_api::complete(deps, &texts, catalog);
+        }
+        let diagnostics = checker.add_types(src, &deps, None, false);
         if diagnostics.iter().any(kubedv_core::diag::Diagnostic::is_error) {
             let lines: Vec<String> = diagnostics
                 .iter()

@@ -15,11 +15,17 @@ pub struct Args {
     /// the first one imports (`--types apps/v1/types.go --types core/v1/types.go`): each further
     /// file answers the import whose path ends with the file's directories, or the one written
     /// before it (`--types k8s.io/api/core/v1=core.go`). apimachinery's meta/v1 is built in.
-    #[arg(long, required_unless_present = "k8s_api")]
+    /// Without it, the objects are built-in kinds: their apiVersion and kind (or --kind) pick the
+    /// package of the built-in catalog of --k8s-version, validated with its declarative rules
+    /// (Kubernetes' handwritten validation is not modeled).
+    #[arg(long)]
     types: Vec<String>,
-    /// Instead of --types: a checkout of k8s.io/api (the directory holding core/v1/types.go);
-    /// the objects' apiVersion and kind pick the package and the type, validated with its
-    /// declarative rules (Kubernetes' handwritten validation is not modeled).
+    /// The built-in kind to validate the objects as (`apps/v1/Deployment`, `v1/Pod`), instead
+    /// of their apiVersion and kind.
+    #[arg(long, value_name = "GROUP/VERSION/KIND", conflicts_with = "types")]
+    kind: Option<String>,
+    /// For built-in kinds: a checkout of k8s.io/api (the directory holding core/v1/types.go) to
+    /// read instead of the built-in catalog.
     #[arg(long = "k8s-api", value_name = "DIR", conflicts_with = "types")]
     k8s_api: Option<String>,
     /// The object(s) to validate: JSON, or YAML with one or more documents (`-` for stdin).
@@ -73,9 +79,9 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let config = enforcement(&args)?;
     let text = input::read(&args.object)?;
     let objects = input::objects(&args.object, &text)?;
-    let (schema, main, builtin_kind) = match &args.k8s_api {
-        Some(dir) => builtin_schema(dir, &objects, config.minor)?,
-        None => {
+    let (schema, main, builtin_kind) = match args.types.is_empty() {
+        true => builtin_schema(args.k8s_api.as_deref(), args.kind.as_deref(), &objects, config.minor)?,
+        false => {
             let main = args.types[0].clone();
             let src = input::read(&main)?;
             let sources: Vec<(String, String)> = args.types[1..]
@@ -83,7 +89,11 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                 .map(|t| Ok((t.clone(), input::read(dependency_file(t))?)))
                 .collect::<Result<_, _>>()?;
             let resolved = dependencies(&src, &sources, false)?;
-            (Schema::compile_with(&src, &as_dependencies(&resolved), config.minor), main, None)
+            // Imports of k8s.io/api that no further --types answers: the built-in catalog's.
+            let catalog = crate::k8s_api::catalog(None, config.minor)?;
+            let texts: Vec<&str> = std::iter::once(src.as_str()).chain(sources.iter().map(|s| s.1.as_str())).collect();
+            let deps = crate::k8s_api::complete(as_dependencies(&resolved), &texts, &catalog);
+            (Schema::compile_with(&src, &deps, config.minor), main, None)
         }
     };
     let main = &main;
@@ -95,7 +105,20 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         let lines: Vec<String> = schema.diagnostics.iter().map(located).collect();
         return Err(UsageError(format!("{main} cannot be used:\n{}", lines.join("\n"))));
     }
-    let root = pick_root(&schema, args.type_name.as_deref().or(builtin_kind.as_deref()))?;
+    let root = match (&builtin_kind, &args.type_name) {
+        (Some(kind), None) => schema.type_named(kind).ok_or_else(|| {
+            UsageError(format!("{main} has no kind {kind}; its kinds are: {}", schema.root_candidates().join(", ")))
+        })?,
+        _ => pick_root(&schema, args.type_name.as_deref())?,
+    };
+    // What a built-in kind's verdict covers, said with it.
+    let coverage = builtin_kind.as_ref().map(|_| {
+        format!(
+            "{main} {}: declarative rules on {}; Kubernetes' handwritten validation is not modeled",
+            schema.type_name(root),
+            count(schema.validated_fields(root), "field")
+        )
+    });
     let known = schema.options();
     for o in &args.options {
         if !known.iter().any(|k| k == o) {
@@ -151,7 +174,9 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     if !decode.is_empty() {
         return Err(UsageError(format!("{} does not decode into the types:\n{}", args.object, decode.join("\n"))));
     }
-    let warnings: Vec<&Diagnostic> = schema.diagnostics.iter().collect();
+    // A built-in kind's warnings are about Kubernetes' own sources, not the input: its
+    // coverage statement says what is not modeled.
+    let warnings: Vec<&Diagnostic> = schema.diagnostics.iter().filter(|_| builtin_kind.is_none()).collect();
     let total: usize = reports.iter().map(|r| r.errors.len()).sum();
     match format {
         OutputFormat::Text => {
@@ -172,6 +197,9 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
             } else {
                 String::new()
             };
+            if let Some(c) = &coverage {
+                eprintln!("{c}");
+            }
             eprintln!(
                 "{} validated against {}: {}, {enforced} enforced{per_doc}",
                 count(n, "object"),
@@ -198,6 +226,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                     errors: &r.errors,
                     diagnostics: &warnings,
                     shadow: handwritten.as_ref().map(|_| s),
+                    coverage: coverage.as_deref(),
                 })
                 .collect();
             let out = if docs.len() == 1 {
@@ -223,6 +252,9 @@ struct Doc<'a> {
     diagnostics: &'a [&'a Diagnostic],
     #[serde(skip_serializing_if = "Option::is_none")]
     shadow: Option<&'a Shadow>,
+    /// For a built-in kind: what its verdict covers.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    coverage: Option<&'a str>,
 }
 
 fn doc_prefix(i: usize, n: usize) -> String {
@@ -233,36 +265,45 @@ fn doc_prefix(i: usize, n: usize) -> String {
     }
 }
 
-/// The k8s.io/api package of the objects' apiVersion, its file, and their kind: every object
-/// must share the first one's apiVersion and kind.
+/// The built-in package of the objects' apiVersion (or `--kind`), its name, and their kind:
+/// every object must share the first one's apiVersion and kind.
 fn builtin_schema(
-    dir: &str,
+    dir: Option<&str>,
+    kind_arg: Option<&str>,
     objects: &[serde_json::Value],
     minor: u32,
 ) -> Result<(Schema, String, Option<String>), UsageError> {
     let field = |o: &serde_json::Value, k: &str| o.get(k).and_then(serde_json::Value::as_str).unwrap_or("").to_string();
-    let (api_version, kind) = (field(&objects[0], "apiVersion"), field(&objects[0], "kind"));
-    if api_version.is_empty() || kind.is_empty() {
-        return Err(UsageError("--k8s-api: the object needs apiVersion and kind to pick its type".into()));
-    }
-    if let Some(other) = objects.iter().find(|o| field(o, "apiVersion") != api_version || field(o, "kind") != kind) {
-        return Err(UsageError(format!(
-            "--k8s-api: every object must be a {api_version} {kind}; one is a {} {} (use kubedv check for mixed kinds)",
-            field(other, "apiVersion"),
-            field(other, "kind")
-        )));
-    }
-    let wanted = std::collections::BTreeSet::from([api_version.clone()]);
-    let packages = crate::k8s_api::packages(std::path::Path::new(dir), &wanted, minor)?;
-    let Some(package) = packages.first() else {
-        return Err(UsageError(format!("--k8s-api {dir}: no package serves {api_version}")));
+    let (api_version, kind) = match kind_arg {
+        Some(k) => match k.rsplit_once('/') {
+            Some((av, kind)) if !av.is_empty() && !kind.is_empty() => (av.to_string(), kind.to_string()),
+            _ => return Err(UsageError(format!("--kind {k}: expected GROUP/VERSION/KIND (apps/v1/Deployment) or VERSION/KIND (v1/Pod)"))),
+        },
+        None => (field(&objects[0], "apiVersion"), field(&objects[0], "kind")),
     };
-    let schema = Schema::compile_with(&package.text, &package.dependencies(), minor);
-    let (group, version) = api_version.rsplit_once('/').unwrap_or(("core", &api_version));
-    eprintln!(
-        "kubedv: {api_version} {kind}: its declarative rules only; Kubernetes' handwritten validation is not modeled"
-    );
-    Ok((schema, format!("{dir}/{group}/{version}/types.go"), Some(kind)))
+    if api_version.is_empty() || kind.is_empty() {
+        return Err(UsageError(
+            "the object needs apiVersion and kind to pick its built-in type (or give --kind, or its Go types with --types)".into(),
+        ));
+    }
+    if kind_arg.is_none() {
+        if let Some(other) = objects.iter().find(|o| field(o, "apiVersion") != api_version || field(o, "kind") != kind) {
+            return Err(UsageError(format!(
+                "every object must be a {api_version} {kind}; one is a {} {} (use kubedv check for mixed kinds)",
+                field(other, "apiVersion"),
+                field(other, "kind")
+            )));
+        }
+    }
+    let catalog = crate::k8s_api::catalog(dir, minor)?;
+    let where_ = dir.map_or_else(|| format!("the built-in catalog of Kubernetes 1.{minor}"), |d| format!("--k8s-api {d}"));
+    let Some(package) = catalog.serving(&api_version) else {
+        return Err(UsageError(format!(
+            "{api_version} is not a built-in API version in {where_}: give the kind's CRD to `kubedv crd`, or its Go types with --types"
+        )));
+    };
+    let schema = catalog.compile(package, minor);
+    Ok((schema, package.label.clone(), Some(kind)))
 }
 
 /// Resolved packages (import path, file, source) as compile dependencies.

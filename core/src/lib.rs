@@ -18,6 +18,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod builtin;
 pub mod cel;
 pub mod check;
 pub mod content;

@@ -123,13 +123,28 @@ pub fn parse_int(s: &str) -> Option<i64> {
 /// `+k8s:prerelease-lifecycle-gen:introduced=1.19` and `+k8s:deprecated=kind` belong to other
 /// generators. [`unregistered`] lists the skipped ones.
 pub fn extract(comments: &[Comment]) -> Vec<Result<Tag, TagError>> {
+    extract_skipping(comments, &[])
+}
+
+/// [`extract`], also skipping the tags named in `skip` (read some other way).
+pub fn extract_skipping(comments: &[Comment], skip: &[&str]) -> Vec<Result<Tag, TagError>> {
     let mut out = Vec::new();
     for (text, pos) in comment_tags(comments) {
-        if crate::declarative::catalog::is_registered(tag_name(text)) {
+        let name = tag_name(text);
+        if crate::declarative::catalog::is_registered(name) && !skip.contains(&name) {
             out.push(parse(text, pos));
         }
     }
     out
+}
+
+/// The raw values of a block's `+NAME=VALUE` tags (gengo's `ExtractFunctionStyleCommentTags`:
+/// the text after `=`, trimmed), with their positions.
+pub fn raw_values<'c>(comments: &'c [Comment], name: &str) -> Vec<(&'c str, Pos)> {
+    comment_tags(comments)
+        .filter(|(text, _)| tag_name(text) == name)
+        .map(|(text, pos)| (text[name.len()..].strip_prefix('=').unwrap_or("").trim(), pos))
+        .collect()
 }
 
 /// The `+k8s:` comment tags of a block that are not validation tags, by name and position.

@@ -8,8 +8,11 @@
 //! - `npm`: setup, then build the npm package into `wasm/pkg`.
 //! - `fuzz [SECONDS] [SEED]`: every fuzz target (Go, tags, CEL, CRDs, manifests, admission
 //!   policies) for SECONDS (default 600), by hand; CI runs a 30-second smoke run.
+//! - `catalog GITDIR [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from a k8s.io/api
+//!   git directory, by hand.
 
 mod bench_check;
+mod catalog;
 mod env;
 mod npm;
 mod setup;
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
             cmd.args(args.get(2));
             env.run(&format!("fuzz every target for {seconds} s"), &mut cmd)
         }
+        Some("catalog") => catalog::run(&env::Env::new(), &args[1..]),
         Some("bench-check") => {
             let sizes: Vec<usize> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
             let sizes = if sizes.is_empty() { vec![10_000, 50_000] } else { sizes };
@@ -39,7 +43,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | fuzz [SECONDS [SEED]] | bench-check [N...]>"
+                "usage: cargo xtask <setup | test | playground | npm | fuzz [SECONDS [SEED]] | bench-check [N...] | catalog GITDIR [1.N...]>"
             );
             return ExitCode::from(2);
         }

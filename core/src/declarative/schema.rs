@@ -156,6 +156,37 @@ impl Schema {
         &self.options
     }
 
+    /// How many struct fields reachable from `root` have declarative rules: their own tags, or
+    /// their type's (each struct type counted once, however often it is reached). Kubedv says
+    /// it with a built-in kind's verdict, so nobody takes the count for all of its validation.
+    pub fn validated_fields(&self, root: TypeId) -> usize {
+        let mut seen = alloc::vec![false; self.types.len()];
+        let mut stack = alloc::vec![root];
+        let mut count = 0;
+        while let Some(id) = stack.pop() {
+            if id >= self.types.len() || core::mem::replace(&mut seen[id], true) || !self.validated[id] {
+                continue;
+            }
+            match &self.types[id].kind {
+                Kind::Pointer(a) | Kind::Slice(a) | Kind::Alias(a) => stack.push(*a),
+                Kind::Map(a, b) => stack.extend([*a, *b]),
+                Kind::Struct(fields) => {
+                    for f in fields {
+                        let (ty, _) = self.deref(f.ty);
+                        if !f.validations.is_empty() || !self.types[ty].validations.is_empty() {
+                            count += 1;
+                        }
+                        if !f.opaque {
+                            stack.push(f.ty);
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        count
+    }
+
     /// Computes [`Schema::validated`]: a fixpoint, as types may refer to each other in cycles.
     pub(crate) fn mark_validated(&mut self) {
         let mut v: Vec<bool> = self.types.iter().map(|t| !t.validations.is_empty()).collect();

@@ -185,15 +185,27 @@ impl Compiler<'_> {
     /// reads them from the type's comment).
     pub(super) fn subresource_tags(&mut self, id: TypeId, comments: &[Comment]) {
         let (mut supports, mut is) = (Vec::new(), Vec::new());
-        for t in tags::extract(comments).into_iter().flatten() {
-            let list = match t.name.as_str() {
-                "k8s:supportsSubresource" => &mut supports,
-                "k8s:isSubresource" => &mut is,
-                _ => continue,
-            };
-            match &t.payload {
-                Payload::Scalar(p, ValueKind::String) if p.starts_with('/') && p.len() > 1 => list.push(p.clone()),
-                _ => self.error(t.pos, format!("+{} needs a subresource path such as \"/status\"", t.name)),
+        if self.raw_subresource_tags {
+            for (name, list) in [("k8s:supportsSubresource", &mut supports), ("k8s:isSubresource", &mut is)] {
+                for (value, pos) in tags::raw_values(comments, name) {
+                    if value.starts_with('/') && value.len() > 1 {
+                        list.push(String::from(value));
+                    } else {
+                        self.error(pos, format!("+{name} needs a subresource path such as /status"));
+                    }
+                }
+            }
+        } else {
+            for t in tags::extract(comments).into_iter().flatten() {
+                let list = match t.name.as_str() {
+                    "k8s:supportsSubresource" => &mut supports,
+                    "k8s:isSubresource" => &mut is,
+                    _ => continue,
+                };
+                match &t.payload {
+                    Payload::Scalar(p, ValueKind::String) if p.starts_with('/') && p.len() > 1 => list.push(p.clone()),
+                    _ => self.error(t.pos, format!("+{} needs a subresource path such as \"/status\"", t.name)),
+                }
             }
         }
         if !is.is_empty() {
@@ -269,7 +281,9 @@ impl Compiler<'_> {
     ) -> Vec<Validator> {
         let mut out = Vec::new();
         let mut seen: Vec<(String, Pos)> = Vec::new();
-        for parsed in tags::extract(comments) {
+        let skip: &[&str] =
+            if self.raw_subresource_tags { &["k8s:supportsSubresource", "k8s:isSubresource"] } else { &[] };
+        for parsed in tags::extract_skipping(comments, skip) {
             match parsed {
                 Err(e) => self.error(e.pos, format!("malformed tag: {}", e.message)),
                 Ok(tag) => {

@@ -73,7 +73,7 @@ pub(crate) fn compile(src: &str, deps: &[Dependency<'_>], minor: u32) -> Schema 
         .iter()
         .map(|(file, path, label)| Package { file, path, label, names: Vec::new(), imports_checked: false })
         .collect();
-    let mut c = Compiler { schema, file: packages[0].file, packages, cur: 0 };
+    let mut c = Compiler { schema, file: packages[0].file, packages, cur: 0, raw_subresource_tags: minor <= 35 };
     c.each_package(Compiler::declare_types);
     c.each_package(Compiler::resolve_declared);
     c.each_package(Compiler::check_recursive_embedding);
@@ -113,6 +113,10 @@ struct Compiler<'f> {
     packages: Vec<Package<'f>>,
     /// The index of the package being compiled.
     cur: usize,
+    /// Up to 1.35, validation-gen read `+k8s:supportsSubresource` / `+k8s:isSubresource` with
+    /// gengo's `ExtractFunctionStyleCommentTags` (the value is the raw text after `=`:
+    /// `=/status`), outside its tag registry; from 1.36 they are parsed tags (`="/status"`).
+    raw_subresource_tags: bool,
 }
 
 /// One Go package of the compilation.
