@@ -265,7 +265,11 @@ fn is_crd(v: &Value) -> bool {
         && v.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
 }
 
-fn add_types(checker: &mut Checker, sources: &[(String, String)], catalog: Option<&Catalog<'_>>) -> Result<(), UsageError> {
+fn add_types(
+    checker: &mut Checker,
+    sources: &[(String, String)],
+    catalog: Option<&Catalog<'_>>,
+) -> Result<(), UsageError> {
     for (i, (path, src)) in sources.iter().enumerate() {
         // Each file is a package; the others answer its imports.
         let others: Vec<(String, String)> =

@@ -35,7 +35,11 @@ pub(crate) fn catalog(dir: Option<&str>, minor: u32) -> Result<Catalog<'static>,
 
 /// `deps` with the catalog's packages for the imports of `texts` that no dependency answers
 /// (a pasted file's `corev1 "k8s.io/api/core/v1"`), and the packages those import.
-pub(crate) fn complete<'a>(mut deps: Vec<Dependency<'a>>, texts: &[&str], catalog: &'a Catalog<'a>) -> Vec<Dependency<'a>> {
+pub(crate) fn complete<'a>(
+    mut deps: Vec<Dependency<'a>>,
+    texts: &[&str],
+    catalog: &'a Catalog<'a>,
+) -> Vec<Dependency<'a>> {
     for text in texts {
         for d in catalog.dependencies_of_source(text) {
             if !deps.iter().any(|e| e.import_path == d.import_path) {

@@ -277,7 +277,11 @@ fn builtin_schema(
     let (api_version, kind) = match kind_arg {
         Some(k) => match k.rsplit_once('/') {
             Some((av, kind)) if !av.is_empty() && !kind.is_empty() => (av.to_string(), kind.to_string()),
-            _ => return Err(UsageError(format!("--kind {k}: expected GROUP/VERSION/KIND (apps/v1/Deployment) or VERSION/KIND (v1/Pod)"))),
+            _ => {
+                return Err(UsageError(format!(
+                    "--kind {k}: expected GROUP/VERSION/KIND (apps/v1/Deployment) or VERSION/KIND (v1/Pod)"
+                )))
+            }
         },
         None => (field(&objects[0], "apiVersion"), field(&objects[0], "kind")),
     };
@@ -287,7 +291,8 @@ fn builtin_schema(
         ));
     }
     if kind_arg.is_none() {
-        if let Some(other) = objects.iter().find(|o| field(o, "apiVersion") != api_version || field(o, "kind") != kind) {
+        if let Some(other) = objects.iter().find(|o| field(o, "apiVersion") != api_version || field(o, "kind") != kind)
+        {
             return Err(UsageError(format!(
                 "every object must be a {api_version} {kind}; one is a {} {} (use kubedv check for mixed kinds)",
                 field(other, "apiVersion"),
@@ -296,7 +301,8 @@ fn builtin_schema(
         }
     }
     let catalog = crate::k8s_api::catalog(dir, minor)?;
-    let where_ = dir.map_or_else(|| format!("the built-in catalog of Kubernetes 1.{minor}"), |d| format!("--k8s-api {d}"));
+    let where_ =
+        dir.map_or_else(|| format!("the built-in catalog of Kubernetes 1.{minor}"), |d| format!("--k8s-api {d}"));
     let Some(package) = catalog.serving(&api_version) else {
         return Err(UsageError(format!(
             "{api_version} is not a built-in API version in {where_}: give the kind's CRD to `kubedv crd`, or its Go types with --types"

@@ -226,7 +226,11 @@ mod tests {
     fn write_then_parse() {
         let packages = [
             (String::from("k8s.io/api/core/v1"), String::new(), String::from("package v1\n")),
-            (String::from("k8s.io/api/apps/v1"), String::from("apps"), String::from("package v1\n\nimport corev1 \"k8s.io/api/core/v1\"\n")),
+            (
+                String::from("k8s.io/api/apps/v1"),
+                String::from("apps"),
+                String::from("package v1\n\nimport corev1 \"k8s.io/api/core/v1\"\n"),
+            ),
         ];
         let text = Catalog::write("1.37", &[String::from("k8s.io/api abc")], &packages);
         let catalog = Catalog::parse(&text).unwrap();
@@ -246,7 +250,9 @@ mod tests {
     #[test]
     fn bad_catalogs_are_errors() {
         assert!(Catalog::parse("hello").unwrap_err().contains("not a kubedv catalog"));
-        assert!(Catalog::parse("kubedv-catalog 1\nkubernetes 1.37\npackage a - 99\nshort").unwrap_err().contains("cut short"));
+        assert!(Catalog::parse("kubedv-catalog 1\nkubernetes 1.37\npackage a - 99\nshort")
+            .unwrap_err()
+            .contains("cut short"));
         assert!(Catalog::parse("kubedv-catalog 1\nkubernetes 1.37\npackage a 9\n").unwrap_err().contains("malformed"));
         assert!(Catalog::parse("kubedv-catalog 1\nkubernetes 1.37\npackage a - 2\néa").is_err());
         assert!(Catalog::parse("kubedv-catalog 1\n").unwrap_err().contains("no `kubernetes`"));

@@ -120,11 +120,7 @@ fn verify(text: &str, raw: &str, minor: u32) -> Result<(), String> {
             failed.push(format!("{}: stripping its comments changed what kubedv compiles", p.import_path));
         }
     }
-    println!(
-        "    1.{minor}: {} packages, {} problems",
-        catalog.packages.len(),
-        failed.len()
-    );
+    println!("    1.{minor}: {} packages, {} problems", catalog.packages.len(), failed.len());
     if failed.is_empty() {
         Ok(())
     } else {

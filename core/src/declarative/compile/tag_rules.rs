@@ -275,12 +275,20 @@ impl Compiler<'_> {
                     return Vec::new();
                 }
                 order(&mut vals);
-                let short = vals.iter().any(|v| v.short_circuit);
-                let non_error = vals.iter().all(|v| v.non_error);
-                let mut v = mk(Check::IfOption { option, enabled: name == "k8s:ifEnabled", validators: vals });
-                v.short_circuit = short;
-                v.non_error = short && non_error;
-                alloc::vec![v]
+                // options.go wraps each inner function on its own, keeping its flags
+                // (validators.go WrapFunctions): `ifDisabled(X)=+k8s:forbidden` is a forbidden
+                // check and a silent optional one, not one check that reports both.
+                let enabled = name == "k8s:ifEnabled";
+                vals.into_iter()
+                    .map(|iv| {
+                        let (short, non_error) = (iv.short_circuit, iv.non_error);
+                        let inner = alloc::vec![iv];
+                        let mut v = mk(Check::IfOption { option: option.clone(), enabled, validators: inner });
+                        v.short_circuit = short;
+                        v.non_error = short && non_error;
+                        v
+                    })
+                    .collect()
             }
             "k8s:alpha" | "k8s:beta" => {
                 if tag.args.len() > 1 {
