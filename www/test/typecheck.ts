@@ -80,3 +80,16 @@ export async function useFull(bytes: Uint8Array): Promise<string[]> {
   compileCrdFull("{}", "v1");
   return result.errors.map((e) => e.text);
 }
+
+// kubedv/catalog: built-in kinds, loaded on demand, compiled with the caller's compileTypes.
+import { loadCatalog, type BuiltinResult, type CatalogPackage } from "kubedv/catalog";
+
+export async function useCatalog(): Promise<string[]> {
+  const catalog = await loadCatalog("1.37");
+  const apps: CatalogPackage | undefined = catalog.serving("apps/v1");
+  const result: BuiltinResult = catalog.validate(compileTypes, { apiVersion: "apps/v1", kind: "Deployment" });
+  const kind = catalog.kind(compileTypes, "v1", "Pod");
+  // @ts-expect-error: the first argument is compileTypes, not an object
+  catalog.validate({ apiVersion: "v1", kind: "Pod" });
+  return [apps?.importPath ?? "", result.coverage, kind.coverage, ...Object.keys(catalog.imports(apps?.source ?? ""))];
+}

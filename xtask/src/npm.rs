@@ -85,7 +85,22 @@ pub fn build(env: &Env) -> Result<(), String> {
         obj.remove("exports");
     }
     if let Some(files) = json["files"].as_array_mut() {
-        files.extend(["node/", "bundler/", "policy/", "full/", "tags.json"].map(serde_json::Value::from));
+        files.extend(["node/", "bundler/", "policy/", "full/", "catalog/", "tags.json"].map(serde_json::Value::from));
+    }
+    // The built-in kinds catalogs: data files loaded on demand by a small JavaScript module
+    // (`kubedv/catalog`), none of it in a .wasm.
+    let catalog_dir = pkg.join("catalog");
+    std::fs::create_dir_all(&catalog_dir).map_err(|e| format!("npm: {}: {e}", catalog_dir.display()))?;
+    let mut copies = vec![
+        (env.root.join("wasm/js/catalog.js"), catalog_dir.join("index.js")),
+        (env.root.join("wasm/js/catalog.d.ts"), catalog_dir.join("index.d.ts")),
+    ];
+    for v in kubedv_core::declarative::shadow::VERSIONS {
+        let file = format!("1.{}.gz", v.minor);
+        copies.push((env.root.join("catalog").join(&file), catalog_dir.join(&file)));
+    }
+    for (from, to) in copies {
+        std::fs::copy(&from, &to).map_err(|e| format!("npm: {}: {e}", from.display()))?;
     }
     // The tag documentation is data beside the module, not text inside it.
     let tags = serde_json::to_string_pretty(kubedv_core::declarative::catalog::TAGS).expect("static docs serialize");
@@ -106,6 +121,8 @@ pub fn build(env: &Env) -> Result<(), String> {
     "./full/bundler": { "types": "./full/bundler/kubedv_full.d.ts", "default": "./full/bundler/kubedv_full.js" },
     "./full/kubedv_full_bg.wasm": "./full/kubedv_full_bg.wasm",
     "./kubedv_bg.wasm": "./kubedv_bg.wasm",
+    "./catalog": { "types": "./catalog/index.d.ts", "default": "./catalog/index.js" },
+    "./catalog/*": "./catalog/*.gz",
     "./tags.json": "./tags.json"
   },
 "#;
