@@ -510,8 +510,11 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
     checked.checked_by = report.checked_by;
     let skipped_item = report.status == Status::Skipped && !doc.prefix.is_empty();
     // Positions are only worked out for documents that have something to point at.
-    let needs =
-        skipped_item || !report.errors.is_empty() || !report.update_errors.is_empty() || !report.warnings.is_empty();
+    let needs = skipped_item
+        || !report.undecodable.is_empty()
+        || !report.errors.is_empty()
+        || !report.update_errors.is_empty()
+        || !report.warnings.is_empty();
     let pos = needs.then(|| Positions::of(&doc.text));
     let at = |field: &str| -> (usize, usize) {
         let field = value.map_or(Cow::Borrowed(field), |v| check::source_path(v, field));
@@ -529,6 +532,16 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
     };
     if skipped_item {
         checked.at = at("");
+    }
+    // A body the types cannot hold is refused before validation, as an unreadable document,
+    // with the first value in the document the decoder could not store.
+    if let Some((u, pos)) =
+        report.undecodable.into_iter().map(|u| (at(&u.field), u)).min_by_key(|p| p.0).map(|(p, u)| (u, p))
+    {
+        checked.status = "unreadable";
+        checked.at = pos;
+        checked.why = Some(u.message);
+        return checked;
     }
     checked.errors = locate(report.errors);
     checked.update_errors = locate(report.update_errors);

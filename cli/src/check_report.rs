@@ -54,7 +54,7 @@ pub(crate) struct Summary {
     pub invalid: usize,
     skipped: usize,
     pub unreadable: usize,
-    /// Documents judged by a built-in API package's declarative rules only.
+    /// Documents judged by a built-in API package's declarative rules and metadata checks only.
     #[serde(skip)]
     pub builtin: usize,
 }
@@ -86,7 +86,7 @@ impl Summary {
         );
         if self.builtin > 0 {
             line.push_str(&format!(
-                "\n{} of built-in kinds checked with their declarative rules only: Kubernetes' handwritten validation is not modeled",
+                "\n{} of built-in kinds checked with their declarative rules and ValidateObjectMeta's metadata checks only: the rest of Kubernetes' handwritten validation is not modeled",
                 count(self.builtin, "document")
             ));
         }

@@ -79,7 +79,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let config = enforcement(&args)?;
     let text = input::read(&args.object)?;
     let objects = input::objects(&args.object, &text)?;
-    let (schema, main, builtin_kind) = match args.types.is_empty() {
+    let (schema, main, builtin_kind, builtin_group) = match args.types.is_empty() {
         true => builtin_schema(args.k8s_api.as_deref(), args.kind.as_deref(), &objects, config.minor)?,
         false => {
             let main = args.types[0].clone();
@@ -93,7 +93,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
             let catalog = crate::k8s_api::catalog(None, config.minor)?;
             let texts: Vec<&str> = std::iter::once(src.as_str()).chain(sources.iter().map(|s| s.1.as_str())).collect();
             let deps = crate::k8s_api::complete(as_dependencies(&resolved), &texts, &catalog);
-            (Schema::compile_with(&src, &deps, config.minor), main, None)
+            (Schema::compile_with(&src, &deps, config.minor), main, None, None)
         }
     };
     let main = &main;
@@ -112,10 +112,16 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         _ => pick_root(&schema, args.type_name.as_deref())?,
     };
     // What a built-in kind's verdict covers, said with it.
-    let coverage = builtin_kind.as_ref().map(|_| {
+    let coverage = builtin_kind.as_ref().map(|kind| {
+        let metadata =
+            match kubedv_core::objectmeta::builtin_checks_metadata(builtin_group.as_deref().unwrap_or(""), kind) {
+                true => {
+                    ", and metadata as ValidateObjectMeta checks it; the rest of Kubernetes' handwritten validation"
+                }
+                false => "; Kubernetes' handwritten validation (metadata included)",
+            };
         format!(
-            "{main} {}: declarative rules on {}; Kubernetes' handwritten validation is not modeled",
-            schema.type_name(root),
+            "{main} {kind}: declarative rules on {}{metadata} is not modeled",
             count(schema.validated_fields(root), "field")
         )
     });
@@ -163,13 +169,32 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         .iter_mut()
         .map(|r| shadow::compare(&config, &mut r.errors, handwritten.as_deref().unwrap_or(&[])))
         .collect();
+    // A built-in kind's metadata, as its own validation and the generic create check see it.
+    if let Some(kind) = &builtin_kind {
+        let group = builtin_group.as_deref().unwrap_or("");
+        for (r, o) in reports.iter_mut().zip(&objects) {
+            r.errors = kubedv_core::objectmeta::builtin_create_errors(group, kind, o, core::mem::take(&mut r.errors));
+        }
+    }
 
-    // Objects that do not decode into the types are unreadable input, as for the API server.
+    // Objects that do not decode into the types are unreadable input, as for the API server:
+    // the first value the types cannot hold, in the API server's words, else the walker's.
     let n = objects.len();
+    let kind_of = |o: &serde_json::Value| {
+        o.get("kind").and_then(serde_json::Value::as_str).unwrap_or(schema.type_name(root)).to_string()
+    };
     let decode: Vec<String> = reports
         .iter()
         .enumerate()
-        .flat_map(|(i, r)| r.diagnostics.iter().map(move |d| doc_prefix(i, n) + &d.to_string()))
+        .flat_map(|(i, r)| match schema.decoding(root, &objects[i]).type_errors.first() {
+            Some(t) => vec![format!(
+                "{}{}: {}",
+                doc_prefix(i, n),
+                t.path,
+                t.refusal(&kind_of(&objects[i]), schema.package_name())
+            )],
+            None => r.diagnostics.iter().map(|d| doc_prefix(i, n) + &d.to_string()).collect(),
+        })
         .collect();
     if !decode.is_empty() {
         return Err(UsageError(format!("{} does not decode into the types:\n{}", args.object, decode.join("\n"))));
@@ -265,14 +290,14 @@ fn doc_prefix(i: usize, n: usize) -> String {
     }
 }
 
-/// The built-in package of the objects' apiVersion (or `--kind`), its name, and their kind:
+/// The built-in package of the objects' apiVersion (or `--kind`), its name, their kind and group:
 /// every object must share the first one's apiVersion and kind.
 fn builtin_schema(
     dir: Option<&str>,
     kind_arg: Option<&str>,
     objects: &[serde_json::Value],
     minor: u32,
-) -> Result<(Schema, String, Option<String>), UsageError> {
+) -> Result<(Schema, String, Option<String>, Option<String>), UsageError> {
     let field = |o: &serde_json::Value, k: &str| o.get(k).and_then(serde_json::Value::as_str).unwrap_or("").to_string();
     let (api_version, kind) = match kind_arg {
         Some(k) => match k.rsplit_once('/') {
@@ -309,7 +334,7 @@ fn builtin_schema(
         )));
     };
     let schema = catalog.compile(package, minor);
-    Ok((schema, package.label.clone(), Some(kind)))
+    Ok((schema, package.label.clone(), Some(kind), Some(package.group.to_string())))
 }
 
 /// Resolved packages (import path, file, source) as compile dependencies.

@@ -14,12 +14,20 @@ use crate::content;
 use crate::field::{Error, ErrorType, Path};
 
 /// How a kind's names are checked.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum NameRule {
     /// `NameIsDNSSubdomain` (custom resources and most built-in kinds).
     DnsSubdomain,
-    /// `path.ValidatePathSegmentName` (embedded resources).
+    /// `path.ValidatePathSegmentName` (embedded resources, RBAC kinds, and the generic check
+    /// every create gets).
     PathSegment,
+    /// `NameIsDNSLabel` (Namespace, StatefulSet).
+    DnsLabel,
+    /// `NameIsDNS1035Label` (Service).
+    Dns1035Label,
+    /// A name function that accepts anything (CertificateSigningRequest), or one kubedv does
+    /// not model (IPAddress: a canonical IP address).
+    Unchecked,
 }
 
 /// `TotalAnnotationSizeLimitB`.
@@ -36,7 +44,165 @@ fn names(rule: NameRule, value: &str, prefix: bool) -> Vec<String> {
             ["/", "%"].iter().filter(|c| value.contains(**c)).map(|c| format!("may not contain '{c}'")).collect()
         }
         NameRule::PathSegment => content::is_path_segment_name(value),
+        NameRule::DnsLabel | NameRule::Dns1035Label => {
+            let key = match (rule, prefix) {
+                (NameRule::DnsLabel, false) => "dns1123Label",
+                (NameRule::DnsLabel, true) => "dns1123LabelPrefix",
+                (_, false) => "dns1035Label",
+                (_, true) => "dns1035LabelPrefix",
+            };
+            crate::cel::k8s::named_format(key).map_or(Vec::new(), |f| f.validate(value))
+        }
+        NameRule::Unchecked => Vec::new(),
     }
+}
+
+/// How a built-in kind's own validation checks its `metadata` on create: `ValidateObjectMeta`
+/// with the kind's name function, through core's wrapper (which also checks finalizer names)
+/// or apimachinery's directly.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BuiltinMeta {
+    /// The name function.
+    pub rule: NameRule,
+    /// Whether the kind is namespaced.
+    pub namespaced: bool,
+    /// Through `pkg/apis/core/validation.ValidateObjectMeta` (finalizer names without a `/`
+    /// must be standard ones).
+    pub core_wrapper: bool,
+}
+
+/// Built-in kinds' name functions, from each kind's handwritten validation in kubernetes
+/// `pkg/apis/<group>/validation` (Validate<Kind> → ValidateObjectMeta(…, Validate<Kind>Name)).
+/// Kinds whose own validation checks no metadata (PodDisruptionBudget, core Event) are absent:
+/// only the generic check ([`validate_generic`]) applies to them.
+const BUILTIN: &[(&str, &str, NameRule, bool, bool)] = {
+    use NameRule::{Dns1035Label as L1035, DnsLabel as LBL, DnsSubdomain as SUB, PathSegment as SEG, Unchecked as ANY};
+    &[
+        // (group, kind, name function, namespaced, through core's wrapper)
+        ("", "Pod", SUB, true, true),
+        ("", "Service", L1035, true, true),
+        ("", "ConfigMap", SUB, true, true),
+        ("", "Secret", SUB, true, true),
+        ("", "Namespace", LBL, false, true),
+        ("", "Node", SUB, false, true),
+        ("", "PersistentVolume", SUB, false, true),
+        ("", "PersistentVolumeClaim", SUB, true, true),
+        ("", "ServiceAccount", SUB, true, true),
+        ("", "Endpoints", SUB, true, true),
+        ("", "LimitRange", SUB, true, true),
+        ("", "ResourceQuota", SUB, true, true),
+        ("", "ReplicationController", SUB, true, true),
+        ("", "PodTemplate", SUB, true, true),
+        ("apps", "Deployment", SUB, true, true),
+        ("apps", "StatefulSet", LBL, true, true),
+        ("apps", "DaemonSet", SUB, true, true),
+        ("apps", "ReplicaSet", SUB, true, true),
+        ("apps", "ControllerRevision", SUB, true, true),
+        ("batch", "Job", SUB, true, true),
+        ("batch", "CronJob", SUB, true, true),
+        ("networking.k8s.io", "Ingress", SUB, true, true),
+        ("networking.k8s.io", "IngressClass", SUB, false, true),
+        ("networking.k8s.io", "NetworkPolicy", SUB, true, true),
+        ("networking.k8s.io", "IPAddress", ANY, false, true),
+        ("networking.k8s.io", "ServiceCIDR", SUB, false, true),
+        ("rbac.authorization.k8s.io", "Role", SEG, true, true),
+        ("rbac.authorization.k8s.io", "RoleBinding", SEG, true, true),
+        ("rbac.authorization.k8s.io", "ClusterRole", SEG, false, true),
+        ("rbac.authorization.k8s.io", "ClusterRoleBinding", SEG, false, true),
+        ("storage.k8s.io", "StorageClass", SUB, false, true),
+        ("storage.k8s.io", "CSIDriver", SUB, false, true),
+        ("storage.k8s.io", "CSINode", SUB, false, true),
+        ("storage.k8s.io", "VolumeAttachment", SUB, false, true),
+        ("storage.k8s.io", "CSIStorageCapacity", SUB, true, true),
+        ("storage.k8s.io", "VolumeAttributesClass", SUB, false, true),
+        ("scheduling.k8s.io", "PriorityClass", SUB, false, true),
+        ("coordination.k8s.io", "Lease", SUB, true, false),
+        ("discovery.k8s.io", "EndpointSlice", SUB, true, true),
+        ("autoscaling", "HorizontalPodAutoscaler", SUB, true, true),
+        ("admissionregistration.k8s.io", "ValidatingWebhookConfiguration", SUB, false, false),
+        ("admissionregistration.k8s.io", "MutatingWebhookConfiguration", SUB, false, false),
+        ("admissionregistration.k8s.io", "ValidatingAdmissionPolicy", SUB, false, false),
+        ("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding", SUB, false, false),
+        ("certificates.k8s.io", "CertificateSigningRequest", ANY, false, true),
+        ("node.k8s.io", "RuntimeClass", SUB, false, false),
+        ("flowcontrol.apiserver.k8s.io", "FlowSchema", SUB, false, true),
+        ("flowcontrol.apiserver.k8s.io", "PriorityLevelConfiguration", SUB, false, true),
+        ("resource.k8s.io", "ResourceClaim", SUB, true, true),
+        ("resource.k8s.io", "ResourceClaimTemplate", SUB, true, true),
+        ("resource.k8s.io", "DeviceClass", SUB, false, true),
+        ("resource.k8s.io", "ResourceSlice", SUB, false, true),
+        ("events.k8s.io", "Event", SUB, true, true),
+    ]
+};
+
+/// How a built-in kind's own validation checks its metadata, when kubedv knows it.
+pub fn builtin(group: &str, kind: &str) -> Option<BuiltinMeta> {
+    BUILTIN.iter().find(|r| r.0 == group && r.1 == kind).map(|r| BuiltinMeta {
+        rule: r.2,
+        namespaced: r.3,
+        core_wrapper: r.4,
+    })
+}
+
+/// The `metadata` errors of a built-in kind's own validation on create (kubernetes
+/// `pkg/apis/<group>/validation`): `ValidateObjectMeta` with its name function, core's
+/// finalizer-name check, and CronJob's 52-character name limit.
+pub fn validate_builtin(meta: &Map<String, Json>, spec: BuiltinMeta, kind: &str, errors: &mut Vec<Error>) {
+    let path = Path::named("metadata");
+    validate_with(&path, meta, spec.rule, false, None, spec.namespaced, errors);
+    if spec.core_wrapper {
+        // core/validation validateKubeFinalizerName: a finalizer without a '/' must be one of
+        // the standard ones (helper.IsStandardFinalizerName).
+        for f in meta.get("finalizers").and_then(Json::as_array).into_iter().flatten().filter_map(Json::as_str) {
+            if !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(&f) {
+                let msg = "name is neither a standard finalizer name nor is it fully qualified";
+                errors.push(Error::invalid(&path.child("finalizers"), f, msg));
+            }
+        }
+    }
+    // batch/validation ValidateCronJobCreate: the Job names it makes must stay DNS-1035 labels.
+    let name = string(meta, "name");
+    if kind == "CronJob" && name.len() > 52 {
+        errors.push(Error::invalid(&path.child("name"), name, "must be no more than 52 characters"));
+    }
+}
+
+/// A built-in kind's errors on create with its metadata checked as the API server checks it:
+/// the kind's own `ValidateObjectMeta` first (its handwritten validation begins with it), then
+/// the declarative errors (only those the API server returns); when there are none, the generic
+/// check every create gets. Kinds kubedv has no metadata rule for keep their errors as given.
+pub fn builtin_create_errors(group: &str, kind: &str, doc: &Json, declarative: Vec<Error>) -> Vec<Error> {
+    let empty = Map::new();
+    let meta = match doc.get("metadata") {
+        Some(Json::Object(meta)) => meta,
+        _ => &empty,
+    };
+    let spec = builtin(group, kind);
+    if !builtin_checks_metadata(group, kind) {
+        return declarative;
+    }
+    let mut errors = Vec::new();
+    if let Some(spec) = spec {
+        validate_builtin(meta, spec, kind, &mut errors);
+    }
+    errors.extend(declarative);
+    if errors.iter().all(|e| !e.enforced) {
+        validate_generic(meta, spec.is_none_or(|s| s.namespaced), &mut errors);
+    }
+    errors
+}
+
+/// Whether kubedv checks a built-in kind's metadata: its own name function is known, or its
+/// validation checks none and only the generic check applies (PodDisruptionBudget, core Event).
+pub fn builtin_checks_metadata(group: &str, kind: &str) -> bool {
+    builtin(group, kind).is_some() || matches!((group, kind), ("policy", "PodDisruptionBudget") | ("", "Event"))
+}
+
+/// The generic check every create gets after the kind's validation, when that found nothing
+/// (apiserver `pkg/registry/rest/create.go` `ValidateCreate`: `ValidateObjectMetaAccessor`
+/// with `path.ValidatePathSegmentName`).
+pub fn validate_generic(meta: &Map<String, Json>, namespaced: bool, errors: &mut Vec<Error>) {
+    validate_with(&Path::named("metadata"), meta, NameRule::PathSegment, false, None, namespaced, errors);
 }
 
 fn string<'a>(meta: &'a Map<String, Json>, key: &str) -> &'a str {

@@ -68,10 +68,24 @@ pub struct Report {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
     /// What judged it: `crd`, `types` (Go types given), `builtin` (a Kubernetes API package:
-    /// its declarative rules only; Kubernetes' handwritten validation is not modeled) or
+    /// its declarative rules and metadata checks only; the rest of Kubernetes' handwritten
+    /// validation is not modeled) or
     /// `lifecycle` (a removed API version).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checked_by: Option<&'static str>,
+    /// A body the Go types cannot hold: the API server refuses it before validating, naming
+    /// the first of these in the document (the caller has the text to say which that is).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub undecodable: Vec<Undecodable>,
+}
+
+/// The API server's refusal of a document it cannot decode into its Go types.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Undecodable {
+    /// The refusal, in the API server's words.
+    pub message: String,
+    /// Where the value is (`spec.replicas`).
+    pub field: String,
 }
 
 impl Report {
@@ -83,6 +97,7 @@ impl Report {
             warnings: Vec::new(),
             why: None,
             checked_by: None,
+            undecodable: Vec::new(),
         }
     }
 
@@ -320,11 +335,26 @@ impl Checker {
                 errors
             };
             report.checked_by = Some(if package.builtin { "builtin" } else { "types" });
+            let decoding = package.schema.decoding(root, doc);
+            // A body the types cannot hold is refused before validation (a Bad Request).
+            if !decoding.type_errors.is_empty() {
+                report.undecodable = decoding
+                    .type_errors
+                    .into_iter()
+                    .map(|t| Undecodable { message: t.refusal(kind, version), field: t.path })
+                    .collect();
+                report.status = Status::Invalid;
+                return report;
+            }
             // The API server's strict field validation, at its default (Warn) for API clients.
-            for path in package.schema.unknown_fields(root, doc) {
+            for path in decoding.unknown {
                 report.warn(format!("unknown field \"{path}\""), Some(&path));
             }
             report.errors = run(None);
+            if package.builtin {
+                report.errors =
+                    crate::objectmeta::builtin_create_errors(group, kind, doc, core::mem::take(&mut report.errors));
+            }
             if let Some(old) = old {
                 report.update_errors = only_on_update(run(Some(old)), &report.errors);
             }

@@ -19,4 +19,5 @@ mod validators;
 
 pub use compile::{import_provided_by, Dependency};
 pub use schema::{Schema, TypeId};
+pub use strict::{Decoding, TypeError};
 pub use validate::{Options, Report};
