@@ -34,27 +34,24 @@ pub enum NameRule {
 const ANNOTATIONS_LIMIT: usize = 256 * 1024;
 
 fn names(rule: NameRule, value: &str, prefix: bool) -> Vec<String> {
-    match rule {
-        NameRule::DnsSubdomain => {
-            let key = if prefix { "dns1123SubdomainPrefix" } else { "dns1123Subdomain" };
-            crate::cel::k8s::named_format(key).map_or(Vec::new(), |f| f.validate(value))
-        }
+    // The CEL library's named formats are apimachinery's name checks (a prefix: its trailing
+    // dash masked, as `generateName` is checked).
+    let keys = match rule {
+        NameRule::DnsSubdomain => ["dns1123Subdomain", "dns1123SubdomainPrefix"],
+        NameRule::DnsLabel => ["dns1123Label", "dns1123LabelPrefix"],
+        NameRule::Dns1035Label => ["dns1035Label", "dns1035LabelPrefix"],
         NameRule::PathSegment if prefix => {
             // IsPathSegmentPrefix: only the characters are checked.
-            ["/", "%"].iter().filter(|c| value.contains(**c)).map(|c| format!("may not contain '{c}'")).collect()
+            return ["/", "%"]
+                .iter()
+                .filter(|c| value.contains(**c))
+                .map(|c| format!("may not contain '{c}'"))
+                .collect();
         }
-        NameRule::PathSegment => content::is_path_segment_name(value),
-        NameRule::DnsLabel | NameRule::Dns1035Label => {
-            let key = match (rule, prefix) {
-                (NameRule::DnsLabel, false) => "dns1123Label",
-                (NameRule::DnsLabel, true) => "dns1123LabelPrefix",
-                (_, false) => "dns1035Label",
-                (_, true) => "dns1035LabelPrefix",
-            };
-            crate::cel::k8s::named_format(key).map_or(Vec::new(), |f| f.validate(value))
-        }
-        NameRule::Unchecked => Vec::new(),
-    }
+        NameRule::PathSegment => return content::is_path_segment_name(value),
+        NameRule::Unchecked => return Vec::new(),
+    };
+    crate::cel::k8s::named_format(keys[usize::from(prefix)]).map_or(Vec::new(), |f| f.validate(value))
 }
 
 /// How a built-in kind's own validation checks its `metadata` on create: `ValidateObjectMeta`

@@ -123,28 +123,31 @@ pub fn parse_int(s: &str) -> Option<i64> {
 /// `+k8s:prerelease-lifecycle-gen:introduced=1.19` and `+k8s:deprecated=kind` belong to other
 /// generators. [`unregistered`] lists the skipped ones.
 pub fn extract(comments: &[Comment]) -> Vec<Result<Tag, TagError>> {
-    extract_skipping(comments, &[])
-}
-
-/// [`extract`], also skipping the tags named in `skip` (read some other way).
-pub fn extract_skipping(comments: &[Comment], skip: &[&str]) -> Vec<Result<Tag, TagError>> {
     let mut out = Vec::new();
     for (text, pos) in comment_tags(comments) {
         let name = tag_name(text);
-        if crate::declarative::catalog::is_registered(name) && !skip.contains(&name) {
+        if crate::declarative::catalog::is_registered(name) && !SUBRESOURCE_TAGS.contains(&name) {
             out.push(parse(text, pos));
         }
     }
     out
 }
 
-/// The raw values of a block's `+NAME=VALUE` tags (gengo's `ExtractFunctionStyleCommentTags`:
-/// the text after `=`, trimmed), with their positions.
-pub fn raw_values<'c>(comments: &'c [Comment], name: &str) -> Vec<(&'c str, Pos)> {
-    comment_tags(comments)
-        .filter(|(text, _)| tag_name(text) == name)
-        .map(|(text, pos)| (text[name.len()..].strip_prefix('=').unwrap_or("").trim(), pos))
-        .collect()
+/// The tags naming the request paths a type's validation answers, read apart from the others
+/// ([`subresource_tags`]).
+const SUBRESOURCE_TAGS: [&str; 2] = ["k8s:supportsSubresource", "k8s:isSubresource"];
+
+/// A block's `+k8s:supportsSubresource` / `+k8s:isSubresource` tags, each as its name, its text
+/// (without the `+`) and the position of the `+`.
+pub fn subresource_tags(comments: &[Comment]) -> Vec<(&str, &str, Pos)> {
+    let mut out = Vec::new();
+    for (text, pos) in comment_tags(comments) {
+        let name = tag_name(text);
+        if SUBRESOURCE_TAGS.contains(&name) {
+            out.push((name, text, pos));
+        }
+    }
+    out
 }
 
 /// The `+k8s:` comment tags of a block that are not validation tags, by name and position.

@@ -182,30 +182,31 @@ impl Compiler<'_> {
     }
 
     /// `+k8s:supportsSubresource` and `+k8s:isSubresource` on a type (current validation-gen
-    /// reads them from the type's comment).
+    /// reads them from the type's comment). Up to 1.35 the value is the raw text after `=`
+    /// (gengo's `ExtractFunctionStyleCommentTags`: `=/status`); from 1.36 a parsed tag
+    /// (`="/status"`).
     pub(super) fn subresource_tags(&mut self, id: TypeId, comments: &[Comment]) {
         let (mut supports, mut is) = (Vec::new(), Vec::new());
-        if self.raw_subresource_tags {
-            for (name, list) in [("k8s:supportsSubresource", &mut supports), ("k8s:isSubresource", &mut is)] {
-                for (value, pos) in tags::raw_values(comments, name) {
-                    if value.starts_with('/') && value.len() > 1 {
-                        list.push(String::from(value));
-                    } else {
-                        self.error(pos, format!("+{name} needs a subresource path such as /status"));
+        for (name, text, pos) in tags::subresource_tags(comments) {
+            let value = if self.raw_subresource_tags {
+                Some(String::from(text[name.len()..].strip_prefix('=').unwrap_or("").trim()))
+            } else {
+                match tags::parse(text, pos) {
+                    Ok(t) => match t.payload {
+                        Payload::Scalar(p, ValueKind::String) => Some(p),
+                        _ => None,
+                    },
+                    Err(e) => {
+                        self.error(e.pos, format!("malformed tag: {}", e.message));
+                        continue;
                     }
                 }
-            }
-        } else {
-            for t in tags::extract(comments).into_iter().flatten() {
-                let list = match t.name.as_str() {
-                    "k8s:supportsSubresource" => &mut supports,
-                    "k8s:isSubresource" => &mut is,
-                    _ => continue,
-                };
-                match &t.payload {
-                    Payload::Scalar(p, ValueKind::String) if p.starts_with('/') && p.len() > 1 => list.push(p.clone()),
-                    _ => self.error(t.pos, format!("+{} needs a subresource path such as \"/status\"", t.name)),
+            };
+            match value {
+                Some(p) if p.starts_with('/') && p.len() > 1 => {
+                    if name == "k8s:isSubresource" { &mut is } else { &mut supports }.push(p)
                 }
+                _ => self.error(pos, format!("+{name} needs a subresource path such as \"/status\"")),
             }
         }
         if !is.is_empty() {
@@ -281,9 +282,7 @@ impl Compiler<'_> {
     ) -> Vec<Validator> {
         let mut out = Vec::new();
         let mut seen: Vec<(String, Pos)> = Vec::new();
-        let skip: &[&str] =
-            if self.raw_subresource_tags { &["k8s:supportsSubresource", "k8s:isSubresource"] } else { &[] };
-        for parsed in tags::extract_skipping(comments, skip) {
+        for parsed in tags::extract(comments) {
             match parsed {
                 Err(e) => self.error(e.pos, format!("malformed tag: {}", e.message)),
                 Ok(tag) => {
