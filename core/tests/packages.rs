@@ -166,3 +166,27 @@ fn files_answer_the_import_their_directories_spell() {
     assert_eq!(import_provided_by(&imports, "types.go"), None);
     assert_eq!(import_provided_by(&imports, "vendor/example.com/x/types.go"), Some("example.com/x"));
 }
+
+/// Up to 1.35 validation-gen read `+k8s:supportsSubresource` / `+k8s:isSubresource` with
+/// gengo's `ExtractFunctionStyleCommentTags` (code-generator v0.35.7 cmd/validation-gen
+/// targets.go `supportedSubresourceTags`): the raw text after `=`, which k8s.io/api v0.34/v0.35
+/// write unquoted (certificates/v1 `+k8s:supportsSubresource=/status`). From 1.36 they are
+/// parsed tags (v0.36.0 `extractAndParseTag`), quoted in k8s.io/api.
+#[test]
+fn subresource_tags_are_raw_up_to_1_35_and_parsed_from_1_36() {
+    use kubedv_core::declarative::Schema;
+    let unquoted = "package v1\n\n// +k8s:supportsSubresource=/status\ntype W struct {\n\tTypeMeta int\n}\n";
+    let quoted = "package v1\n\n// +k8s:supportsSubresource=\"/status\"\ntype W struct {\n\tTypeMeta int\n}\n";
+    let paths = |src: &str, minor: u32| {
+        let s = Schema::compile_with(src, &[], minor);
+        let errors: Vec<String> = s.diagnostics.iter().filter(|d| d.is_error()).map(|d| d.to_string()).collect();
+        (s.type_named("W").map(|id| s.subresource_paths(id)).unwrap_or_default(), errors)
+    };
+    assert_eq!(paths(unquoted, 34), (vec!["/".to_string(), "/status".to_string()], vec![]));
+    // Taken as written: a quoted path is one no request has.
+    assert_eq!(paths(quoted, 35), (vec!["/".to_string(), "\"/status\"".to_string()], vec![]));
+    assert_eq!(paths(quoted, 36), (vec!["/".to_string(), "/status".to_string()], vec![]));
+    let (_, errors) = paths(unquoted, 37);
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert!(errors[0].contains("malformed tag: unexpected character '/'"), "{errors:?}");
+}

@@ -35,8 +35,17 @@ pub fn declarative() -> Html {
     let object_now = use_debounced((*object).clone(), DEBOUNCE_MS);
     let old_now = use_debounced((*old).clone(), DEBOUNCE_MS);
     let handwritten_now = use_debounced((*handwritten).clone(), DEBOUNCE_MS);
-    // Compile once per change of the types, validate on every change of the object.
-    let schema: Rc<Schema> = use_memo(types_now, |src| Schema::compile(src));
+    // Compile once per change of the types (or of the catalog their k8s.io/api imports come
+    // from), validate on every change of the object.
+    let minor: u32 = version.strip_prefix("1.").and_then(|m| m.parse().ok()).unwrap_or(shadow::NEWEST_MINOR);
+    let imports_api = types_now.contains("\"k8s.io/api/");
+    let catalog = crate::catalog::use_catalog(if imports_api { minor } else { 0 });
+    let catalog_id = catalog.as_ref().map(|c| Rc::as_ptr(c) as usize);
+    let schema: Rc<Schema> = use_memo((types_now, minor, catalog_id), move |(src, minor, _)| {
+        let parsed = catalog.as_deref().and_then(|c| kubedv_core::builtin::Catalog::parse(c).ok());
+        let deps = parsed.as_ref().map(|c| c.dependencies_of_source(src)).unwrap_or_default();
+        Schema::compile_with(src, &deps, *minor)
+    });
     let parsed = use_memo(object_now.clone(), |text| kubedv_input::document(text));
     let (types_focus, show_types_line) = use_focus();
     let (object_focus, show_object_line) = use_focus();

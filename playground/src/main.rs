@@ -2,6 +2,7 @@
 //! shows is exactly what the CLI and the npm package compute.
 
 mod app;
+mod catalog;
 mod cel_view;
 mod crd_view;
 mod cri;

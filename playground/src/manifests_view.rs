@@ -28,17 +28,28 @@ struct Row {
 }
 
 /// Checks every document of the stream: CRDs first (a CRD and its resources may be in any
-/// order), then each document or list item; positions from the YAML events.
-fn check_stream(text: &str, minor: u32) -> (Vec<Row>, String) {
+/// order), built-in kinds with the release's catalog (when loaded), then each document or list
+/// item; positions from the YAML events.
+fn check_stream(text: &str, minor: u32, catalog: Option<&str>) -> (Vec<Row>, String) {
     let pieces = positions::split(text);
     let parsed: Vec<_> = pieces.iter().map(|p| (p, kubedv_input::document(p.text))).collect();
     let mut checker = Checker::new(minor, false);
+    let catalog = catalog.and_then(|c| kubedv_core::builtin::Catalog::parse(c).ok());
+    let mut api_versions: Vec<&str> = Vec::new();
     for (_, doc) in &parsed {
         if let Ok(v) = doc {
             if v.get("kind").and_then(|k| k.as_str()) == Some("CustomResourceDefinition") {
                 let _ = checker.add_crd(v);
             }
+            let items = check::list_items(v).map_or_else(|| vec![v], |items| items.iter().collect());
+            api_versions.extend(items.iter().filter_map(|i| i.get("apiVersion").and_then(|a| a.as_str())));
         }
+    }
+    api_versions.sort_unstable();
+    api_versions.dedup();
+    for package in catalog.iter().flat_map(|c| api_versions.iter().filter_map(|av| c.serving(av))) {
+        let deps = catalog.as_ref().map(|c| c.dependencies(package)).unwrap_or_default();
+        let _ = checker.add_types(package.source, &deps, Some(package.group), true);
     }
     let (mut rows, mut counts) = (Vec::new(), [0usize; 4]);
     for (piece, doc) in &parsed {
@@ -69,6 +80,15 @@ fn check_stream(text: &str, minor: u32) -> (Vec<Row>, String) {
             let name = v.get("metadata").and_then(|m| m.get("name")).and_then(|n| n.as_str()).unwrap_or("");
             let kind = v.get("kind").and_then(|k| k.as_str()).unwrap_or("document");
             let title = if name.is_empty() { kind.to_string() } else { format!("{kind}/{name}") };
+            // A body the Go types cannot hold: refused before validation, naming the first
+            // such value in the document.
+            if let Some((line, u)) =
+                report.undecodable.iter().map(|u| (line_of(&prefix, &u.field), u)).min_by_key(|p| p.0)
+            {
+                counts[3] += 1;
+                rows.push(Row { line, class: "error", text: format!("{title}: {}", u.message) });
+                continue;
+            }
             for e in &report.errors {
                 rows.push(Row {
                     line: line_of(&prefix, &check::source_path(v, &e.field)),
@@ -120,12 +140,13 @@ pub fn manifests_view() -> Html {
     let newest = kubedv_core::declarative::shadow::NEWEST_MINOR;
     let minor =
         version.strip_prefix("1.").and_then(|m| m.parse().ok()).filter(|m| (16..=newest).contains(m)).unwrap_or(newest);
-    let (rows, summary) = check_stream(&debounced, minor);
+    let catalog = crate::catalog::use_catalog(minor);
+    let (rows, summary) = check_stream(&debounced, minor, catalog.as_deref().map(String::as_str));
     let marks: Vec<Mark> =
         rows.iter().filter(|r| r.class == "error").map(|r| Mark { line: r.line, message: r.text.clone() }).collect();
     html! {
         <section class="view manifests">
-            <h2>{ "Manifests: every document checked as kubedv check does (CRDs, API lifecycle)" }</h2>
+            <h2>{ "Manifests: every document checked as kubedv check does (CRDs, built-in kinds, API lifecycle)" }</h2>
             <label>{ "Kubernetes " }
                 <select id="manifests-version" onchange={on_version}>
                     { for (16..=newest).rev().map(|m| {
@@ -154,12 +175,12 @@ mod tests {
     /// lines of the stream.
     #[test]
     fn the_example_stream_is_checked_per_document() {
-        let (rows, summary) = check_stream(EXAMPLE, 37);
+        let (rows, summary) = check_stream(EXAMPLE, 37, None);
         assert_eq!(summary, "11 documents: 3 valid, 5 invalid, 1 skipped, 2 unreadable");
         let too_big = rows.iter().find(|r| r.text.contains("Widget/too-big")).expect("too-big");
         assert_eq!(too_big.text, "Widget/too-big: spec: Invalid value: size must not exceed max");
         assert_eq!(EXAMPLE.lines().nth(too_big.line - 1), Some("spec:"));
-        let (rows, _) = check_stream(EXAMPLE, 24);
+        let (rows, _) = check_stream(EXAMPLE, 24, None);
         assert!(rows
             .iter()
             .any(|r| r.class == "warning" && r.text.contains("is deprecated in v1.21+, unavailable in v1.25+")));
@@ -175,7 +196,30 @@ mod tests {
             "{",
             "apiVersion: v1\nkind: List\nitems: [1, {kind: X}]\n",
         ] {
-            let _ = check_stream(text, 37);
+            let _ = check_stream(text, 37, None);
         }
+    }
+
+    /// Built-in kinds with the release's catalog: the same verdicts as `kubedv check` on
+    /// cli/tests/fixtures/builtin (cli/tests/check.rs), at the stream's lines.
+    #[test]
+    fn built_in_kinds_are_checked_with_the_catalog() {
+        let catalog = crate::catalog::gunzip(include_bytes!("../../catalog/1.37.gz")).expect("catalog");
+        let text = concat!(
+            include_str!("../../cli/tests/fixtures/builtin/apps.yaml"),
+            "---\n",
+            include_str!("../../cli/tests/fixtures/builtin/other.yaml")
+        );
+        // The example stream's ConfigMap is a built-in kind: checked once the catalog is loaded.
+        assert_eq!(
+            check_stream(EXAMPLE, 37, Some(&catalog)).1,
+            "11 documents: 4 valid, 5 invalid, 0 skipped, 2 unreadable"
+        );
+        let (rows, summary) = check_stream(text, 37, Some(&catalog));
+        assert_eq!(summary, "6 documents: 1 valid, 4 invalid, 0 skipped, 1 unreadable");
+        let first = &rows[0];
+        assert_eq!(first.line, 18);
+        assert_eq!(first.text, "Deployment/web: Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field ContainerPort.spec.template.spec.containers.ports.containerPort of type int32");
+        assert!(rows.iter().any(|r| r.text == "ResourceClaim/gpu: spec.devices.requests[0].exactly.allocationMode: Unsupported value: \"Sometimes\": supported values: \"All\", \"ExactCount\""));
     }
 }

@@ -60,7 +60,10 @@ fn main() -> ExitCode {
         ("declarative view: validation options and examples", declarative_options),
         ("declarative view keeps the editors across a reload", declarative_persists),
         ("tag docs search", tag_docs_search),
-        ("manifests view: a stream checked per document, at its lines, per release", manifests_view),
+        (
+            "manifests view: a stream checked per document, at its lines, per release, built-in kinds by the catalog",
+            manifests_view,
+        ),
         ("policies view: the API server's verdict on a request, bindings and mutations", policies_view),
         ("CRI skew view", cri_view),
         ("formats view shows Kubernetes' error for an invalid short name", playground_invalid),
@@ -561,11 +564,34 @@ fn manifests_view(browser: &mut Browser, config: &Config, shots: &Path) -> Resul
         Duration::from_secs(30),
     )?;
     browser.wait_for_text("#manifests-result", "PodDisruptionBudget/pdb: apiVersion: Invalid value: \"policy/v1beta1\": policy/v1beta1 PodDisruptionBudget is not served since v1.25", Duration::from_secs(2))?;
+    // The ConfigMap is a built-in kind: checked once the release's catalog is fetched
+    // (catalog/1.37.gz beside the page).
     browser.wait_for_text(
         "#manifests-result",
-        "11 documents: 3 valid, 5 invalid, 1 skipped, 2 unreadable",
-        Duration::from_secs(2),
+        "11 documents: 4 valid, 5 invalid, 0 skipped, 2 unreadable",
+        Duration::from_secs(30),
     )?;
+    // A built-in kind the API server cannot decode, in its words (cli/tests/check.rs).
+    browser.execute(
+        "const a = document.getElementById('manifests'); a.value = arguments[0]; a.dispatchEvent(new Event('input', {bubbles: true}));",
+        serde_json::json!(["apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: \"2\"\n"]),
+    )?;
+    browser.wait_for_text(
+        "#manifests-result",
+        "6: Deployment/web: Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32",
+        Duration::from_secs(10),
+    )?;
+    browser.execute(
+        "const a = document.getElementById('manifests'); a.value = arguments[0]; a.dispatchEvent(new Event('input', {bubbles: true}));",
+        serde_json::json!([concat!(
+            include_str!("../../../cli/tests/fixtures/repo/crds/widget.yaml"),
+            "---\n",
+            include_str!("../../../cli/tests/fixtures/repo/base/widgets.yaml"),
+            "---\n",
+            include_str!("../../../cli/tests/fixtures/repo/base/legacy.yaml"),
+        )]),
+    )?;
+    browser.wait_for_text("#manifests-result", "11 documents: 4 valid", Duration::from_secs(10))?;
     // In 1.24 policy/v1beta1 is served, with the API server's warning.
     browser.select_option("#manifests-version", "1.24")?;
     browser.wait_for_text(

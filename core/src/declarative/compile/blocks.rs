@@ -188,25 +188,19 @@ impl Compiler<'_> {
     pub(super) fn subresource_tags(&mut self, id: TypeId, comments: &[Comment]) {
         let (mut supports, mut is) = (Vec::new(), Vec::new());
         for (name, text, pos) in tags::subresource_tags(comments) {
-            let value = if self.raw_subresource_tags {
-                Some(String::from(text[name.len()..].strip_prefix('=').unwrap_or("").trim()))
-            } else {
-                match tags::parse(text, pos) {
-                    Ok(t) => match t.payload {
-                        Payload::Scalar(p, ValueKind::String) => Some(p),
-                        _ => None,
-                    },
-                    Err(e) => {
-                        self.error(e.pos, format!("malformed tag: {}", e.message));
-                        continue;
-                    }
-                }
-            };
-            match value {
-                Some(p) if p.starts_with('/') && p.len() > 1 => {
-                    if name == "k8s:isSubresource" { &mut is } else { &mut supports }.push(p)
-                }
-                _ => self.error(pos, format!("+{name} needs a subresource path such as \"/status\"")),
+            let list = if name == "k8s:isSubresource" { &mut is } else { &mut supports };
+            if self.raw_subresource_tags {
+                // Taken as written, as gengo did (a quoted `"/status"` names a path no request
+                // has: the type then answers only `/`).
+                list.push(String::from(text[name.len()..].strip_prefix('=').unwrap_or("").trim()));
+                continue;
+            }
+            match tags::parse(text, pos) {
+                Ok(t) => match t.payload {
+                    Payload::Scalar(p, ValueKind::String) if p.starts_with('/') && p.len() > 1 => list.push(p),
+                    _ => self.error(pos, format!("+{name} needs a subresource path such as \"/status\"")),
+                },
+                Err(e) => self.error(e.pos, format!("malformed tag: {}", e.message)),
             }
         }
         if !is.is_empty() {
