@@ -16,6 +16,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use kubedv_core::builtin::Catalog;
 use kubedv_core::cel::{self, checker, Program};
 use kubedv_core::check::Checker;
 use kubedv_core::crd::{self as crds, Crd};
@@ -260,6 +261,58 @@ const MANIFESTS: &[&str] = &[
     include_str!("../../../cli/tests/fixtures/repo/base/legacy.yaml"),
     include_str!("../../../cli/tests/fixtures/repo/base/gizmos.json"),
     include_str!("../../../cli/tests/fixtures/repo/crds/widget.yaml"),
+    include_str!("../../../cli/tests/fixtures/builtin/apps.yaml"),
+    include_str!("../../../cli/tests/fixtures/builtin/other.yaml"),
+];
+
+/// The built-in kinds the manifest rounds route to the 1.37 catalog.
+const BUILTIN_API_VERSIONS: &[&str] = &["v1", "apps/v1", "policy/v1", "resource.k8s.io/v1", "batch/v1"];
+
+/// The 1.37 catalog's text (the CLI embeds the same file).
+fn catalog_text() -> String {
+    use std::io::Read;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&include_bytes!("../../../catalog/1.37.gz")[..])
+        .read_to_string(&mut text)
+        .expect("the 1.37 catalog decompresses");
+    text
+}
+
+/// A mutated catalog: read (never a panic), and the packages of one that still reads compiled.
+/// Property: a catalog written from what was read reads back the same.
+fn catalog_round(rng: &mut Rng, small: &str) -> Result<usize, String> {
+    let text = mutate_with(rng, small, CATALOG_TOKENS);
+    let Ok(catalog) = Catalog::parse(&text) else { return Ok(0) };
+    let packages: Vec<(String, String, String)> = catalog
+        .packages
+        .iter()
+        .map(|p| (p.import_path.to_string(), p.group.to_string(), p.source.to_string()))
+        .collect();
+    let sources: Vec<String> = catalog.sources.iter().map(|s| s.to_string()).collect();
+    let written = Catalog::write(catalog.kubernetes, &sources, &packages);
+    let again = Catalog::parse(&written).map_err(|e| format!("a written catalog does not read: {e}"))?;
+    if again.packages.len() != catalog.packages.len() || again.kubernetes != catalog.kubernetes {
+        return Err(format!("writing and reading changed the catalog:\n{text}"));
+    }
+    for p in catalog.packages.iter().take(2) {
+        let _ = catalog.compile(p, 37);
+    }
+    Ok(catalog.packages.len())
+}
+
+const CATALOG_TOKENS: &[&str] = &[
+    "package ",
+    "kubedv-catalog 1\n",
+    "kubernetes 1.37\n",
+    "source x\n",
+    " - ",
+    " 0\n",
+    " 99999999999999999999\n",
+    "\n",
+    "k8s.io/api/core/v1",
+    "import corev1 \"k8s.io/api/core/v1\"\n",
+    "é",
+    "// +k8s:required\n",
 ];
 
 const YAML_TOKENS: &[&str] = &[
@@ -300,6 +353,12 @@ const YAML_TOKENS: &[&str] = &[
     "kind: List\n",
     "apiVersion: v1\n",
     "kind: Widget\n",
+    "kind: Deployment\n",
+    "apiVersion: apps/v1\n",
+    "replicas: \"3\"\n",
+    "containerPort: 1.5\n",
+    "finalizers: [a]\n",
+    "name: a/b\n",
     "x",
 ];
 
@@ -328,7 +387,10 @@ fn yaml_round(rng: &mut Rng, checker: &Checker) -> Result<(), String> {
         }
         let first = checker.check(&doc, Some(&doc));
         let again = checker.check(&doc, Some(&doc));
-        let texts = |r: &kubedv_core::check::Report| r.errors.iter().map(|e| e.text()).collect::<Vec<_>>();
+        let texts = |r: &kubedv_core::check::Report| {
+            let undecodable = r.undecodable.iter().map(|u| format!("{}: {}", u.field, u.message));
+            r.errors.iter().map(|e| e.text()).chain(undecodable).collect::<Vec<_>>()
+        };
         if texts(&first) != texts(&again) {
             return Err(format!("checking twice differs:\n{}", piece.text));
         }
@@ -950,6 +1012,26 @@ fn fuzz() {
     let mut checker = Checker::new(37, false);
     let crd = kubedv_input::document(MANIFESTS[3]).expect("the fixture CRD reads");
     checker.add_crd(&crd).expect("the fixture CRD loads");
+    // Built-in kinds: the 1.37 catalog's packages, as `kubedv check` adds them.
+    let catalog_text = catalog_text();
+    let catalog = Catalog::parse(&catalog_text).expect("the 1.37 catalog reads");
+    for p in BUILTIN_API_VERSIONS.iter().filter_map(|av| catalog.serving(av)) {
+        checker.add_types(p.source, &catalog.dependencies(p), Some(p.group), true);
+    }
+    // A small catalog to mutate: two packages, one importing the other.
+    let small = Catalog::write(
+        "1.37",
+        &[String::from("k8s.io/api fuzz")],
+        &[
+            (String::from("k8s.io/api/core/v1"), String::new(), String::from("package v1\n\ntype PodSpec struct {\n\t// +k8s:minimum=0\n\tN int32 `json:\"n\"`\n}\n")),
+            (
+                String::from("k8s.io/api/apps/v1"),
+                String::from("apps"),
+                String::from("package v1\n\nimport corev1 \"k8s.io/api/core/v1\"\n\ntype D struct {\n\tTypeMeta int\n\tSpec corev1.PodSpec `json:\"spec\"`\n}\n"),
+            ),
+        ],
+    );
+    let (mut catalog_runs, mut catalog_packages) = (0u64, 0u64);
     while Instant::now() < deadline {
         for _ in 0..64 {
             let base = &corpus[rng.below(corpus.len())];
@@ -1061,6 +1143,21 @@ fn fuzz() {
                     std::process::exit(1);
                 }
             }
+            // Catalogs: mutated catalog text read, written back and compiled.
+            let state = rng.0;
+            *current.lock().unwrap() = (Instant::now(), format!("# catalog round, rng state {state}"));
+            match catch_unwind(AssertUnwindSafe(|| catalog_round(&mut rng, &small))) {
+                Ok(Ok(n)) => catalog_packages += n as u64,
+                Ok(Err(violation)) => {
+                    eprintln!("property violated (rng state {state}): {violation}");
+                    std::process::exit(1);
+                }
+                Err(_) => {
+                    eprintln!("panic reading a catalog; replay with the rng state {state}");
+                    std::process::exit(1);
+                }
+            }
+            catalog_runs += 1;
             // Admission policies: mutated policy documents evaluated against random requests.
             let state = rng.0;
             *current.lock().unwrap() = (Instant::now(), format!("# policy round, rng state {state}"));
@@ -1079,7 +1176,7 @@ fn fuzz() {
         }
     }
     println!(
-        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({} of them real CRDs, mutated or not; {crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked, {policy_runs} policy streams ({policy_evals} with a binding evaluated) in {seconds} s: no panic",
+        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({} of them real CRDs, mutated or not; {crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked (built-in kinds included), {catalog_runs} catalogs ({catalog_packages} packages read), {policy_runs} policy streams ({policy_evals} with a binding evaluated) in {seconds} s: no panic",
         real_runs.get()
     );
 }
