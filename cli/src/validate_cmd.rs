@@ -79,7 +79,8 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let config = enforcement(&args)?;
     let text = input::read(&args.object)?;
     let objects = input::objects(&args.object, &text)?;
-    let (schema, main, builtin_kind, builtin_group) = match args.types.is_empty() {
+    // `builtin`: a built-in kind's API group and kind.
+    let (schema, main, builtin) = match args.types.is_empty() {
         true => builtin_schema(args.k8s_api.as_deref(), args.kind.as_deref(), &objects, config.minor)?,
         false => {
             let main = args.types[0].clone();
@@ -90,10 +91,16 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                 .collect::<Result<_, _>>()?;
             let resolved = dependencies(&src, &sources, false)?;
             // Imports of k8s.io/api that no further --types answers: the built-in catalog's.
-            let catalog = crate::k8s_api::catalog(None, config.minor)?;
             let texts: Vec<&str> = std::iter::once(src.as_str()).chain(sources.iter().map(|s| s.1.as_str())).collect();
-            let deps = crate::k8s_api::complete(as_dependencies(&resolved), &texts, &catalog);
-            (Schema::compile_with(&src, &deps, config.minor), main, None, None)
+            let catalog = match texts.iter().any(|t| t.contains("\"k8s.io/api/")) {
+                true => Some(crate::k8s_api::catalog(None, config.minor)?),
+                false => None,
+            };
+            let mut deps = as_dependencies(&resolved);
+            if let Some(catalog) = &catalog {
+                deps = crate::k8s_api::complete(deps, &texts, catalog);
+            }
+            (Schema::compile_with(&src, &deps, config.minor), main, None)
         }
     };
     let main = &main;
@@ -105,21 +112,21 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         let lines: Vec<String> = schema.diagnostics.iter().map(located).collect();
         return Err(UsageError(format!("{main} cannot be used:\n{}", lines.join("\n"))));
     }
-    let root = match (&builtin_kind, &args.type_name) {
-        (Some(kind), None) => schema.type_named(kind).ok_or_else(|| {
+    let root = match (&builtin, &args.type_name) {
+        (Some((_, kind)), None) => schema.type_named(kind).ok_or_else(|| {
             UsageError(format!("{main} has no kind {kind}; its kinds are: {}", schema.root_candidates().join(", ")))
         })?,
         _ => pick_root(&schema, args.type_name.as_deref())?,
     };
     // What a built-in kind's verdict covers, said with it.
-    let coverage = builtin_kind.as_ref().map(|kind| {
-        let metadata =
-            match kubedv_core::objectmeta::builtin_checks_metadata(builtin_group.as_deref().unwrap_or(""), kind) {
-                true => {
-                    ", and metadata as ValidateObjectMeta checks it; the rest of Kubernetes' handwritten validation"
-                }
-                false => "; Kubernetes' handwritten validation (metadata included)",
-            };
+    let coverage = builtin.as_ref().map(|(group, kind)| {
+        let metadata = if args.old.is_some() {
+            "; Kubernetes' handwritten validation (metadata's update rules included)"
+        } else if kubedv_core::objectmeta::builtin_checks_metadata(group, kind) {
+            ", and metadata as ValidateObjectMeta checks it; the rest of Kubernetes' handwritten validation"
+        } else {
+            "; Kubernetes' handwritten validation (metadata included)"
+        };
         format!(
             "{main} {kind}: declarative rules on {}{metadata} is not modeled",
             count(schema.validated_fields(root), "field")
@@ -169,9 +176,9 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         .iter_mut()
         .map(|r| shadow::compare(&config, &mut r.errors, handwritten.as_deref().unwrap_or(&[])))
         .collect();
-    // A built-in kind's metadata, as its own validation and the generic create check see it.
-    if let Some(kind) = &builtin_kind {
-        let group = builtin_group.as_deref().unwrap_or("");
+    // A built-in kind's metadata on create, as its own validation and the generic create check
+    // see it (an update's metadata rules, ValidateObjectMetaUpdate, are not modeled).
+    if let (Some((group, kind)), None) = (&builtin, &args.old) {
         for (r, o) in reports.iter_mut().zip(&objects) {
             r.errors = kubedv_core::objectmeta::builtin_create_errors(group, kind, o, core::mem::take(&mut r.errors));
         }
@@ -201,7 +208,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     }
     // A built-in kind's warnings are about Kubernetes' own sources, not the input: its
     // coverage statement says what is not modeled.
-    let warnings: Vec<&Diagnostic> = schema.diagnostics.iter().filter(|_| builtin_kind.is_none()).collect();
+    let warnings: Vec<&Diagnostic> = schema.diagnostics.iter().filter(|_| builtin.is_none()).collect();
     let total: usize = reports.iter().map(|r| r.errors.len()).sum();
     match format {
         OutputFormat::Text => {
@@ -290,14 +297,14 @@ fn doc_prefix(i: usize, n: usize) -> String {
     }
 }
 
-/// The built-in package of the objects' apiVersion (or `--kind`), its name, their kind and group:
+/// The built-in package of the objects' apiVersion (or `--kind`), its name, their group and kind:
 /// every object must share the first one's apiVersion and kind.
 fn builtin_schema(
     dir: Option<&str>,
     kind_arg: Option<&str>,
     objects: &[serde_json::Value],
     minor: u32,
-) -> Result<(Schema, String, Option<String>, Option<String>), UsageError> {
+) -> Result<(Schema, String, Option<(String, String)>), UsageError> {
     let field = |o: &serde_json::Value, k: &str| o.get(k).and_then(serde_json::Value::as_str).unwrap_or("").to_string();
     let (api_version, kind) = match kind_arg {
         Some(k) => match k.rsplit_once('/') {
@@ -334,7 +341,7 @@ fn builtin_schema(
         )));
     };
     let schema = catalog.compile(package, minor);
-    Ok((schema, package.label.clone(), Some(kind), Some(package.group.to_string())))
+    Ok((schema, package.label.clone(), Some((package.group.to_string(), kind))))
 }
 
 /// Resolved packages (import path, file, source) as compile dependencies.

@@ -105,7 +105,7 @@ fn sarif_results_at_their_regions() {
     let rules: Vec<&str> =
         run["tool"]["driver"]["rules"].as_array().unwrap().iter().map(|r| r["id"].as_str().unwrap()).collect();
     let results = run["results"].as_array().unwrap();
-    assert_eq!(results.len(), 11, "10 errors and a warning");
+    assert_eq!(results.len(), 13, "10 errors and three warnings (a deprecation, two migration notes)");
     for r in results {
         assert!(rules.contains(&r["ruleId"].as_str().unwrap()), "{r}");
         assert!(matches!(r["level"].as_str(), Some("error" | "warning")));
@@ -266,6 +266,9 @@ const OUT: &str = concat!(
     );
 
 const ERR: &str = concat!(
+        // The migration guide's notable changes for the removed versions (check/migration.rs).
+        "tests/fixtures/repo/base/legacy.yaml:1:1: Deployment/legacy: warning: moving to apps/v1 Deployment: spec.rollbackTo is gone; spec.selector is required and immutable (use the template's labels); spec.progressDeadlineSeconds defaults to 600 (was none), spec.revisionHistoryLimit to 10 (was all) and a rolling update's maxSurge and maxUnavailable to 25% (was 1)\n",
+        "tests/fixtures/repo/base/legacy.yaml:6:1: PodDisruptionBudget/pdb: warning: moving to policy/v1 PodDisruptionBudget: an empty spec.selector ({}) selects every pod of the namespace (in v1beta1 it selected none); an absent selector still selects none\n",
         "tests/fixtures/repo/base/widgets.yaml:26:1: Widget/old-style: warning: example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget\n",
         "tests/fixtures/repo/overlays/prod/bigger.yaml:1:1: Widget/good: skipped: a Kustomize patch (listed in tests/fixtures/repo/overlays/prod/kustomization.yaml), not a resource\n",
         "tests/fixtures/repo/overlays/prod/kustomization.yaml:1:1: Kustomization: skipped: a Kustomize kustomization, not a resource\n",
@@ -277,7 +280,9 @@ const GITHUB: &str = concat!(
         "::error file=tests/fixtures/repo/base/gizmos.json,line=6,col=5,title=Gizmo/g1::spec.replicas: Invalid value: -1: must be greater than or equal to 0\n",
         "::error file=tests/fixtures/repo/base/gizmos.json,line=7,col=5,title=Gizmo/g1::spec.mode: Unsupported value: \"Fast\": supported values: \"Safe\", \"Slow\"\n",
         "::error file=tests/fixtures/repo/base/legacy.yaml,line=1,col=1,title=Deployment/legacy::apiVersion: Invalid value: \"extensions/v1beta1\": extensions/v1beta1 Deployment is not served since v1.16; use apps/v1 Deployment\n",
+        "::warning file=tests/fixtures/repo/base/legacy.yaml,line=1,col=1,title=Deployment/legacy::moving to apps/v1 Deployment: spec.rollbackTo is gone; spec.selector is required and immutable (use the template's labels); spec.progressDeadlineSeconds defaults to 600 (was none), spec.revisionHistoryLimit to 10 (was all) and a rolling update's maxSurge and maxUnavailable to 25%25 (was 1)\n",
         "::error file=tests/fixtures/repo/base/legacy.yaml,line=6,col=1,title=PodDisruptionBudget/pdb::apiVersion: Invalid value: \"policy/v1beta1\": policy/v1beta1 PodDisruptionBudget is not served since v1.25; use policy/v1 PodDisruptionBudget\n",
+        "::warning file=tests/fixtures/repo/base/legacy.yaml,line=6,col=1,title=PodDisruptionBudget/pdb::moving to policy/v1 PodDisruptionBudget: an empty spec.selector ({}) selects every pod of the namespace (in v1beta1 it selected none); an absent selector still selects none\n",
         "::error file=tests/fixtures/repo/base/legacy.yaml,line=21,col=5,title=Widget/listed::spec.size: Required value\n",
         "::error file=tests/fixtures/repo/base/legacy.yaml,line=16,col=5,title=Widget/listed::<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation\n",
         "::error file=tests/fixtures/repo/base/legacy.yaml,line=27,col=1,title=document::Object 'Kind' is missing in '{\"metadata\":{\"name\":\"nokind\"}}'\n",

@@ -60,7 +60,7 @@ impl Api {
     }
 
     /// The replacement as the API server names it: `policy/v1 PodDisruptionBudget`.
-    fn use_instead(&self) -> Option<String> {
+    pub fn use_instead(&self) -> Option<String> {
         let mut parts = self.replacement.splitn(3, '/');
         let (g, v, k) = (parts.next()?, parts.next()?, parts.next()?);
         Some(format!("{} {k}", group_version(g, v)))

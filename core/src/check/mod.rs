@@ -14,6 +14,7 @@
 //! schema (a warning, an error when strict).
 
 pub mod lifecycle;
+pub mod migration;
 
 use alloc::borrow::Cow;
 use alloc::format;
@@ -302,9 +303,13 @@ impl Checker {
                     e.origin = String::from("removedAPI");
                     report.errors.push(e);
                     report.checked_by = Some("lifecycle");
+                    migration_note(&mut report, api);
                     return report.settle();
                 }
-                Some(lifecycle::Status::Deprecated(message)) => report.warn(message, Some("apiVersion")),
+                Some(lifecycle::Status::Deprecated(message)) => {
+                    report.warn(message, Some("apiVersion"));
+                    migration_note(&mut report, api);
+                }
                 None => {}
             }
         }
@@ -424,6 +429,18 @@ impl Checker {
             let root = p.roots.iter().find(|r| r.0 == kind)?;
             fits.then_some((p, root.1))
         })
+    }
+}
+
+/// What changes in the replacement of a removed or deprecated API version (the migration
+/// guide's notable changes), as a note at `apiVersion`.
+fn migration_note(report: &mut Report, api: &lifecycle::Api) {
+    if let Some(changes) = migration::changes(api.group, api.version, api.kind) {
+        let note = match api.use_instead() {
+            Some(to) => format!("moving to {to}: {changes}"),
+            None => format!("moving off {}/{} {}: {changes}", api.group, api.version, api.kind),
+        };
+        report.warn(note, Some("apiVersion"));
     }
 }
 

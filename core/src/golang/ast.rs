@@ -65,6 +65,9 @@ pub struct ConstDecl {
     pub type_name: Option<String>,
     /// The value, when it is a string literal.
     pub string_value: Option<String>,
+    /// The value, when it names another constant (`X`, `pkg.X`, or converted, `T(pkg.X)`):
+    /// the package name (`None`: this file's) and the constant's name.
+    pub value_ref: Option<(Option<String>, String)>,
 }
 
 /// A type expression.

@@ -301,8 +301,10 @@ impl Parser {
             };
             let mut type_name = type_name;
             let mut string_value = None;
+            let mut value_ref = None;
             if p.is_punct('=') {
                 p.next();
+                value_ref = p.constant_ref(&mut type_name);
                 if let Tok::Str(s) = p.peek().clone() {
                     if matches!(p.peek_at(1), Tok::Semi | Tok::Punct(')')) {
                         string_value = Some(s);
@@ -338,10 +340,38 @@ impl Parser {
                     comments: comments.clone(),
                     type_name: type_name.clone(),
                     string_value: string_value.clone(),
+                    value_ref: value_ref.clone(),
                 });
             }
             Ok(())
         })
+    }
+
+    /// A constant's value that only names another constant (`X`, `pkg.X`, `T(X)`, `T(pkg.X)`),
+    /// read ahead without moving; a conversion types the constant when it has no type.
+    fn constant_ref(&self, type_name: &mut Option<String>) -> Option<(Option<String>, String)> {
+        let ends = |i: usize| matches!(self.peek_at(i), Tok::Semi | Tok::Punct(')'));
+        let name_at = |i: usize| match (self.peek_at(i), self.peek_at(i + 1), self.peek_at(i + 2)) {
+            (Tok::Ident(pkg), Tok::Punct('.'), Tok::Ident(n)) => Some(((Some(pkg.clone()), n.clone()), i + 3)),
+            (Tok::Ident(n), _, _) => Some(((None, n.clone()), i + 1)),
+            _ => None,
+        };
+        let (first, after) = name_at(0)?;
+        if ends(after) {
+            return Some(first);
+        }
+        // A conversion: the type (maybe qualified), `(`, a constant's name, `)`.
+        if !matches!(self.peek_at(after), Tok::Punct('(')) {
+            return None;
+        }
+        let (inner, close) = name_at(after + 1)?;
+        if !matches!(self.peek_at(close), Tok::Punct(')')) || !ends(close + 1) {
+            return None;
+        }
+        if type_name.is_none() && first.0.is_none() {
+            *type_name = Some(first.1);
+        }
+        Some(inner)
     }
 
     fn type_expr(&mut self) -> PResult<TypeExpr> {

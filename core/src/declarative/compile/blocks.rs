@@ -11,7 +11,7 @@ use crate::declarative::schema::{Field, Kind, ListSpec, Schema, TypeId, TypeNode
 use crate::declarative::validators::{Check, Criteria, EnumExclusion, Union, Validator};
 use crate::diag::{Diagnostic, Pos};
 use crate::field::Stability;
-use crate::golang::{self, Comment, TypeExpr};
+use crate::golang::{self, Comment, ConstDecl, File, TypeExpr};
 use crate::tags::{self, Payload, Tag, ValueKind};
 
 use super::{Compiler, Site};
@@ -212,6 +212,24 @@ impl Compiler<'_> {
         }
     }
 
+    /// A string constant's value: its literal, or the value of the constant it names, in this
+    /// file's package or an imported one (`AddressTypeIPv4 = AddressType(v1.IPv4Protocol)`).
+    fn constant_string(&self, file: &File, c: &ConstDecl, depth: usize) -> Option<String> {
+        if let Some(v) = &c.string_value {
+            return Some(v.clone());
+        }
+        let (package, name) = c.value_ref.as_ref().filter(|_| depth < 8)?;
+        let file = match package {
+            None => file,
+            Some(alias) => {
+                let path = &file.imports.iter().find(|i| &i.name == alias)?.path;
+                self.packages.iter().find(|p| p.path == path)?.file
+            }
+        };
+        let target = file.consts.iter().find(|k| &k.name == name)?;
+        self.constant_string(file, target, depth + 1)
+    }
+
     /// `+k8s:enum` on a string type: its constants are the values.
     pub(super) fn enum_values(&mut self, id: TypeId, name: &str, comments: &[Comment]) {
         let Some(level) = self.tag_level(comments, "k8s:enum") else { return };
@@ -221,7 +239,7 @@ impl Compiler<'_> {
             if c.type_name.as_deref() != Some(name) {
                 continue;
             }
-            let Some(v) = &c.string_value else {
+            let Some(v) = self.constant_string(self.file, c, 0) else {
                 self.schema.diagnostics.push(Diagnostic::warning(
                     c.pos,
                     format!("constant {} of enum {name} is not a string literal; it is not an enum value", c.name),
@@ -230,7 +248,7 @@ impl Compiler<'_> {
             };
             values.push(v.clone());
             for t in tags::extract(&c.comments).into_iter().flatten() {
-                if let Some(x) = self.exclusion(&t, v) {
+                if let Some(x) = self.exclusion(&t, &v) {
                     exclusions.push(x);
                 }
             }
