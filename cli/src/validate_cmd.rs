@@ -297,6 +297,9 @@ fn doc_prefix(i: usize, n: usize) -> String {
     }
 }
 
+/// A built-in kind's API group and kind (`None`: the types were given).
+type Builtin = Option<(String, String)>;
+
 /// The built-in package of the objects' apiVersion (or `--kind`), its name, their group and kind:
 /// every object must share the first one's apiVersion and kind.
 fn builtin_schema(
@@ -304,7 +307,7 @@ fn builtin_schema(
     kind_arg: Option<&str>,
     objects: &[serde_json::Value],
     minor: u32,
-) -> Result<(Schema, String, Option<(String, String)>), UsageError> {
+) -> Result<(Schema, String, Builtin), UsageError> {
     let field = |o: &serde_json::Value, k: &str| o.get(k).and_then(serde_json::Value::as_str).unwrap_or("").to_string();
     let (api_version, kind) = match kind_arg {
         Some(k) => match k.rsplit_once('/') {
