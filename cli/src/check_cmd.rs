@@ -130,6 +130,9 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
             let deps = catalog.as_ref().map(|c| c.dependencies(package)).unwrap_or_default();
             checker.add_types(package.source, &deps, Some(package.group), true);
         }
+        if let Some(catalog) = &catalog {
+            checker.serve_builtin_groups(catalog.packages.iter().map(|p| p.group));
+        }
         for crd in &crds {
             let _ = checker.add_crd(crd);
         }

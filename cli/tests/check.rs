@@ -440,6 +440,18 @@ fn built_in_kinds_are_checked_with_the_release_catalog() {
         String::from_utf8_lossy(&out.stderr),
         "6 documents: 1 valid, 4 invalid, 0 skipped, 1 unreadable\n6 documents of built-in kinds checked with their declarative rules and ValidateObjectMeta's metadata checks only: the rest of Kubernetes' handwritten validation is not modeled\n"
     );
+    // A version or kind of a built-in group that the release does not serve: kubectl's REST
+    // mapping finds nothing (apimachinery pkg/api/meta errors.go NoKindMatchError).
+    let out = Command::cargo_bin("kubedv")
+        .unwrap()
+        .args(["check", "--k8s-version", "1.33", "-"])
+        .write_stdin("apiVersion: apps/v1\nkind: Deploymnt\nmetadata: {name: x}\n---\napiVersion: resource.k8s.io/v1\nkind: ResourceClaim\nmetadata: {name: c}\n")
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "-:2:1: Deploymnt/x: no matches for kind \"Deploymnt\" in version \"apps/v1\"\n-:6:1: ResourceClaim/c: no matches for kind \"ResourceClaim\" in version \"resource.k8s.io/v1\"\n"
+    );
     // Before 1.33 built-in kinds had no declarative rules: no catalog, nothing routed to one.
     let out = kubedv(&["check", "--k8s-version", "1.32", "tests/fixtures/builtin/apps.yaml"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("3 documents: 0 valid, 0 invalid, 3 skipped, 0 unreadable"));

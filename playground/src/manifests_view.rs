@@ -51,6 +51,9 @@ fn check_stream(text: &str, minor: u32, catalog: Option<&str>) -> (Vec<Row>, Str
         let deps = catalog.as_ref().map(|c| c.dependencies(package)).unwrap_or_default();
         let _ = checker.add_types(package.source, &deps, Some(package.group), true);
     }
+    if let Some(catalog) = &catalog {
+        checker.serve_builtin_groups(catalog.packages.iter().map(|p| p.group));
+    }
     let (mut rows, mut counts) = (Vec::new(), [0usize; 4]);
     for (piece, doc) in &parsed {
         let value = match doc {

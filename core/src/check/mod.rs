@@ -74,13 +74,15 @@ pub struct Report {
     /// `lifecycle` (a removed API version).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checked_by: Option<&'static str>,
-    /// A body the Go types cannot hold: the API server refuses it before validating, naming
-    /// the first of these in the document (the caller has the text to say which that is).
+    /// A document the API server cannot take, refused before any validation: values the Go
+    /// types cannot hold (the refusal names the first of these in the document; the caller
+    /// has the text to say which that is), or a kind and version the release does not serve.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub undecodable: Vec<Undecodable>,
 }
 
-/// The API server's refusal of a document it cannot decode into its Go types.
+/// A refusal before validation: a body the API server cannot decode into its Go types, or a
+/// kind and version it does not serve.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Undecodable {
     /// The refusal, in the API server's words.
@@ -214,6 +216,9 @@ pub struct Checker {
     enforcement: Enforcement,
     crds: Vec<CrdKind>,
     packages: Vec<GoPackage>,
+    /// The API groups the release serves itself (its built-in catalog's): a kind of one of
+    /// them that nothing answers is not served.
+    builtin_groups: Vec<String>,
 }
 
 impl Checker {
@@ -226,7 +231,7 @@ impl Checker {
         );
         let enforcement = Enforcement::from_request(Some(&dv), &[], true)
             .unwrap_or_else(|_| Enforcement::from_request(None, &[], true).expect("the newest version is modeled"));
-        Checker { minor, strict, enforcement, crds: Vec::new(), packages: Vec::new() }
+        Checker { minor, strict, enforcement, crds: Vec::new(), packages: Vec::new(), builtin_groups: Vec::new() }
     }
 
     /// Adds a CRD: every version compiled once. Returns the API server's reasons to refuse it
@@ -272,6 +277,17 @@ impl Checker {
             self.packages.push(GoPackage { schema, builtin, group, roots });
         }
         diagnostics
+    }
+
+    /// Declares the API groups the release serves itself (those of its built-in catalog): a
+    /// document of one of them that no package answers names a version or kind the release
+    /// does not serve.
+    pub fn serve_builtin_groups<'g>(&mut self, groups: impl IntoIterator<Item = &'g str>) {
+        for g in groups {
+            if !self.builtin_groups.iter().any(|b| b == g) {
+                self.builtin_groups.push(String::from(g));
+            }
+        }
     }
 
     /// Whether any CRD or Go package answers this group and kind.
@@ -364,6 +380,16 @@ impl Checker {
                 report.update_errors = only_on_update(run(Some(old)), &report.errors);
             }
             return report.settle();
+        }
+        // A built-in group's version or kind the release does not serve: the client's REST
+        // mapping finds nothing, and the request is never sent (apimachinery pkg/api/meta
+        // errors.go NoKindMatchError, as kubectl prints it).
+        if self.builtin_groups.iter().any(|g| g == group) {
+            let api_version = doc.get("apiVersion").and_then(Json::as_str).unwrap_or_default();
+            let message = format!("no matches for kind {kind:?} in version {api_version:?}");
+            report.undecodable.push(Undecodable { message, field: String::from("kind") });
+            report.status = Status::Invalid;
+            return report;
         }
         let what = if group.is_empty() { format!("{version} {kind}") } else { format!("{group}/{version} {kind}") };
         let why = format!("no schema for {what}: give its CRD (--crds) or its Go types (--types)");
