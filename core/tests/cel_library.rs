@@ -332,6 +332,57 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("comprehensions", r#"{'a': 1}.transformMapEntry(k, v, {v: k})"#, Val("{\"1\":\"a\"}")),
     // cel-go ext/bindings.go.
     ("bindings", r#"cel.bind(x, 'abc', x + x)"#, Val("\"abcabc\"")),
+    // string.format as Kubernetes has it: cel-go v0.29.2 ext/formatting.go (strings version 2
+    // uses it, not formatting_v2.go), en_US; expectations from ext/formatting_test.go there,
+    // the error texts from formatting.go's *FormatError helpers.
+    ("format", r#""%s".format([[2.71]])"#, Val(r#""[2.710000]""#)),
+    (
+        "format",
+        r#""%s".format([["abc", 3.14, null, [9, 8, 7, 6], timestamp("2023-02-03T23:31:20Z")]])"#,
+        Val(r#""[\"abc\", 3.140000, null, [9, 8, 7, 6], timestamp(\"2023-02-03T23:31:20Z\")]""#),
+    ),
+    (
+        "format",
+        r#""%s".format([{"key1": b"xyz", "key5": null, "key2": duration("2h"), "key4": true, "key3": 2.71828}])"#,
+        Val(r#""{\"key1\":b\"xyz\", \"key2\":duration(\"7200s\"), \"key3\":2.718280, \"key4\":true, \"key5\":null}""#),
+    ),
+    (
+        "format",
+        r#""map with multiple key types: %s".format([{1: "value1", uint(2): "value2", true: double("NaN")}])"#,
+        Val(r#""map with multiple key types: {1:\"value1\", 2:\"value2\", true:\"NaN\"}""#),
+    ),
+    (
+        "format",
+        r#""%s".format([[double("NaN"), double("+Inf"), double("-Inf")]])"#,
+        Val(r#""[\"NaN\", \"+Inf\", \"-Inf\"]""#),
+    ),
+    ("format", r#""%s".format([double("Inf")])"#, Val(r#""+Inf""#)),
+    ("format", r#""%.6e".format([1052.032911275])"#, Val("\"1.052033\u{202f}\u{00d7}\u{202f}10\u{2070}\u{00b3}\"")),
+    ("format", r#""%e".format([2.71828])"#, Val("\"2.718280\u{202f}\u{00d7}\u{202f}10\u{2070}\u{2070}\"")),
+    ("format", r#""%f".format(["NaN"])"#, Val(r#""NaN""#)),
+    ("format", r#""%f".format(["Infinity"])"#, Val("\"\u{221e}\"")),
+    ("format", r#""%f".format(["-Infinity"])"#, Val("\"-\u{221e}\"")),
+    ("format", r#""%b".format([true])"#, Val(r#""1""#)),
+    (
+        "format",
+        r#""%f".format([1])"#,
+        Fails("error during formatting: fixed-point clause can only be used on doubles, was given int"),
+    ),
+    (
+        "format",
+        r#""%o".format([1.5])"#,
+        Fails("error during formatting: octal clause can only be used on integers, was given double"),
+    ),
+    (
+        "format",
+        r#""%b".format(["a"])"#,
+        Fails("error during formatting: only integers and bools can be formatted as binary, was given string"),
+    ),
+    (
+        "format",
+        r#""%d".format([double("Inf")])"#,
+        Fails("error during formatting: decimal clause can only be used on integers, was given double"),
+    ),
 ];
 
 fn run(lib: &str, expr: &str, expect: &Expect) -> Result<(), String> {

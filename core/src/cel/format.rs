@@ -1,10 +1,25 @@
-//! `"...".format([args])` of cel-go's extended strings library.
+//! `"...".format([args])` as Kubernetes has it: cel-go's strings extension at the version
+//! Kubernetes enables (`ext.StringsVersion(2)`, apiserver `pkg/cel/environment/base.go`), which
+//! formats with `ext/formatting.go` (not `formatting_v2.go`, used from version 4) in the `en_US`
+//! locale — cel-go v0.29.2, the version Kubernetes 1.37 pins:
+//!
+//! - `%s`: a value's string conversion; lists and maps as CEL literals (`formatList`,
+//!   `formatMap`): strings `%q`-quoted, bytes `b"…"`, doubles `%.6f` (NaN and infinities
+//!   quoted), timestamps `timestamp("…")`, durations `duration("…")`, map entries `key:value`
+//!   sorted by key;
+//! - `%f` and `%e`: doubles (or the strings `NaN`, `Infinity`, `-Infinity`), printed by
+//!   golang.org/x/text's `message.Printer` for English: `%f` groups thousands
+//!   (`1,234,567.00`) and prints `∞`; `%e` prints `2.718280 × 10⁰⁰` with narrow no-break
+//!   spaces, and always 6 decimals (cel-go builds its verb as `%{precision}e`, a width);
+//! - `%d`, `%o`: integers; `%b`: integers and bools; `%x`/`%X`: integers, strings and bytes.
 
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::functions::{self as f, Fail};
-use super::value::Value;
+use super::value::{Key, Value};
+use crate::field::go_quote;
 
 /// Formats `args` into `template` with the verbs `%s %d %f %e %x %X %o %b %%` (and a precision,
 /// `%.2f`).
@@ -40,101 +55,192 @@ pub fn format(template: &str, args: &[Value]) -> Result<String, Fail> {
         let arg = args.get(next).ok_or_else(|| format!("index {next} out of range"))?;
         next += 1;
         let text = match verb {
-            's' => display(arg)?,
-            'd' => match arg {
-                Value::Int(i) => format!("{i}"),
-                Value::Uint(u) => format!("{u}"),
-                Value::Double(d) if !d.is_finite() => {
-                    f::double_to_string(*d).replace("+Inf", "Infinity").replace("-Inf", "-Infinity")
-                }
-                _ => {
-                    return Err(format!(
-                        "error during formatting: decimal clause can only be used on integers, was given {}",
-                        arg.type_name()
-                    ))
-                }
+            's' => string_clause(arg),
+            'd' => decimal(arg),
+            'f' => float_arg(arg, "fixed-point").map(|d| fixed(d, precision.unwrap_or(6))),
+            'e' => float_arg(arg, "scientific").map(scientific),
+            'x' | 'X' => hex(arg, verb == 'X'),
+            'o' => match arg {
+                Value::Int(i) => Ok(signed(*i, format!("{:o}", i.unsigned_abs()))),
+                Value::Uint(u) => Ok(format!("{u:o}")),
+                _ => Err(format!("octal clause can only be used on integers, was given {}", arg.type_name())),
             },
-            'f' | 'e' => {
-                let d = match arg {
-                    Value::Double(d) => *d,
-                    Value::Int(i) => *i as f64,
-                    Value::Uint(u) => *u as f64,
-                    _ => {
-                        return Err(format!(
-                            "error during formatting: fixed-point clause can only be used on doubles, was given {}",
-                            arg.type_name()
-                        ))
-                    }
-                };
-                let p = precision.unwrap_or(6);
-                if d.is_nan() {
-                    String::from("NaN")
-                } else if d.is_infinite() {
-                    String::from(if d > 0.0 { "Infinity" } else { "-Infinity" })
-                } else if verb == 'f' {
-                    format!("{d:.p$}")
-                } else {
-                    // cel-go writes the exponent as a power of ten in superscript digits
-                    // (celcoststability: `'%e'.format([3.14]) == '3.140000×10⁰⁰'`).
-                    let s = format!("{d:.p$e}");
-                    let (m, e) = s.split_once('e').unwrap_or((&s, "0"));
-                    let e: i32 = e.parse().unwrap_or(0);
-                    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
-                    let digits: String =
-                        format!("{:02}", e.abs()).bytes().map(|b| SUPERSCRIPT[usize::from(b - b'0')]).collect();
-                    format!("{m}×10{}{digits}", if e < 0 { "⁻" } else { "" })
-                }
-            }
-            'x' | 'X' | 'o' | 'b' => {
-                let s = match (arg, verb) {
-                    (Value::Int(i), 'x') => if *i < 0 { format!("-{:x}", i.unsigned_abs()) } else { format!("{i:x}") },
-                    (Value::Int(i), 'X') => if *i < 0 { format!("-{:X}", i.unsigned_abs()) } else { format!("{i:X}") },
-                    (Value::Int(i), 'o') => if *i < 0 { format!("-{:o}", i.unsigned_abs()) } else { format!("{i:o}") },
-                    (Value::Int(i), _) => if *i < 0 { format!("-{:b}", i.unsigned_abs()) } else { format!("{i:b}") },
-                    (Value::Uint(u), 'x') => format!("{u:x}"),
-                    (Value::Uint(u), 'X') => format!("{u:X}"),
-                    (Value::Uint(u), 'o') => format!("{u:o}"),
-                    (Value::Uint(u), _) => format!("{u:b}"),
-                    (Value::String(s), 'x') => s.bytes().map(|b| format!("{b:02x}")).collect(),
-                    (Value::String(s), 'X') => s.bytes().map(|b| format!("{b:02X}")).collect(),
-                    (Value::Bytes(b), 'x') => b.iter().map(|b| format!("{b:02x}")).collect(),
-                    (Value::Bytes(b), 'X') => b.iter().map(|b| format!("{b:02X}")).collect(),
-                    _ => return Err(format!("error during formatting: only integers, byte buffers, and strings can be formatted as hex, was given {}", arg.type_name())),
-                };
-                s
-            }
+            'b' => match arg {
+                Value::Int(i) => Ok(signed(*i, format!("{:b}", i.unsigned_abs()))),
+                Value::Uint(u) => Ok(format!("{u:b}")),
+                Value::Bool(b) => Ok(String::from(if *b { "1" } else { "0" })),
+                _ => Err(format!("only integers and bools can be formatted as binary, was given {}", arg.type_name())),
+            },
             other => {
                 return Err(format!("could not parse formatting clause: unrecognized formatting clause \"{other}\""))
             }
         };
-        out.push_str(&text);
+        out.push_str(&text.map_err(|e| format!("error during formatting: {e}"))?);
     }
     Ok(out)
 }
 
-/// How `%s` shows a value.
-fn display(v: &Value) -> Result<String, Fail> {
-    Ok(match v {
-        Value::Null => String::from("null"),
-        Value::List(items) => {
-            let parts: Result<alloc::vec::Vec<String>, Fail> = items.iter().map(display_quoted).collect();
-            format!("[{}]", parts?.join(", "))
+fn signed(i: i64, magnitude: String) -> String {
+    if i < 0 {
+        format!("-{magnitude}")
+    } else {
+        magnitude
+    }
+}
+
+fn decimal(arg: &Value) -> Result<String, Fail> {
+    match arg {
+        Value::Int(i) => Ok(format!("{i}")),
+        Value::Uint(u) => Ok(format!("{u}")),
+        _ => Err(format!("decimal clause can only be used on integers, was given {}", arg.type_name())),
+    }
+}
+
+fn hex(arg: &Value, upper: bool) -> Result<String, Fail> {
+    let digits = |bytes: &[u8]| -> String {
+        bytes.iter().map(|b| if upper { format!("{b:02X}") } else { format!("{b:02x}") }).collect()
+    };
+    Ok(match arg {
+        Value::Int(i) if upper => signed(*i, format!("{:X}", i.unsigned_abs())),
+        Value::Int(i) => signed(*i, format!("{:x}", i.unsigned_abs())),
+        Value::Uint(u) if upper => format!("{u:X}"),
+        Value::Uint(u) => format!("{u:x}"),
+        Value::String(s) => digits(s.as_bytes()),
+        Value::Bytes(b) => digits(b),
+        _ => {
+            return Err(format!(
+                "only integers, byte buffers, and strings can be formatted as hex, was given {}",
+                arg.type_name()
+            ))
         }
-        Value::Map(m) => {
-            let mut parts = alloc::vec::Vec::new();
-            for (k, val) in m.iter() {
-                parts.push(format!("{}: {}", display_quoted(&k.to_value())?, display_quoted(val)?));
-            }
-            format!("{{{}}}", parts.join(", "))
-        }
-        Value::Type(t) => String::from(t.name()),
-        other => f::to_string(other)?,
     })
 }
 
-fn display_quoted(v: &Value) -> Result<String, Fail> {
+/// `%f` / `%e` take doubles, and the strings naming NaN and the infinities.
+fn float_arg(arg: &Value, clause: &str) -> Result<f64, Fail> {
+    match arg {
+        Value::Double(d) => Ok(*d),
+        Value::String(s) if &**s == "NaN" => Ok(f64::NAN),
+        Value::String(s) if &**s == "Infinity" => Ok(f64::INFINITY),
+        Value::String(s) if &**s == "-Infinity" => Ok(f64::NEG_INFINITY),
+        _ => Err(format!("{clause} clause can only be used on doubles, was given {}", arg.type_name())),
+    }
+}
+
+/// x/text's English number formatting of a non-finite value.
+fn non_finite(d: f64) -> Option<&'static str> {
+    if d.is_nan() {
+        Some("NaN")
+    } else if d.is_infinite() {
+        Some(if d > 0.0 { "∞" } else { "-∞" })
+    } else {
+        None
+    }
+}
+
+/// `%.{precision}f` through x/text's English printer: thousands grouped with `,`.
+fn fixed(d: f64, precision: usize) -> String {
+    if let Some(s) = non_finite(d) {
+        return String::from(s);
+    }
+    let plain = format!("{:.precision$}", d.abs());
+    let (int_part, frac) = plain.split_once('.').map_or((plain.as_str(), None), |(i, f)| (i, Some(f)));
+    let mut grouped = String::new();
+    for (n, c) in int_part.chars().enumerate() {
+        if n > 0 && (int_part.len() - n) % 3 == 0 {
+            grouped.push(',');
+        }
+        grouped.push(c);
+    }
+    let sign = if d.is_sign_negative() { "-" } else { "" };
+    match frac {
+        Some(frac) => format!("{sign}{grouped}.{frac}"),
+        None => format!("{sign}{grouped}"),
+    }
+}
+
+/// `%e` through x/text's English printer: six decimals, then ` × 10` and the exponent in
+/// superscript digits (at least two), with narrow no-break spaces around `×`.
+fn scientific(d: f64) -> String {
+    if let Some(s) = non_finite(d) {
+        return String::from(s);
+    }
+    let s = format!("{d:.6e}");
+    let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
+    let exponent: i32 = exponent.parse().unwrap_or(0);
+    const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    let digits: String =
+        format!("{:02}", exponent.unsigned_abs()).bytes().map(|b| SUPERSCRIPT[usize::from(b - b'0')]).collect();
+    format!("{mantissa}\u{202f}×\u{202f}10{}{digits}", if exponent < 0 { "⁻" } else { "" })
+}
+
+/// `%s` (`FormatString`): lists and maps as CEL literals, other values as `string(x)`.
+fn string_clause(v: &Value) -> Result<String, Fail> {
     match v {
-        Value::String(s) => Ok(format!("{s:?}")),
-        other => display(other),
+        Value::Null => Ok(String::from("null")),
+        Value::List(items) => {
+            let parts: Result<Vec<String>, Fail> = items.iter().map(literal).collect();
+            Ok(format!("[{}]", parts?.join(", ")))
+        }
+        Value::Map(m) => {
+            let mut entries = Vec::new();
+            for (k, val) in m.iter() {
+                let key = match k {
+                    Key::String(s) => go_quote(s),
+                    Key::Bool(b) => format!("{b}"),
+                    Key::Int(i) => format!("{i}"),
+                    Key::Uint(u) => format!("{u}"),
+                };
+                entries.push((key, literal(val)?));
+            }
+            // sort.SliceStable by the formatted key.
+            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(&b.0));
+            let parts: Vec<String> = entries.into_iter().map(|(k, v)| format!("{k}:{v}")).collect();
+            Ok(format!("{{{}}}", parts.join(", ")))
+        }
+        Value::Type(t) => Ok(String::from(t.name())),
+        Value::String(_)
+        | Value::Int(_)
+        | Value::Uint(_)
+        | Value::Double(_)
+        | Value::Bool(_)
+        | Value::Bytes(_)
+        | Value::Timestamp(_)
+        | Value::Duration(_) => f::to_string(v),
+        other => Err(format!(
+            "string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given {}",
+            other.type_name()
+        )),
+    }
+}
+
+/// A list item or map value as a CEL literal (`clauseForType` then `quoteForCEL`).
+fn literal(v: &Value) -> Result<String, Fail> {
+    Ok(match v {
+        Value::Int(i) => format!("{i}"),
+        Value::Uint(u) => format!("{u}"),
+        Value::String(s) => go_quote(s),
+        Value::Bytes(_) => format!("b{}", go_quote(&f::to_string(v)?)),
+        Value::Double(d) if d.is_nan() => String::from("\"NaN\""),
+        Value::Double(d) if d.is_infinite() => String::from(if *d > 0.0 { "\"+Inf\"" } else { "\"-Inf\"" }),
+        Value::Double(d) => format!("{d:.6}"),
+        Value::Timestamp(_) => format!("timestamp({})", go_quote(&f::to_string(v)?)),
+        Value::Duration(_) => format!("duration({})", go_quote(&f::to_string(v)?)),
+        Value::Bool(_) | Value::Null | Value::Type(_) | Value::List(_) | Value::Map(_) => string_clause(v)?,
+        other => return Err(format!("no formatting function for {}", other.type_name())),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thousands_and_signs() {
+        assert_eq!(fixed(1234567.0, 2), "1,234,567.00");
+        assert_eq!(fixed(-1234.5, 1), "-1,234.5");
+        assert_eq!(fixed(999.0, 0), "999");
+        assert_eq!(fixed(f64::INFINITY, 2), "∞");
+        assert_eq!(scientific(-0.000123), "-1.230000\u{202f}×\u{202f}10⁻⁰⁴");
     }
 }
