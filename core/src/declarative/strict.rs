@@ -55,11 +55,6 @@ pub struct Decoding {
 }
 
 impl Schema {
-    /// The paths of the object's keys that no field of the types declares, in key order.
-    pub fn unknown_fields(&self, root: TypeId, object: &Value) -> Vec<String> {
-        self.decoding(root, object).unknown
-    }
-
     /// Decodes the object into the types as the API server does: unknown fields and type
     /// mismatches.
     pub fn decoding(&self, root: TypeId, object: &Value) -> Decoding {
