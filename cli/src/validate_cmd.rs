@@ -190,10 +190,17 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let kind_of = |o: &serde_json::Value| {
         o.get("kind").and_then(serde_json::Value::as_str).unwrap_or(schema.type_name(root)).to_string()
     };
+    // The decoder keeps the first such value in the document: found by position in the text
+    // (each document's piece of it), else the first in key order.
+    let pieces = kubedv_input::positions::split(&text);
+    let first_in_text = |i: usize, errors: Vec<kubedv_core::declarative::TypeError>| {
+        let at = pieces.get(i).filter(|_| pieces.len() == n).map(|p| kubedv_input::positions::Positions::of(p.text));
+        errors.into_iter().min_by_key(|t| at.as_ref().and_then(|a| a.locate(&t.path)).unwrap_or((usize::MAX, 0)))
+    };
     let decode: Vec<String> = reports
         .iter()
         .enumerate()
-        .flat_map(|(i, r)| match schema.decoding(root, &objects[i]).type_errors.first() {
+        .flat_map(|(i, r)| match first_in_text(i, schema.decoding(root, &objects[i]).type_errors) {
             Some(t) => vec![format!(
                 "{}{}: {}",
                 doc_prefix(i, n),

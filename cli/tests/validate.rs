@@ -82,6 +82,14 @@ fn undecodable_and_unparsable_objects_are_exit_2() {
     assert!(String::from_utf8_lossy(&out.stderr).contains(
         "spec.replicas: Widget in version \"v1\" cannot be handled as a Widget: json: cannot unmarshal string into Go struct field WidgetSpec.spec.replicas of type int32"
     ));
+    // Two values the types cannot hold: the decoder keeps the first in the document, whatever
+    // the keys' order (sigs.k8s.io/json decode.go saveError).
+    let two = dir.join("two.yaml");
+    std::fs::write(&two, "spec:\n  replicas: \"three\"\n  color: 1\n").unwrap();
+    let out = kubedv(&["validate", "--types", TYPES, "--object", two.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("spec.replicas: Widget in version"), "{stderr}");
+    assert!(!stderr.contains("spec.color"), "{stderr}");
     let broken = dir.join("broken.yaml");
     std::fs::write(&broken, "spec:\n  replicas: [1\n").unwrap();
     let out = kubedv(&["validate", "--types", TYPES, "--object", broken.to_str().unwrap()]);
