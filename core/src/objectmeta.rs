@@ -270,17 +270,21 @@ fn validate_with(
         }
     }
     if let Some(g) = meta.get("generation").and_then(Json::as_i64).filter(|g| *g < 0) {
-        errors.push(Error::invalid(&path.child("generation"), g, "must be greater than or equal to 0"));
+        // generic.go ValidateNonnegativeField.
+        errors.push(
+            Error::invalid(&path.child("generation"), g, "must be greater than or equal to 0").with_origin("minimum"),
+        );
     }
     if let Some(Json::Object(labels)) = meta.get("labels") {
         let at = path.child("labels");
         for (k, v) in labels {
+            // meta/v1 validation ValidateLabels: origins since apimachinery 1.35.
             for msg in content::is_label_key(k) {
-                errors.push(Error::invalid(&at, k.as_str(), msg));
+                errors.push(Error::invalid(&at, k.as_str(), msg).with_origin("format=k8s-label-key"));
             }
             let v = v.as_str().unwrap_or("");
             for msg in content::is_label_value(v) {
-                errors.push(Error::invalid(&at, v, msg));
+                errors.push(Error::invalid(&at, v, msg).with_origin("format=k8s-label-value"));
             }
         }
     }
@@ -291,7 +295,7 @@ fn validate_with(
             // Case does not matter in annotation keys: checked lowercased, reported as given
             // (ASCII lowering decides the same: a key with any non-ASCII letter is invalid).
             for msg in content::is_label_key(&k.to_ascii_lowercase()) {
-                errors.push(Error::invalid(&at, k.as_str(), msg));
+                errors.push(Error::invalid(&at, k.as_str(), msg).with_origin("format=k8s-label-key"));
             }
             size = size.saturating_add(k.len()).saturating_add(v.as_str().map_or(0, str::len));
         }
