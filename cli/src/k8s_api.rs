@@ -21,7 +21,7 @@ const EMBEDDED: &[(u32, &[u8])] = &[
 ];
 
 /// The text of each embedded catalog, decompressed the first time it is needed.
-static TEXTS: [OnceLock<Result<String, String>>; 5] = [const { OnceLock::new() }; 5];
+static TEXTS: [OnceLock<Result<String, String>>; EMBEDDED.len()] = [const { OnceLock::new() }; EMBEDDED.len()];
 
 /// The catalog to route built-in kinds to: `dir`'s packages when given, else the embedded
 /// catalog of Kubernetes 1.`minor`.

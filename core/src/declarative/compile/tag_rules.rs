@@ -307,9 +307,6 @@ impl Compiler<'_> {
                         return self.bad(tag, &msg);
                     }
                 }
-                if tag.args.len() > 1 {
-                    return self.bad(tag, "at most one optional kubernetes version argument is supported");
-                }
                 let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
                 let stability = if name == "k8s:alpha" { Stability::Alpha } else { Stability::Beta };
                 let mut vals = self.compile_tag(inner, Site { stability, depth: site.depth + 1, ..site });
