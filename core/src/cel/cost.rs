@@ -59,6 +59,24 @@ fn traversal(v: &Value) -> u64 {
     }
 }
 
+/// cel-go `trackAllocatingListCall`: `uint64(size * factor)` (truncated) plus the call and
+/// the list allocation.
+fn allocating_list(factor: f64, size: u64) -> u64 {
+    let factor = if factor < 0.0 { 1.0 } else { factor };
+    ((size as f64 * factor) as u64).saturating_add(1).saturating_add(LIST_CREATE)
+}
+
+/// cel-go `trackListSelfCompare`: n² comparisons, dearer for strings and bytes.
+fn self_compare(list: &Value) -> u64 {
+    let Value::List(items) = list else { return 1 };
+    let factor = match items.first() {
+        Some(Value::String(_) | Value::Bytes(_)) => 2.0 + STRING_TRAVERSAL,
+        _ => 2.0,
+    };
+    let n = items.len() as u64;
+    allocating_list(factor, n.saturating_mul(n))
+}
+
 fn regex_cost(s: &Value, re: &Value) -> u64 {
     ceil_factor(1 + actual_size(s), STRING_TRAVERSAL).saturating_mul(ceil_factor(actual_size(re), REGEX_LENGTH))
 }
@@ -99,12 +117,30 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
             _ => 1,
         },
         B::ObjectMethod => super::k8s::method_cost(name, recv, args),
-        // kubedv's guard: the list is built element by element, so it costs its length
-        // (charged before anything is allocated).
+        // cel-go `ext/lists.go` (version 3) cost trackers: a call, a list allocation, and the
+        // output size (`lists.range`, `slice`, `reverse`), the input times the depth
+        // (`flatten`) or a worst-case O(n²) comparison (`distinct`, `sort`, `sortBy`'s keys).
+        // `lists.range` is charged before its list is built (kubedv's guard).
         B::ListsRange => match first {
-            Some(Value::Int(n)) => (*n).max(1) as u64,
+            Some(Value::Int(n)) => allocating_list(1.0, (*n).max(0) as u64),
             _ => 1,
         },
+        B::Reverse if matches!(first, Some(Value::List(_))) => allocating_list(1.0, size0()),
+        B::Slice => match (args.first(), args.get(1)) {
+            (Some(Value::Int(start)), Some(Value::Int(end))) if end >= start => {
+                allocating_list(1.0, end.abs_diff(*start))
+            }
+            _ => allocating_list(1.0, 0),
+        },
+        B::Flatten => {
+            let depth = match args.first() {
+                Some(Value::Int(d)) => *d as f64,
+                _ => 1.0,
+            };
+            allocating_list(depth, size0())
+        }
+        B::Distinct | B::Sort => first.map_or(1, self_compare),
+        B::SortByKeys => second.map_or(1, self_compare),
         // cel-go `ext/sets.go`: a comparison per pair of elements (both ways for equivalent).
         B::SetsContains | B::SetsIntersects | B::SetsEquivalent => {
             let pairs = first.map_or(0, actual_size).saturating_mul(second.map_or(0, actual_size));

@@ -208,6 +208,11 @@ fn ceil_factor(size: u64, factor: f64) -> u64 {
     super::cost::ceil_factor(size, factor)
 }
 
+/// cel-go `estimateAllocatingListCall`: `ceil(size * factor)` + the call + the allocation.
+fn list_call(size: u64, factor: f64) -> u64 {
+    ceil_factor(size, factor).saturating_add(1 + super::cost::LIST_CREATE)
+}
+
 fn mul(a: u64, b: u64) -> u64 {
     a.saturating_mul(b)
 }
@@ -335,11 +340,13 @@ impl Estimator {
             }
             Kind::Message { .. } => Info::cost(0, 0),
             Kind::Bind { init, body, .. } => {
+                // The expansion's empty iteration range: a list literal.
                 let i = self.walk(init);
                 self.locals.push(i.clone());
                 let b = self.walk(body);
                 self.locals.pop();
-                Info { min: i.min.saturating_add(b.min), max: i.max.saturating_add(b.max), ..b }
+                let (min, max) = (i.min.saturating_add(LIST_CREATE), i.max.saturating_add(LIST_CREATE));
+                Info { min: min.saturating_add(b.min), max: max.saturating_add(b.max), ..b }
             }
             Kind::Block { inits, body } => {
                 let base = self.locals.len();
@@ -357,15 +364,22 @@ impl Estimator {
             Kind::Comprehension(c) => self.comprehension(c),
             Kind::Call { target, name, builtin, args } => {
                 let mut infos = Vec::with_capacity(args.len() + 1);
+                // Non-negative int literals among the arguments (cel-go `nodeAsUintValue`).
+                let mut consts = Vec::with_capacity(args.len() + 1);
                 if let Some(t) = target {
                     infos.push(self.walk(t));
+                    consts.push(None);
                 }
                 for a in args {
                     infos.push(self.walk(a));
+                    consts.push(match a.kind {
+                        Kind::Lit(Value::Int(i)) => Some(i.max(0) as u64),
+                        _ => None,
+                    });
                 }
                 let (min, max) =
                     infos.iter().fold((0u64, 0u64), |(lo, hi), i| (lo.saturating_add(i.min), hi.saturating_add(i.max)));
-                let (cmin, cmax, size, hint) = call_estimate(*builtin, name, &infos);
+                let (cmin, cmax, size, hint) = call_estimate(*builtin, name, &infos, &consts);
                 let ty = match builtin {
                     Builtin::Dyn => infos.first().and_then(|i| i.ty.clone()),
                     _ => None,
@@ -427,7 +441,27 @@ impl Estimator {
             _ => n,
         };
         let hint = if size == 1 { Hint::Other } else { Hint::Container };
-        Info { min, max, size, ty: None, hint }
+        // `map`'s result is a list of the step's type (cel-go knows it from the checker:
+        // `sortBy` keys of strings cost more to compare).
+        let ty = (c.kind == CompKind::Map).then(|| {
+            let item = SizedType {
+                max_elements: step.size,
+                min_size: 0,
+                fields: BTreeMap::new(),
+                elem: None,
+                map: false,
+                hint: step.hint,
+            };
+            Rc::new(SizedType {
+                max_elements: n,
+                min_size: 0,
+                fields: BTreeMap::new(),
+                elem: Some(Rc::new(item)),
+                map: false,
+                hint: Hint::Container,
+            })
+        });
+        Info { min, max, size, ty, hint }
     }
 }
 
@@ -443,7 +477,7 @@ fn qualified_name(e: &Expr) -> Option<String> {
 }
 
 /// The estimated cost (min, max) of one call, the size of its result and what it is.
-fn call_estimate(b: Builtin, name: &str, infos: &[Info]) -> (u64, u64, u64, Hint) {
+fn call_estimate(b: Builtin, name: &str, infos: &[Info], consts: &[Option<u64>]) -> (u64, u64, u64, Hint) {
     use Builtin as B;
     let size = |i: usize| infos.get(i).map_or(0, |x| x.size);
     let hint = |i: usize| infos.get(i).map_or(Hint::Unknown, |x| x.hint);
@@ -477,6 +511,9 @@ fn call_estimate(b: Builtin, name: &str, infos: &[Info]) -> (u64, u64, u64, Hint
             let total = size(0).saturating_add(size(1));
             fixed(ceil_factor(total, STRING_TRAVERSAL), total, hint(0))
         }
+        // A sum of numbers, times or durations is a scalar: cel-go `computeTypeSize` gives it
+        // size 1 (it is not a schema value, whose scalars have size 0).
+        B::Add if hint(0) == Hint::Other && hint(1) == Hint::Other => fixed(1, 1, Hint::Other),
         B::Add => fixed(
             1,
             size(0).saturating_add(size(1)),
@@ -514,6 +551,39 @@ fn call_estimate(b: Builtin, name: &str, infos: &[Info]) -> (u64, u64, u64, Hint
         }
         B::CharAt => fixed(1, 1, Hint::Str),
         B::Join => (1, ceil_factor(mul(size(0), 2), STRING_TRAVERSAL), UNBOUNDED, Hint::Str),
+        // cel-go `ext/lists.go` (version 3) estimators: a call and a list allocation (11) plus
+        // the output size, the input times the depth, or n² comparisons (whose "result size"
+        // cel-go also takes to be n²).
+        B::ListsRange => {
+            let n = consts.first().copied().flatten().unwrap_or(UNBOUNDED);
+            fixed(list_call(n, 1.0), n, Hint::Container)
+        }
+        B::Slice => {
+            let start = consts.get(1).copied().flatten().unwrap_or(0);
+            let end = consts.get(2).copied().flatten().unwrap_or(size(0));
+            let n = if end == UNBOUNDED { UNBOUNDED } else { end.wrapping_sub(start) };
+            fixed(list_call(n, 1.0), n, Hint::Container)
+        }
+        B::Reverse if hint(0) == Hint::Container => {
+            (list_call(0, 1.0), list_call(size(0), 1.0), size(0), Hint::Container)
+        }
+        B::Flatten => {
+            let depth = if infos.len() > 1 { consts.get(1).copied().flatten().unwrap_or(UNBOUNDED) } else { 1 };
+            let max = if depth == UNBOUNDED { UNBOUNDED } else { list_call(size(0), depth as f64) };
+            (list_call(0, depth as f64), max, size(0), Hint::Container)
+        }
+        B::Distinct | B::Sort | B::SortByKeys => {
+            let keys = if b == B::SortByKeys { 1 } else { 0 };
+            let strings = infos.get(keys).and_then(|i| i.ty.as_ref()).and_then(|t| t.elem.as_ref()).map(|e| e.hint);
+            let factor = match (b, strings) {
+                (B::Distinct, _) => 2.0,
+                (_, Some(Hint::Str | Hint::Bytes)) => 2.0 + STRING_TRAVERSAL,
+                _ => 2.0,
+            };
+            let n = size(keys);
+            let squared = if n == UNBOUNDED { UNBOUNDED } else { mul(n, n) };
+            (list_call(0, factor), list_call(squared, factor), squared, Hint::Container)
+        }
         B::SetsContains | B::SetsIntersects => fixed(mul(size(0), size(1)).saturating_add(1), 1, Hint::Other),
         B::SetsEquivalent => fixed(mul(2, mul(size(0), size(1))).saturating_add(1), 1, Hint::Other),
         _ => {

@@ -299,6 +299,9 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             }
             Kind::Comprehension(c) => self.comprehension(e, c),
             Kind::Bind { init, body, .. } => {
+                // cel-go expands `cel.bind` (and `sortBy`) to a comprehension over an empty
+                // list literal: a list creation, unless folded to a constant.
+                self.charge(e, if self.optimized { 0 } else { cost::LIST_CREATE })?;
                 let v = self.eval(init)?;
                 self.locals.push(v);
                 let r = self.eval(body);

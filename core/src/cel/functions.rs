@@ -92,6 +92,8 @@ pub enum Builtin {
     Flatten,
     Slice,
     Sort,
+    /// `@sortByAssociatedKeys`, the call `sortBy` expands to (cel-go `ext/lists.go`).
+    SortByKeys,
     First,
     Last,
     ListsRange,
@@ -257,6 +259,7 @@ impl Builtin {
             "flatten" => Flatten,
             "slice" => Slice,
             "sort" => Sort,
+            "@sortByAssociatedKeys" => SortByKeys,
             "first" => First,
             "unwrapOpt" => OptionalUnwrap,
             "last" => Last,
@@ -478,7 +481,8 @@ pub fn to_int(a: &Value) -> Result<Value, Fail> {
         }
         Value::String(s) => s.parse::<i64>().map_err(|_| conversion_error("int"))?,
         Value::Timestamp(t) => t.secs,
-        Value::Bool(b) => i64::from(*b),
+        // cel-go `duration_to_int64`: nanoseconds. (No bool: cel-go has no `int(bool)`.)
+        Value::Duration(d) => *d,
         _ => return Err(no_overload("int", &[a])),
     }))
 }
@@ -495,7 +499,6 @@ pub fn to_uint(a: &Value) -> Result<Value, Fail> {
             *d as u64
         }
         Value::String(s) => s.parse::<u64>().map_err(|_| conversion_error("uint"))?,
-        Value::Bool(b) => u64::from(*b),
         _ => return Err(no_overload("uint", &[a])),
     }))
 }

@@ -570,6 +570,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         | B::Flatten
         | B::Slice
         | B::Sort
+        | B::SortByKeys
         | B::First
         | B::Last
         | B::Reverse
@@ -971,21 +972,11 @@ fn lists(b: Builtin, name: &str, items: &[Value], rest: &[Value], all: &[&Value]
             }
             Ok(Value::list(items[start as usize..end as usize].to_vec()))
         }
-        (B::Sort, 0) => {
-            let mut out = items.to_vec();
-            let mut error = None;
-            crate::sort::sort_by(&mut out, |a, b| match compare_or_err(a, b, name) {
-                Ok(o) => o,
-                Err(e) => {
-                    error = Some(e);
-                    Ordering::Equal
-                }
-            });
-            match error {
-                Some(e) => Err(e),
-                None => Ok(Value::list(out)),
-            }
-        }
+        (B::Sort, 0) => sort_by_keys(items, items),
+        (B::SortByKeys, 1) => match &rest[0] {
+            Value::List(keys) => sort_by_keys(items, keys),
+            _ => Err(bad()),
+        },
         (B::First | B::Last, 0) => {
             let v = if b == B::First { items.first() } else { items.last() };
             Ok(Value::Optional(v.map(|v| Rc::new(v.clone()))))
@@ -993,6 +984,48 @@ fn lists(b: Builtin, name: &str, items: &[Value], rest: &[Value], all: &[&Value]
         (B::Reverse, 0) => Ok(Value::list(items.iter().rev().cloned().collect())),
         _ => Err(bad()),
     }
+}
+
+/// cel-go `sortListByAssociatedKeys` (`sort()` sorts a list by itself): the items in the
+/// order Go's `sort.Slice` gives their keys, with its errors.
+fn sort_by_keys(items: &[Value], keys: &[Value]) -> Result<Value, Fail> {
+    if items.len() != keys.len() {
+        return Err(format!(
+            "@sortByAssociatedKeys() expected a list of the same size as the associated keys list, but got {} and {} elements respectively",
+            items.len(),
+            keys.len()
+        ));
+    }
+    let Some(first) = keys.first() else { return Ok(Value::list(Vec::new())) };
+    // traits.Comparer: the types `<` orders.
+    let comparable = matches!(
+        first,
+        Value::Int(_)
+            | Value::Uint(_)
+            | Value::Double(_)
+            | Value::Bool(_)
+            | Value::String(_)
+            | Value::Bytes(_)
+            | Value::Timestamp(_)
+            | Value::Duration(_)
+    );
+    if !comparable {
+        return Err("list elements must be comparable".into());
+    }
+    let mut mixed = false;
+    let same = |v: &Value| core::mem::discriminant(v) == core::mem::discriminant(first);
+    let order = super::gosort::order(keys.len(), |a, b| {
+        if !same(&keys[a]) || !same(&keys[b]) {
+            mixed = true;
+            return false;
+        }
+        // NaN orders with nothing (cel-go: "NaN values cannot be ordered", not -1).
+        matches!(keys[a].compare(&keys[b]), Ok(Some(Ordering::Less)))
+    });
+    if mixed {
+        return Err("list elements must have the same type".into());
+    }
+    Ok(Value::list(order.into_iter().map(|i| items[i].clone()).collect()))
 }
 
 fn flatten(items: &[Value], depth: i64, out: &mut Vec<Value>) {

@@ -469,6 +469,7 @@ impl Parser {
             ("transformMap", 3 | 4) => CompKind::TransformMap,
             ("transformMapEntry", 3 | 4) => CompKind::TransformMapEntry,
             ("optMap" | "optFlatMap", 2) => return self.opt_map(offset, target, name == "optFlatMap", args).map(Some),
+            ("sortBy", 2) => return self.sort_by(offset, target, args).map(Some),
             _ => return Ok(None),
         };
         let two_vars = match kind {
@@ -505,12 +506,48 @@ impl Parser {
         }
     }
 
+    /// cel-go's `sortBy` macro (`ext/lists.go` `sortByMacro`, lists version 3):
+    /// `l.sortBy(e, key)` → `cel.bind(@__sortBy_input__, l,
+    /// @__sortBy_input__.@sortByAssociatedKeys(@__sortBy_input__.map(e, key)))`.
+    fn sort_by(&mut self, offset: usize, target: &Expr, args: &mut Vec<Expr>) -> PResult {
+        // Operators, indexing and `has` are calls and selects in cel-go's AST: only literals,
+        // map literals and messages are refused.
+        if matches!(target.kind, Kind::Lit(_) | Kind::Map(_) | Kind::Message { .. }) {
+            return self.error(
+                target.offset as usize,
+                String::from(
+                    "sortBy can only be applied to a list, identifier, comprehension, call or select expression",
+                ),
+            );
+        }
+        let mut it = core::mem::take(args).into_iter();
+        let var = self.macro_var(it.next())?;
+        let key = it.next().unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
+        let input: Box<str> = "@__sortBy_input__".into();
+        let ident = || Expr::new(offset, Kind::Ident(input.clone()));
+        let keys = Comprehension { kind: CompKind::Map, var, var2: None, range: ident(), filter: None, step: key };
+        let call = Kind::Call {
+            target: Some(Box::new(ident())),
+            name: "@sortByAssociatedKeys".into(),
+            builtin: Builtin::SortByKeys,
+            args: alloc::vec![Expr::new(offset, Kind::Comprehension(Box::new(keys)))],
+        };
+        let body = Expr::new(offset, call);
+        Ok(Expr::new(offset, Kind::Bind { name: input.clone(), init: Box::new(target.clone()), body: Box::new(body) }))
+    }
+
     /// `cel.bind`, `cel.block`, `cel.index`, `cel.iterVar`, `cel.accuVar`.
     fn cel_namespace(&mut self, offset: usize, name: &str, args: &mut Vec<Expr>) -> Result<Option<Expr>, ParseError> {
         let mut it = core::mem::take(args).into_iter();
         match (name, it.len()) {
             ("bind", 3) => {
-                let var = self.macro_var(it.next())?;
+                let var = match it.next() {
+                    Some(Expr { kind: Kind::Ident(name), .. }) => name,
+                    other => {
+                        let at = other.map_or(offset, |e| e.offset as usize);
+                        return self.error(at, String::from("cel.bind() variable names must be simple identifiers"));
+                    }
+                };
                 let (init, body) = (it.next(), it.next());
                 let (Some(init), Some(body)) = (init, body) else { return Ok(None) };
                 Ok(Some(Expr::new(offset, Kind::Bind { name: var, init: Box::new(init), body: Box::new(body) })))
