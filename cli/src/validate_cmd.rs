@@ -59,6 +59,16 @@ pub struct Args {
     /// has no opt-in).
     #[arg(long)]
     no_declarative_enforcement: bool,
+    /// A normalization rule for the comparison with --handwritten, REGEXP=REPLACEMENT (Go
+    /// syntax, `$1` for groups), as a resource's strategy passes them (1.35+): declarative
+    /// error paths are rewritten before matching. Kubernetes' own rules (ResourceClaim) apply
+    /// without it. Repeatable.
+    #[arg(long = "normalization-rule", value_name = "REGEXP=REPLACEMENT")]
+    normalization_rules: Vec<String>,
+    /// Model a resource that sets ShortCircuitMismatch (1.37+): a short-circuiting declarative
+    /// error matches the handwritten errors on its field's children.
+    #[arg(long)]
+    short_circuit_mismatch: bool,
 }
 
 fn enforcement(args: &Args) -> Result<Enforcement, UsageError> {
@@ -71,12 +81,16 @@ fn enforcement(args: &Args) -> Result<Enforcement, UsageError> {
         });
         gates.push(parsed.ok_or_else(|| UsageError(format!("--gate {g}: expected NAME=true or NAME=false")))?);
     }
-    Enforcement::from_request(args.k8s_version.as_deref(), &gates, !args.no_declarative_enforcement)
-        .map_err(|e| UsageError(format!("--k8s-version/--gate: {e}")))
+    let mut config = Enforcement::from_request(args.k8s_version.as_deref(), &gates, !args.no_declarative_enforcement)
+        .map_err(|e| UsageError(format!("--k8s-version/--gate: {e}")))?;
+    config
+        .set_comparison(&args.normalization_rules, args.short_circuit_mismatch)
+        .map_err(|e| UsageError(format!("--normalization-rule/--short-circuit-mismatch: {e}")))?;
+    Ok(config)
 }
 
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
-    let config = enforcement(&args)?;
+    let mut config = enforcement(&args)?;
     let text = input::read(&args.object)?;
     let objects = input::objects(&args.object, &text)?;
     // `builtin`: a built-in kind's API group and kind.
@@ -118,6 +132,18 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         })?,
         _ => pick_root(&schema, args.type_name.as_deref())?,
     };
+    // Kubernetes' own normalization rules for the resource (its group: the built-in kind's,
+    // or the types' `+groupName`).
+    let group = match &builtin {
+        Some((group, _)) => Some(group.clone()),
+        None => input::read(main)?.lines().find_map(|l| {
+            l.trim().trim_start_matches("//").trim().strip_prefix("+groupName=").map(|g| g.trim().to_string())
+        }),
+    };
+    if let Some(group) = group {
+        let own = shadow::normalization_rules(&group, schema.type_name(root), config.minor);
+        config.normalization.splice(0..0, own);
+    }
     // What a built-in kind's verdict covers, said with it.
     let coverage = builtin.as_ref().map(|(group, kind)| {
         let metadata = if args.old.is_some() {

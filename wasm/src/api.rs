@@ -83,6 +83,12 @@ export interface ValidateOptions {
   /** Handwritten errors to compare with: Kubernetes error lines (optionally ending in
    *  `[origin=NAME, covered]`), or objects. */
   handwritten?: string | { field: string; type: ErrorType; origin?: string; covered?: boolean; detail?: string; stability?: "alpha" | "beta" | "stable" }[];
+  /** The resource's normalization rules for the comparison, "REGEXP=REPLACEMENT" (Go syntax,
+   *  `$1` for groups; 1.35+): declarative error paths are rewritten before matching. */
+  normalizationRules?: string[];
+  /** The resource sets ShortCircuitMismatch (1.37+): a short-circuiting declarative error
+   *  matches the handwritten errors on its field's children. */
+  shortCircuitMismatch?: boolean;
 }
 
 /** A handwritten error with its migration mark. */
@@ -289,11 +295,13 @@ struct ValidateOptions {
     subresource: Option<String>,
     declarative_enforcement: bool,
     handwritten: Option<serde_json::Value>,
+    normalization_rules: Vec<String>,
+    short_circuit_mismatch: bool,
 }
 
 impl ValidateOptions {
     fn from_js(value: JsValue) -> Result<ValidateOptions, JsError> {
-        let mut f = Fields::from_js(value, "validate options are {type?, options?, k8sVersion?, gates?, subresource?, declarativeEnforcement?, handwritten?}")?;
+        let mut f = Fields::from_js(value, "validate options are {type?, options?, k8sVersion?, gates?, subresource?, declarativeEnforcement?, handwritten?, normalizationRules?, shortCircuitMismatch?}")?;
         let mut gates = std::collections::BTreeMap::new();
         match f.value("gates") {
             None => {}
@@ -315,6 +323,8 @@ impl ValidateOptions {
             subresource: f.string("subresource")?,
             declarative_enforcement: f.boolean("declarativeEnforcement")?.unwrap_or(true),
             handwritten: f.value("handwritten"),
+            normalization_rules: f.strings("normalizationRules")?,
+            short_circuit_mismatch: f.boolean("shortCircuitMismatch")?.unwrap_or(false),
         };
         f.finish()?;
         Ok(opts)
@@ -331,6 +341,8 @@ impl Default for ValidateOptions {
             subresource: None,
             declarative_enforcement: true,
             handwritten: None,
+            normalization_rules: Vec::new(),
+            short_circuit_mismatch: false,
         }
     }
 }
@@ -431,7 +443,10 @@ impl JsSchema {
         let object = object_from_js(object, "the object")?;
         let old = given(old).map(|old| object_from_js(old, "the old object")).transpose()?;
         let gates: Vec<(&str, bool)> = opts.gates.iter().map(|(k, v)| (k.as_str(), *v)).collect();
-        let config = Enforcement::from_request(opts.k8s_version.as_deref(), &gates, opts.declarative_enforcement)
+        let mut config = Enforcement::from_request(opts.k8s_version.as_deref(), &gates, opts.declarative_enforcement)
+            .map_err(|e| js_error(into_error(e)))?;
+        config
+            .set_comparison(&opts.normalization_rules, opts.short_circuit_mismatch)
             .map_err(|e| js_error(into_error(e)))?;
         let handwritten = match &opts.handwritten {
             None => None,

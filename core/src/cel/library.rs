@@ -100,6 +100,82 @@ impl Regex {
     }
 }
 
+impl Regex {
+    /// Go's `Regexp.ReplaceAllString`: every non-overlapping match (an empty match right after
+    /// another is skipped) replaced by `template` expanded as `Regexp.Expand` does (`$1`,
+    /// `${1}`, `$name`: the longest run of letters, digits and `_`; an unknown group is empty;
+    /// `$$` is `$`).
+    pub fn replace_all(&self, s: &str, template: &str) -> String {
+        let nfa = self.pikevm.get_nfa();
+        let info = nfa.group_info();
+        let mut slots = alloc::vec![None; info.slot_len()];
+        let mut out = String::new();
+        let (mut at, mut copied, mut last_end) = (0, 0, None);
+        while at <= s.len() {
+            let input = Input::new(s).range(at..);
+            let found = {
+                let mut caches = self.caches.borrow_mut();
+                self.pikevm.search_slots(&mut caches.1, &input, &mut slots)
+            };
+            let (Some(_), Some(start), Some(end)) = (found, slots[0], slots[1]) else { break };
+            let (start, end) = (start.get(), end.get());
+            let step = |i: usize| i + s[i..].chars().next().map_or(1, char::len_utf8);
+            if start == end && Some(end) == last_end {
+                at = step(end);
+                continue;
+            }
+            out.push_str(&s[copied..start]);
+            expand(template, &mut out, |group| {
+                let index = match group.parse::<usize>() {
+                    Ok(i) => i,
+                    Err(_) => info.to_index(regex_automata::PatternID::ZERO, group)?,
+                };
+                let (a, b) = (slots.get(index * 2).copied()??, slots.get(index * 2 + 1).copied()??);
+                s.get(a.get()..b.get())
+            });
+            copied = end;
+            last_end = Some(end);
+            at = if start == end { step(end) } else { end };
+        }
+        out.push_str(&s[copied..]);
+        out
+    }
+}
+
+/// Go's `regexp.expand` for a template, `group` giving a group's text by number or name.
+fn expand<'a>(template: &str, out: &mut String, group: impl Fn(&str) -> Option<&'a str>) {
+    let mut rest = template;
+    while let Some(i) = rest.find('$') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i + 1..];
+        if let Some(r) = rest.strip_prefix('$') {
+            out.push('$');
+            rest = r;
+            continue;
+        }
+        let (name, after) = match rest.strip_prefix('{') {
+            Some(r) => match r.find('}') {
+                Some(j) if j > 0 && r[..j].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
+                    (&r[..j], &r[j + 1..])
+                }
+                // Malformed: Go copies the `$` literally.
+                _ => ("", rest),
+            },
+            None => {
+                let n = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+                (&rest[..n], &rest[n..])
+            }
+        };
+        if name.is_empty() {
+            out.push('$');
+            continue;
+        }
+        out.push_str(group(name).unwrap_or(""));
+        rest = after;
+    }
+    out.push_str(rest);
+}
+
 /// Go's error for a pattern its regexp refuses (regexp/syntax `Error`: "error parsing regexp:
 /// <code>: `<expr>`", the expression part as parse.go reports it for that code), when
 /// regex-syntax refuses it for the same reason; `None` for the other refusals.

@@ -54,6 +54,13 @@ pub struct Version {
     /// Handwritten duplicates are exact ones (type, field, value, origin, detail: 1.33–1.35);
     /// after, those the matcher cannot tell apart.
     pub exact_dedup: bool,
+    /// A resource's normalization rules rewrite declarative error paths before matching
+    /// (apimachinery `field.NormalizationRule`, `ByFieldNormalized`: 1.35+).
+    pub normalization: bool,
+    /// A short-circuiting declarative error can stand for handwritten errors on its field's
+    /// children (`DeclarativeValidationConfig.ShortCircuitMismatch`,
+    /// `MatchAncestorShortCircuit`: 1.37+, per resource).
+    pub short_circuit_match: bool,
 }
 
 const fn row(minor: u32) -> Version {
@@ -67,6 +74,8 @@ const fn row(minor: u32) -> Version {
         reverse_lookup: minor >= 37,
         many_to_many: minor >= 37,
         exact_dedup: minor <= 35,
+        normalization: minor >= 35,
+        short_circuit_match: minor >= 37,
     }
 }
 
@@ -104,6 +113,11 @@ pub struct Enforcement {
     pub beta: bool,
     /// DeclarativeValidationTakeover (1.33–1.35, default off; ignored in 1.36, locked off in 1.37).
     pub takeover: bool,
+    /// The resource's normalization rules (`regexp`, `replacement`), as its strategy passes
+    /// them (`rest.WithNormalizationRules`; 1.35+): see [`normalization_rules`].
+    pub normalization: Vec<(String, String)>,
+    /// The resource sets `ShortCircuitMismatch` (1.37+).
+    pub short_circuit_mismatch: bool,
 }
 
 impl Default for Enforcement {
@@ -115,7 +129,15 @@ impl Default for Enforcement {
 impl Enforcement {
     /// The defaults of Kubernetes 1.`minor`.
     pub fn for_version(minor: u32) -> Enforcement {
-        Enforcement { minor, opted_in: true, declarative_validation: true, beta: true, takeover: false }
+        Enforcement {
+            minor,
+            opted_in: true,
+            declarative_validation: true,
+            beta: true,
+            takeover: false,
+            normalization: Vec::new(),
+            short_circuit_mismatch: false,
+        }
     }
 
     fn row(&self) -> Version {
@@ -154,6 +176,26 @@ impl Enforcement {
             config.set_gate(name, *on)?;
         }
         Ok(config)
+    }
+
+    /// Adds a resource's comparison settings as the CLI and npm take them: normalization rules
+    /// as `REGEXP=REPLACEMENT` (1.35+) and ShortCircuitMismatch (1.37+). Errors say why.
+    pub fn set_comparison(&mut self, rules: &[String], short_circuit_mismatch: bool) -> Result<(), String> {
+        for rule in rules {
+            let (re, to) = rule
+                .rsplit_once('=')
+                .ok_or_else(|| format!("normalization rule {rule:?}: expected REGEXP=REPLACEMENT"))?;
+            self.normalization.push((String::from(re), String::from(to)));
+        }
+        check_rules(&self.normalization)?;
+        if !rules.is_empty() && !self.row().normalization {
+            return Err(format!("Kubernetes 1.{} has no normalization rules (they came in 1.35)", self.minor));
+        }
+        if short_circuit_mismatch && !self.row().short_circuit_match {
+            return Err(format!("Kubernetes 1.{} has no ShortCircuitMismatch (it came in 1.37)", self.minor));
+        }
+        self.short_circuit_mismatch = short_circuit_mismatch;
+        Ok(())
     }
 
     /// Sets a feature gate by name, refused as component-base refuses it (locked gates,
@@ -296,12 +338,78 @@ pub struct Shadow {
     pub explanations: Vec<String>,
 }
 
-/// field.ErrorMatcher{}.ByType().ByOrigin().RequireOriginWhenInvalid().ByField().
-fn matches(want: &Error, got: &Error) -> bool {
+/// The normalization rules of Kubernetes' own resources, by API group and kind, with the
+/// first minor whose strategy passes them: resource.k8s.io `ResourceNormalizationRules`
+/// (kubernetes `pkg/apis/resource/validation/validation.go`: v1beta1's flattened request
+/// fields and ResourceSlice's `basic` map to v1's paths), passed by the ResourceClaim strategy.
+const RULES: &[(&str, &str, u32, &[(&str, &str)])] = &[(
+    "resource.k8s.io",
+    "ResourceClaim",
+    35,
+    &[
+        (
+            r"spec.devices\.requests\[(\d+)\]\.(deviceClassName|selectors|allocationMode|count|adminAccess|tolerations)",
+            "spec.devices.requests[$1].exactly.$2",
+        ),
+        (r"spec.devices\[(\d+)\]\.basic\.", "spec.devices[$1]."),
+    ],
+)];
+
+/// The normalization rules Kubernetes 1.`minor` applies to a resource's errors (none before
+/// 1.35, and none for resources without rules).
+pub fn normalization_rules(group: &str, kind: &str, minor: u32) -> Vec<(String, String)> {
+    RULES
+        .iter()
+        .filter(|(g, k, since, _)| *g == group && *k == kind && minor >= *since)
+        .flat_map(|(_, _, _, rules)| rules.iter().map(|(r, t)| (String::from(*r), String::from(*t))))
+        .collect()
+}
+
+/// Compiled normalization rules.
+struct Rules(Vec<(crate::cel::library::Regex, String)>);
+
+impl Rules {
+    /// The first rule that changes `path` decides (error_matcher.go `normalizePath`).
+    fn normalize(&self, path: &str) -> Option<String> {
+        self.0.iter().map(|(re, to)| re.replace_all(path, to)).find(|p| p != path)
+    }
+}
+
+/// Checks normalization rules (the CLI and npm options): each must be a regular expression
+/// Go accepts.
+pub fn check_rules(rules: &[(String, String)]) -> Result<(), String> {
+    compile_rules(rules).map(|_| ())
+}
+
+fn compile_rules(rules: &[(String, String)]) -> Result<Rules, String> {
+    let mut out = Vec::new();
+    for (re, to) in rules {
+        let compiled = crate::cel::library::Regex::new(re).map_err(|e| format!("normalization rule {re:?}: {e}"))?;
+        out.push((compiled, to.clone()));
+    }
+    Ok(Rules(out))
+}
+
+/// field.ErrorMatcher{}.ByType().ByOrigin().RequireOriginWhenInvalid() with
+/// `ByFieldNormalized(rules)`: the declarative error's path (`got`) is normalized when it
+/// differs.
+fn matches(want: &Error, got: &Error, rules: &Rules) -> bool {
     want.kind == got.kind
-        && want.field == got.field
+        && (want.field == got.field || rules.normalize(&got.field).is_some_and(|p| p == want.field))
         && want.origin == got.origin
         && !(want.kind == ErrorType::Invalid && (want.origin.is_empty() || got.origin.is_empty()))
+}
+
+/// `MatchAncestorShortCircuit`: a short-circuiting declarative error on a strict ancestor of
+/// the handwritten error's field (raw or normalized path), whatever their types and origins.
+fn short_circuit_covers(want: &Error, got: &Error, rules: &Rules) -> bool {
+    let child = |parent: &str| {
+        !parent.is_empty()
+            && want.field.len() > parent.len()
+            && want.field.starts_with(parent)
+            && matches!(want.field.as_bytes()[parent.len()], b'.' | b'[')
+    };
+    got.short_circuit && (child(&got.field) || rules.normalize(&got.field).is_some_and(|p| child(&p)))
 }
 
 /// Marks each declarative error `enforced` for `config` and compares it with handwritten
@@ -312,13 +420,18 @@ pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[H
     }
     let mut explanations = Vec::new();
     let row = config.row();
+    let rules = match row.normalization {
+        // Checked when the options were read; a bad rule here normalizes nothing.
+        true => compile_rules(&config.normalization).unwrap_or(Rules(Vec::new())),
+        false => Rules(Vec::new()),
+    };
     // De-duplicate the handwritten errors (keep the first of each): exact duplicates up to
     // 1.35 (`ErrorMatcher{}.Exactly()`), those the matcher cannot tell apart after.
     let same = |a: &Error, b: &Error| {
         if row.exact_dedup {
             a.kind == b.kind && a.field == b.field && a.value == b.value && a.origin == b.origin && a.detail == b.detail
         } else {
-            matches(a, b)
+            matches(a, b, &rules)
         }
     };
     let mut deduped: Vec<&Handwritten> = Vec::new();
@@ -342,10 +455,23 @@ pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[H
         let mut count = 0;
         for (i, d) in candidates.iter().enumerate() {
             // Up to 1.36 a declarative error is used up by the first handwritten error it matches.
-            if (row.many_to_many || !matched_decl[i]) && matches(&h.error, d) {
+            if (row.many_to_many || !matched_decl[i]) && matches(&h.error, d, &rules) {
                 count += 1;
                 matched_decl[i] = true;
                 matched.push(Match { handwritten: (*h).clone(), declarative: (*d).clone() });
+            }
+        }
+        // validate.go (1.37): with ShortCircuitMismatch, an unmatched handwritten error on a
+        // child of a short-circuited field counts as matched (the declarative error is not
+        // used up by it).
+        if count == 0 && row.short_circuit_match && config.short_circuit_mismatch {
+            if let Some(d) = candidates.iter().find(|d| short_circuit_covers(&h.error, d, &rules)) {
+                explanations.push(format!(
+                    "{}: covered; matched by the short-circuiting declarative error {} on an ancestor field (ShortCircuitMismatch)",
+                    h.error.text(),
+                    d.text()
+                ));
+                continue;
             }
         }
         if count == 0 {
@@ -369,7 +495,7 @@ pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[H
         let replaced = h.covered
             && if row.reverse_lookup {
                 // errors.go FilterCoveredHandwrittenErrors: only an enforced beta error replaces it.
-                enforced.iter().any(|d| d.stability == Stability::Beta && matches(&h.error, d))
+                enforced.iter().any(|d| d.stability == Stability::Beta && matches(&h.error, d, &rules))
             } else if row.levels {
                 // 1.36 filterHandwrittenErrors: the handwritten error's own beta mark decides.
                 config.leveled() && h.stability == Stability::Beta && config.beta

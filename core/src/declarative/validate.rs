@@ -423,7 +423,12 @@ impl<'s> Walker<'s> {
     fn run_list(&mut self, vals: &'s [Validator], d: Decoded<'_>, path: &Path<'_>) -> bool {
         let mut stop = false;
         for (i, v) in vals.iter().enumerate() {
-            let errs = self.run_one(v, d, path);
+            let mut errs = self.run_one(v, d, path);
+            // validation-gen 1.37 emits `.MarkShortCircuit()` on a short-circuiting validator's
+            // call (its wrapped calls inside are not marked; a wrapper's mark covers them).
+            for e in &mut errs {
+                e.short_circuit = v.short_circuit;
+            }
             if v.short_circuit && !errs.is_empty() {
                 stop = true;
                 if !v.non_error {

@@ -118,6 +118,9 @@ pub struct Error {
     /// The value as Go's `json.Marshal` prints it, when that differs from `value`'s JSON (a
     /// struct's fields in declaration order, zero fields included).
     pub rendered_value: Option<String>,
+    /// `ShortCircuit` (apimachinery 1.37+): produced by a short-circuiting validator, so the
+    /// field's children were not validated. Only the shadow comparison reads it.
+    pub short_circuit: bool,
 }
 
 impl Error {
@@ -132,6 +135,7 @@ impl Error {
             stability: Stability::Stable,
             enforced: true,
             rendered_value: None,
+            short_circuit: false,
         }
     }
 

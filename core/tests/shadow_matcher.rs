@@ -1,0 +1,148 @@
+//! The comparison's matcher beyond type, field and origin: normalization rules (apimachinery
+//! `field.NormalizationRule`, `ErrorMatcher.ByFieldNormalized`, from v0.35) and short-circuit
+//! matching (apimachinery `MatchAncestorShortCircuit` and apiserver `ShortCircuitMismatch`,
+//! v0.37 / master), with rows of apiserver `pkg/registry/rest/validate_test.go` (v0.35.0,
+//! v0.36.3, master) and apimachinery `field/error_matcher_test.go` (master).
+
+use kubedv_core::declarative::shadow::{compare, normalization_rules, parse_handwritten, Enforcement};
+use kubedv_core::declarative::{Options, Schema};
+use kubedv_core::field::Error;
+
+/// Declarative errors, written as error lines (`[origin=…, beta]` marks their level).
+fn declarative(lines: &str, short_circuit: bool) -> Vec<Error> {
+    parse_handwritten(lines)
+        .unwrap()
+        .into_iter()
+        .map(|h| Error { stability: h.stability, short_circuit, ..h.error })
+        .collect()
+}
+
+fn config(minor: u32, rules: &[&str], short_circuit: bool) -> Enforcement {
+    let mut c = Enforcement::for_version(minor);
+    let rules: Vec<String> = rules.iter().map(|r| r.to_string()).collect();
+    c.set_comparison(&rules, short_circuit).unwrap();
+    c
+}
+
+/// validate_test.go v0.35.0: a rule maps the declarative path onto the handwritten one, so
+/// the errors match ("…errors don't match - mismatch" expects no mismatch with the rule).
+#[test]
+fn normalization_1_35() {
+    let hw = parse_handwritten("spec.minReadySeconds: Invalid value: -1: bad [origin=minimum, covered]").unwrap();
+    let decl = "spec.fakeminReadySeconds: Invalid value: -1: bad [origin=minimum, beta]";
+    let s = compare(
+        &config(35, &["spec.fakeminReadySeconds=spec.minReadySeconds"], false),
+        &mut declarative(decl, false),
+        &hw,
+    );
+    assert_eq!(s.mismatches, 0, "{:?}", s.explanations);
+    // Without the rule the two errors are an unmatched and an extra one.
+    let s = compare(&Enforcement::for_version(35), &mut declarative(decl, false), &hw);
+    assert_eq!(s.mismatches, 2);
+}
+
+/// validate_test.go v0.36.3 and master, "Field normalization - no mismatch".
+#[test]
+fn normalization_1_36_and_1_37() {
+    let hw = parse_handwritten("spec.standard: Invalid value: 1: bad [origin=min, covered]").unwrap();
+    let decl = "spec.standardAliased: Invalid value: 1: bad [origin=min, beta]";
+    for minor in [36, 37] {
+        let s =
+            compare(&config(minor, &["spec.standardAliased=spec.standard"], false), &mut declarative(decl, false), &hw);
+        assert_eq!(s.mismatches, 0, "1.{minor}: {:?}", s.explanations);
+    }
+}
+
+/// Rules came in 1.35; ShortCircuitMismatch in 1.37.
+#[test]
+fn settings_refused_before_their_version() {
+    let mut c = Enforcement::for_version(34);
+    assert!(c.set_comparison(&["a=b".into()], false).unwrap_err().contains("came in 1.35"));
+    let mut c = Enforcement::for_version(36);
+    assert!(c.set_comparison(&[], true).unwrap_err().contains("came in 1.37"));
+    let mut c = Enforcement::for_version(37);
+    assert!(c.set_comparison(&["a(=b".into()], false).unwrap_err().contains("normalization rule"));
+    assert!(c.set_comparison(&["no separator".into()], false).unwrap_err().contains("REGEXP=REPLACEMENT"));
+}
+
+/// validate_test.go master, "Short-circuit match: DV parent covers HV parent and child".
+#[test]
+fn short_circuit_covers_children_1_37() {
+    let hw = parse_handwritten(
+        "spec.standard: Invalid value: 1: field is immutable [origin=immutable, covered]\n\
+         spec.standard.kind: Required value [origin=min, covered]",
+    )
+    .unwrap();
+    let decl = "spec.standard: Invalid value: 1: field is immutable [origin=immutable, beta]";
+    let s = compare(&config(37, &[], true), &mut declarative(decl, true), &hw);
+    assert_eq!(s.mismatches, 0, "{:?}", s.explanations);
+    // Without ShortCircuitMismatch the child error is unmatched.
+    let s = compare(&config(37, &[], false), &mut declarative(decl, true), &hw);
+    assert_eq!(s.mismatches, 1);
+    // A declarative error that did not short-circuit covers nothing.
+    let s = compare(&config(37, &[], true), &mut declarative(decl, false), &hw);
+    assert_eq!(s.mismatches, 1);
+}
+
+/// error_matcher_test.go master: a strict descendant only (`.` or `[` after the parent), and
+/// the normalized path counts too (`f\[(\d+)\]\.a` → `f[$1].x.a`).
+#[test]
+fn short_circuit_ancestors() {
+    let decl = "f[0].a: Invalid value: 1: x [origin=o, beta]";
+    for (child, covered) in [
+        ("f[0].a.child", true),
+        ("f[0].x.a.child", true),
+        ("f[0].a[1]", true),
+        ("f[0].a_other", false),
+        ("f[0].b.child", false),
+    ] {
+        let hw = parse_handwritten(&format!("{child}: Required value [origin=p, covered]")).unwrap();
+        let s = compare(&config(37, &[r"f\[(\d+)\]\.a=f[$1].x.a"], true), &mut declarative(decl, true), &hw);
+        // The declarative error itself matches no handwritten error: it stays an extra one.
+        assert_eq!(s.unmatched_handwritten.is_empty(), covered, "{child}: {:?}", s.explanations);
+    }
+}
+
+/// kubernetes pkg/apis/resource/validation `ResourceNormalizationRules`, which the
+/// ResourceClaim strategy passes from 1.35: v1beta1's flattened request fields.
+#[test]
+fn resource_claim_rules() {
+    assert!(normalization_rules("resource.k8s.io", "ResourceClaim", 34).is_empty());
+    assert!(normalization_rules("apps", "Deployment", 37).is_empty());
+    let rules = normalization_rules("resource.k8s.io", "ResourceClaim", 36);
+    assert_eq!(rules.len(), 2);
+    let mut c = Enforcement::for_version(36);
+    c.normalization = rules;
+    let hw = parse_handwritten(
+        "spec.devices.requests[0].exactly.deviceClassName: Required value [origin=required, covered]",
+    )
+    .unwrap();
+    let decl = "spec.devices.requests[0].deviceClassName: Required value [origin=required, beta]";
+    let s = compare(&c, &mut declarative(decl, false), &hw);
+    assert_eq!(s.mismatches, 0, "{:?}", s.explanations);
+}
+
+/// validation-gen (1.37) marks the errors of short-circuiting validators (`+k8s:required`,
+/// `+k8s:maxItems`, ...) and not the others.
+#[test]
+fn short_circuiting_validators_mark_their_errors() {
+    let schema = Schema::compile(
+        r#"package v1
+type Thing struct {
+	TypeMeta int
+	// +k8s:required
+	Name *string `json:"name,omitempty"`
+	// +k8s:maxItems=1
+	// +k8s:eachVal=+k8s:minimum=0
+	Items []int32 `json:"items"`
+	// +k8s:minimum=0
+	Replicas int32 `json:"replicas"`
+}
+"#,
+    );
+    let root = schema.type_named("Thing").unwrap();
+    let obj = serde_json::json!({"items": [1, -1], "replicas": -1});
+    let errs = schema.validate(root, &obj, &Options::default()).errors;
+    let marks: Vec<(String, bool)> = errs.iter().map(|e| (e.field.clone(), e.short_circuit)).collect();
+    assert_eq!(marks, [("name".to_string(), true), ("items".to_string(), true), ("replicas".to_string(), false)]);
+}
