@@ -1,9 +1,11 @@
-//! Stable sorting through one instantiation of the standard library's sort.
+//! Stable sorting through one sort routine.
 //!
 //! `slice::sort_by` is generic over the element type, and each instantiation adds about 3 KB
 //! of WebAssembly (the quicksort, drift-merge and small-sort routines); the crate sorts a
 //! dozen element types. Here every sort orders a list of indices with the one non-generic
-//! [`sort_indices`], then moves the elements into place.
+//! [`sort_indices`] — Go's pattern-defeating quicksort, which CEL's `sort()` needs anyway
+//! (`cel::gosort`), made stable by breaking ties by position — then moves the elements into
+//! place.
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -13,10 +15,7 @@ pub(crate) fn sort_by<T>(items: &mut [T], mut compare: impl FnMut(&T, &T) -> Ord
     if items.len() < 2 {
         return;
     }
-    // Slices longer than u32::MAX elements cannot exist in memory we can address in wasm32;
-    // natively such input never reaches a sort here (objects are capped far below that).
-    let mut order: Vec<u32> = (0..items.len() as u32).collect();
-    sort_indices(&mut order, &mut |a, b| compare(&items[a], &items[b]));
+    let mut order = sort_indices(items.len(), &mut |a, b| compare(&items[a], &items[b]));
     permute(items, &mut order);
 }
 
@@ -26,18 +25,18 @@ pub(crate) fn sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) ->
 }
 
 #[inline(never)]
-fn sort_indices(order: &mut [u32], compare: &mut dyn FnMut(usize, usize) -> Ordering) {
-    order.sort_by(|a, b| compare(*a as usize, *b as usize));
+fn sort_indices(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
+    crate::cel::gosort::order(n, |a, b| compare(a, b).then(a.cmp(&b)) == Ordering::Less)
 }
 
 /// Moves `items[order[i]]` to position `i`, following each cycle of the permutation once
 /// (`order` is used up as the record of finished positions).
-fn permute<T>(items: &mut [T], order: &mut [u32]) {
+fn permute<T>(items: &mut [T], order: &mut [usize]) {
     for start in 0..order.len() {
         let mut at = start;
-        while order[at] as usize != at {
-            let from = order[at] as usize;
-            order[at] = at as u32;
+        while order[at] != at {
+            let from = order[at];
+            order[at] = at;
             if from == start {
                 break;
             }

@@ -150,7 +150,12 @@ pub struct Overload {
 impl Decls {
     /// Declarations from (name, type) pairs.
     pub fn from_pairs(pairs: Vec<(String, CelType)>) -> Decls {
-        Decls { vars: pairs.into_iter().collect(), functions: BTreeMap::new(), patch_types: false }
+        // Inserted one by one: collecting into a map would instantiate another sort.
+        let mut decls = Decls { vars: BTreeMap::new(), functions: BTreeMap::new(), patch_types: false };
+        for (name, t) in pairs {
+            decls.vars.insert(name, t);
+        }
+        decls
     }
 
     /// Declares a variable.

@@ -10,7 +10,13 @@ use alloc::vec::Vec;
 
 /// The indexes `0..n` in the order `sort.Slice` puts them, `less(a, b)` comparing the
 /// elements at original indexes `a` and `b`.
-pub(crate) fn order(n: usize, less: impl FnMut(usize, usize) -> bool) -> Vec<usize> {
+pub(crate) fn order(n: usize, mut less: impl FnMut(usize, usize) -> bool) -> Vec<usize> {
+    order_dyn(n, &mut less)
+}
+
+/// One instantiation for every caller.
+#[inline(never)]
+fn order_dyn(n: usize, less: &mut dyn FnMut(usize, usize) -> bool) -> Vec<usize> {
     let mut s = Sorter { idx: (0..n).collect(), less };
     let limit = usize::BITS - n.leading_zeros();
     s.pdqsort(0, n, limit);
@@ -24,12 +30,12 @@ enum Hint {
     Decreasing,
 }
 
-struct Sorter<F> {
+struct Sorter<'a> {
     idx: Vec<usize>,
-    less: F,
+    less: &'a mut dyn FnMut(usize, usize) -> bool,
 }
 
-impl<F: FnMut(usize, usize) -> bool> Sorter<F> {
+impl Sorter<'_> {
     fn less(&mut self, i: usize, j: usize) -> bool {
         let (a, b) = (self.idx[i], self.idx[j]);
         (self.less)(a, b)

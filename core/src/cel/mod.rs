@@ -20,7 +20,7 @@ pub mod estimate;
 mod eval;
 mod format;
 pub mod functions;
-mod gosort;
+pub(crate) mod gosort;
 pub mod k8s;
 mod lexer;
 pub mod library;
