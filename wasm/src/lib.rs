@@ -28,6 +28,12 @@ pub use crd::{compile_crd, validate_crd, JsCrd};
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
+/// TLSF instead of dlmalloc: smaller and constant-time (the hot paths allocate a value per
+/// field of every object).
+#[cfg(target_arch = "wasm32")]
+#[global_allocator]
+static ALLOCATOR: rlsf::SmallGlobalTlsf = rlsf::SmallGlobalTlsf::new();
+
 /// Converts a result to a plain JS value (objects, not `Map`s).
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
     let text = serde_json::to_string(value)
