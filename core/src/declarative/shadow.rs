@@ -342,7 +342,7 @@ pub struct Shadow {
 /// first minor whose strategy passes them: resource.k8s.io `ResourceNormalizationRules`
 /// (kubernetes `pkg/apis/resource/validation/validation.go`: v1beta1's flattened request
 /// fields and ResourceSlice's `basic` map to v1's paths), passed by the ResourceClaim strategy.
-const RULES: &[(&str, &str, u32, &[(&str, &str)])] = &[(
+const RULES: &[ResourceRules] = &[(
     "resource.k8s.io",
     "ResourceClaim",
     35,
@@ -354,6 +354,9 @@ const RULES: &[(&str, &str, u32, &[(&str, &str)])] = &[(
         (r"spec.devices\[(\d+)\]\.basic\.", "spec.devices[$1]."),
     ],
 )];
+
+/// (API group, kind, first minor, rules as (regexp, replacement)).
+type ResourceRules = (&'static str, &'static str, u32, &'static [(&'static str, &'static str)]);
 
 /// The normalization rules Kubernetes 1.`minor` applies to a resource's errors (none before
 /// 1.35, and none for resources without rules).
