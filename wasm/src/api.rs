@@ -1,7 +1,9 @@
 //! The core API for JavaScript: `+k8s:` formats, tagged Go types (`compileTypes`, `validate`)
-//! and the CRI skew policy (`criSkew`, `criRange`, `criFeature`). Built into the `kubedv`
-//! module (the `core` feature), not into `kubedv/policy`.
+//! and the CRI skew policy (`criSkew`; `criRange` and `criFeature` in `kubedv/full` only, for
+//! the core module's size budget). Built into the `kubedv` module (the `core` feature), not
+//! into `kubedv/policy`.
 
+#[cfg(feature = "full")]
 use kubedv_core::cri::maturity::{self, Stage, Status};
 use kubedv_core::cri::skew;
 use kubedv_core::declarative::shadow::{self, Enforcement};
@@ -154,7 +156,12 @@ export interface CriSkewReport {
   supported: boolean;
   pairs: CriPair[];
 }
+"#;
 
+/// The CRI range and feature-policy types (`kubedv/full` only).
+#[cfg(feature = "full")]
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CRI_FULL: &str = r#"
 /** A supported range of minor versions (cri-api v0.N for a kubelet, kubelet 1.N for a runtime). */
 export interface CriRange {
   subject: string;
@@ -226,7 +233,8 @@ pub fn cri_skew(#[wasm_bindgen(unchecked_param_type = "CriNode")] node: JsValue)
 }
 
 /// The supported range for a kubelet version (`{kubelet: "1.30"}`) or a runtime
-/// (`{runtime: "containerd=1.7.20"}`).
+/// (`{runtime: "containerd=1.7.20"}`). In `kubedv/full` (the core module's budget).
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = criRange, unchecked_return_type = "CriRange")]
 pub fn cri_range(
     #[wasm_bindgen(unchecked_param_type = "{ kubelet: string } | { runtime: string }")] subject: JsValue,
@@ -244,7 +252,8 @@ pub fn cri_range(
     to_js(&range)
 }
 
-/// Whether the CRI feature policy allows a stage, rule by rule.
+/// Whether the CRI feature policy allows a stage, rule by rule. In `kubedv/full`.
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = criFeature, unchecked_return_type = "CriFeatureVerdict")]
 pub fn cri_feature(#[wasm_bindgen(unchecked_param_type = "CriFeature")] feature: JsValue) -> Result<JsValue, JsError> {
     const USAGE: &str = "criFeature expects {stage, containerd, crio, shippedBetaOn?}";

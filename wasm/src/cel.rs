@@ -3,7 +3,9 @@
 //! the one-shot `evalCel`. Results are the CLI's JSON document; errors are thrown `Error`s
 //! carrying `kind`, `line` and `column`.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 use kubedv_core::cel::checker::{self, CelType, Decls};
 use kubedv_core::cel::estimate::{estimate, sized_type, SizedType};
@@ -12,6 +14,7 @@ use kubedv_core::cel::{self, CelError, Program, Value};
 use wasm_bindgen::prelude::*;
 
 use crate::{from_js, given, into_error, to_js};
+use kubedv_core::cel::access;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CEL: &str = r#"
@@ -82,13 +85,9 @@ fn js_string(s: &str) -> JsValue {
     })
 }
 
-/// `{value, type, cost}`, built directly (not through serde): this is the hot path.
+/// `{value, type, cost}`, built directly (not through serde) in one call: this is the hot path.
 fn cel_result(value: JsValue, type_name: &str, cost: u64) -> JsValue {
-    let out = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&out, &js_string("value"), &value);
-    let _ = js_sys::Reflect::set(&out, &js_string("type"), &js_string(type_name));
-    let _ = js_sys::Reflect::set(&out, &js_string("cost"), &JsValue::from_f64(cost as f64));
-    out.into()
+    crate::project::result(value, &js_string(type_name), cost as f64)
 }
 
 /// Integers a JS number cannot hold exactly (beyond ±2^53) become decimal strings, as
@@ -204,12 +203,39 @@ fn options(value: Option<JsValue>) -> Result<Options, JsValue> {
     Ok(opts)
 }
 
-/// Values bound to names, converted once (`celVars`); pass to `program.evalVars` many times.
+/// Values bound to names, converted once (`celVars`); pass to `program.evalVars` or
+/// `program.test` many times.
 #[wasm_bindgen(js_name = CelVars)]
 pub struct JsCelVars {
+    slot: u32,
+    vars: Rc<Vars>,
+}
+
+struct Vars {
     json: BTreeMap<String, serde_json::Value>,
     /// The CEL values as the last program that used them converted and bound them.
-    converted: std::cell::RefCell<Option<cel::Bound>>,
+    converted: RefCell<Option<cel::Bound>>,
+}
+
+std::thread_local! {
+    /// The live `CelVars` by slot: `test` takes a `CelVars` or a plain object, and finds a
+    /// `CelVars`' values from the slot its handle reports (`__kubedvSlot`).
+    static LIVE: RefCell<Vec<Option<Rc<Vars>>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl Drop for JsCelVars {
+    fn drop(&mut self) {
+        LIVE.with_borrow_mut(|live| live[self.slot as usize] = None);
+    }
+}
+
+#[wasm_bindgen(js_class = CelVars)]
+impl JsCelVars {
+    /// Internal: where `test` finds these variables.
+    #[wasm_bindgen(getter, js_name = __kubedvSlot)]
+    pub fn slot(&self) -> u32 {
+        self.slot
+    }
 }
 
 /// Prepares variables for repeated evaluation.
@@ -218,7 +244,16 @@ pub fn cel_vars(
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] vars: JsValue,
 ) -> Result<JsCelVars, JsValue> {
     let json: BTreeMap<String, serde_json::Value> = from_js(vars, "celVars expects an object of variables")?;
-    Ok(JsCelVars { json, converted: Default::default() })
+    let vars = Rc::new(Vars { json, converted: Default::default() });
+    let slot = LIVE.with_borrow_mut(|live| {
+        let slot = live.iter().position(Option::is_none).unwrap_or_else(|| {
+            live.push(None);
+            live.len() - 1
+        });
+        live[slot] = Some(vars.clone());
+        slot as u32
+    });
+    Ok(JsCelVars { slot, vars })
 }
 
 /// A compiled expression.
@@ -226,6 +261,9 @@ pub fn cel_vars(
 pub struct JsCelProgram {
     program: Program,
     decls: BTreeMap<String, Decl>,
+    /// What the program reads of its free variables, for plain objects (`eval`, `test`);
+    /// `None` when a variable is typed by a schema (those convert whole).
+    plan: Option<JsValue>,
     result_type: String,
     estimated: (u64, u64),
     limit: u64,
@@ -250,9 +288,14 @@ pub fn compile_cel(
     let sized: Vec<(&str, SizedType)> = sized.iter().map(|(n, s)| (n.as_str(), s.clone())).collect();
     let est = estimate(&program, &sized);
     let limit = opts.cost_limit.map_or(cel::cost::PER_CALL_LIMIT, |l| l.max(0.0) as u64);
+    let plan = table.values().all(|d| d.schema.is_none()).then(|| {
+        let names: Vec<String> = program.variables().map(String::from).collect();
+        crate::project::js_plan(&names, &access::plan(program.ast(), names.len()))
+    });
     Ok(JsCelProgram {
         program,
         decls: table,
+        plan,
         result_type: t.to_string(),
         estimated: (est.min, est.max),
         limit,
@@ -261,6 +304,21 @@ pub fn compile_cel(
 }
 
 impl JsCelProgram {
+    /// The variables of a plain object: what the program reads of them, or (typed variables,
+    /// qualified names) the whole object through JSON.
+    fn plain(&self, vars: &JsValue, what: &str) -> Result<BTreeMap<String, Value>, JsValue> {
+        if let Some(plan) = &self.plan {
+            let values = crate::project::variables(vars, plan)
+                .map_err(|e| into_error(format!("{what} expects an object of variables: {e}")))?;
+            if let Some(values) = values {
+                return Ok(values);
+            }
+        }
+        let json: BTreeMap<String, serde_json::Value> =
+            from_js(vars.clone(), &format!("{what} expects an object of variables"))?;
+        Ok(self.convert(&json))
+    }
+
     fn convert(&self, json: &BTreeMap<String, serde_json::Value>) -> BTreeMap<String, Value> {
         // Inserted one by one: collecting into a map would instantiate another sort.
         let mut values = BTreeMap::new();
@@ -275,7 +333,7 @@ impl JsCelProgram {
     }
 
     /// The variables of a `CelVars`, converted for this program once and cached in the handle.
-    fn with_values<R>(&self, vars: &JsCelVars, f: impl FnOnce(&cel::Bound) -> R) -> R {
+    fn with_values<R>(&self, vars: &Vars, f: impl FnOnce(&cel::Bound) -> R) -> R {
         let mut converted = vars.converted.borrow_mut();
         let bound = match &*converted {
             Some(bound) if bound.is_for(&self.program) => bound,
@@ -293,8 +351,8 @@ impl JsCelProgram {
 
 #[wasm_bindgen(js_class = CelProgram)]
 impl JsCelProgram {
-    /// Evaluates with variables given as a plain object (converted on each call). Throws a
-    /// CEL error on failure.
+    /// Evaluates with variables given as a plain object: only what the expression reads of
+    /// them is converted. Throws a CEL error on failure.
     #[wasm_bindgen(unchecked_return_type = "CelResult")]
     pub fn eval(
         &self,
@@ -303,24 +361,32 @@ impl JsCelProgram {
         let Some(vars) = given(vars) else {
             return self.run(&BTreeMap::new());
         };
-        let json: BTreeMap<String, serde_json::Value> = from_js(vars, "eval expects an object of variables")?;
-        self.run(&self.convert(&json))
+        self.run(&self.plain(&vars, "eval")?)
     }
 
     /// Evaluates with variables prepared by `celVars`: they cross into WebAssembly and are
     /// converted once, then reused by every call (the fast path for many evaluations).
     #[wasm_bindgen(js_name = evalVars, unchecked_return_type = "CelResult")]
     pub fn eval_vars(&self, vars: &JsCelVars) -> Result<JsValue, JsValue> {
-        self.with_values(vars, |values| self.run(values))
+        self.with_values(&vars.vars, |values| self.run(values))
     }
 
-    /// Evaluates a rule (a `bool` expression) with `celVars` variables and returns the bool
-    /// itself: no result object is built, the fastest way to run a rule many times. The cost
-    /// is in `lastCost`. Throws a CEL error on failure or a non-bool result.
-    pub fn test(&self, vars: &JsCelVars) -> Result<bool, JsValue> {
-        let r = self
-            .with_values(vars, |values| self.program.eval_with_limit(values, self.limit))
-            .map_err(|e| cel_error(&e))?;
+    /// Evaluates a rule (a `bool` expression) and returns the bool itself: no result object is
+    /// built. The variables are a `CelVars` (converted once: the fastest way to run a rule
+    /// many times over the same values) or a plain object (only what the rule reads of it is
+    /// converted). The cost is in `lastCost`. Throws a CEL error on failure or a non-bool
+    /// result.
+    pub fn test(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "CelVars | Record<string, unknown>")] vars: JsValue,
+    ) -> Result<bool, JsValue> {
+        let slot = crate::project::slot_of(&vars);
+        let live = LIVE.with_borrow(|live| live.get(usize::try_from(slot).ok()?).cloned().flatten());
+        let r = match live {
+            Some(bound) => self.with_values(&bound, |values| self.program.eval_with_limit(values, self.limit)),
+            None => self.program.eval_with_limit(&self.plain(&vars, "test")?, self.limit),
+        }
+        .map_err(|e| cel_error(&e))?;
         self.last_cost.set(r.cost);
         match r.value {
             Value::Bool(b) => Ok(b),

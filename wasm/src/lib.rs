@@ -17,6 +17,8 @@ mod cel;
 mod crd;
 #[cfg(feature = "policy")]
 mod policy;
+#[cfg(feature = "core")]
+mod project;
 
 #[cfg(feature = "core")]
 pub use api::*;

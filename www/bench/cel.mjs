@@ -3,10 +3,11 @@
 //
 //   node bench/cel.mjs            (after `cargo xtask npm` and `npm install` in www/)
 //
-// kubedv is measured three ways, all with the same compiled program: `program.test(vars)` (the
-// rule's bool, with `celVars` bound once: the values cross into WebAssembly once; the number
-// compared with cel-js, which also returns the bare value), `program.evalVars(vars)` (the
-// result document: value, type and cost) and `program.eval({self})` (converts `self` every call).
+// kubedv is measured four ways, all with the same compiled program: `program.test({self})` and
+// `program.eval({self})` with the plain object (what a JS user writes first: each call reads
+// what the rule selects of `self`), `program.test(vars)` with `celVars` bound once (the values
+// cross into WebAssembly once) and `program.evalVars(vars)` (the result document: value, type
+// and cost). cel-js, like `test`, returns the bare value.
 import { readFile } from "node:fs/promises";
 import init, { compileCel, celVars } from "kubedv";
 import { parse } from "@marcbachmann/cel-js";
@@ -70,6 +71,7 @@ export function prepare() {
       ["test", program.test(vars)],
       ["evalVars", program.evalVars(vars).value],
       ["eval", program.eval({ self }).value],
+      ["test({self})", program.test({ self })],
     ]) {
       if (ours !== other) throw new Error(`${name}: kubedv ${how} says ${ours}, cel-js says ${other}`);
     }
@@ -80,22 +82,26 @@ export function prepare() {
 export function run() {
   const rows = [];
   for (const { name, program, vars, theirs } of prepare()) {
-    const { bound, test, plain, celJs } = compare({
+    const { bound, test, plain, plainTest, celJs } = compare({
       bound: () => program.evalVars(vars),
       test: () => program.test(vars),
       plain: () => program.eval({ self }),
+      plainTest: () => program.test({ self }),
       celJs: () => theirs({ self }),
     });
-    rows.push({ name, bound, test, plain, celJs });
+    rows.push({ name, bound, test, plain, plainTest, celJs });
   }
   return rows;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.log("rule              kubedv test   kubedv evalVars   kubedv eval({self})   cel-js    cel-js / kubedv test");
+  console.log(
+    "rule              test({self})  eval({self})  test(celVars)  evalVars   cel-js   test({self})/cel-js  test({self})/test(celVars)",
+  );
+  const ns = (x, w) => `${x.toFixed(0).padStart(w)} ns`;
   for (const r of run()) {
     console.log(
-      `${r.name.padEnd(17)} ${r.test.toFixed(0).padStart(7)} ns   ${r.bound.toFixed(0).padStart(10)} ns   ${r.plain.toFixed(0).padStart(12)} ns   ${r.celJs.toFixed(0).padStart(6)} ns   ${(r.celJs / r.test).toFixed(2)}x`,
+      `${r.name.padEnd(17)} ${ns(r.plainTest, 9)} ${ns(r.plain, 10)} ${ns(r.test, 11)} ${ns(r.bound, 8)} ${ns(r.celJs, 6)}   ${(r.plainTest / r.celJs).toFixed(2).padStart(8)}x   ${(r.plainTest / r.test).toFixed(2).padStart(18)}x`,
     );
   }
 }

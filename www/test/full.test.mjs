@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import init, { compileCrd, validateCrd } from "kubedv/full";
+import init, { compileCrd, criFeature, criRange, validateCrd } from "kubedv/full";
 import initCore, { compileCrd as compileCrdCore } from "kubedv";
 
 await init({ module_or_path: readFileSync(new URL("../node_modules/kubedv/full/kubedv_full_bg.wasm", import.meta.url)) });
@@ -51,4 +51,16 @@ test("objects are validated as in the core module", () => {
 test("require() loads its Node build", () => {
   const k = createRequire(import.meta.url)("kubedv/full");
   assert.throws(() => k.compileCrd(crd("wrong")), /must be spec\.names\.plural/);
+});
+
+test("the CRI range and feature policy are in kubedv/full, not in the core module", async () => {
+  assert.deepEqual(criRange({ kubelet: "1.30" }).subject, "kubelet 1.30");
+  // The CLI's `kubedv cri-feature --stage beta-on --containerd released-ga --cri-o released`.
+  const verdict = criFeature({ stage: "beta-on", containerd: "released-ga", crio: "released" });
+  assert.equal(verdict.allowed, false);
+  assert.ok(verdict.rules.length > 0);
+  const core = await import("kubedv");
+  assert.equal(core.criRange, undefined);
+  assert.equal(core.criFeature, undefined);
+  assert.equal(typeof core.criSkew, "function");
 });

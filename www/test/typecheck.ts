@@ -2,10 +2,12 @@
 // user would, with the result shapes the declarations promise. The `@ts-expect-error` lines
 // must fail to type-check — they prove the declarations are precise, not `any`.
 import init, {
-  celVars, checkFormat, compileCel, compileCrd, compileTypes, criFeature, criRange, criSkew, evalCel,
+  celVars, checkFormat, compileCel, compileCrd, compileTypes, criSkew, evalCel,
   formats, validate, validateCrd, version,
   type CelResult, type CrdResult, type FieldError, type TagDoc, type ValidationResult,
 } from "kubedv";
+// The CRI range and feature policy are in kubedv/full (the core module's size budget).
+import { criFeature, criRange } from "kubedv/full";
 
 export async function use(bytes: Uint8Array): Promise<string[]> {
   await init({ module_or_path: bytes });
@@ -23,7 +25,7 @@ export async function use(bytes: Uint8Array): Promise<string[]> {
   const rule = compileCel("self.n >= 0", { self: { type: "object", properties: { n: { type: "integer" } } } });
   const result: CelResult = rule.eval({ self: { n: 1 } });
   const vars = celVars({ self: { n: 1 } });
-  const ok: boolean = rule.test(vars);
+  const ok: boolean = rule.test(vars) && rule.test({ self: { n: 1 } });
   out.push(String(result.value), result.type, String(result.cost + rule.lastCost), String(ok));
   out.push(String(compileCel("1 + 1").evalVars(vars).value), String(evalCel("2 * 3").value));
 

@@ -70,6 +70,7 @@ pub fn build(env: &Env) -> Result<(), String> {
             let file = if to.ends_with("node") && ext == ".js" { format!("{name}.cjs") } else { file };
             std::fs::copy(&path, dst.join(file)).map_err(|e| format!("npm: {}: {e}", path.display()))?;
         }
+        copy_snippets(&src.join("snippets"), &dst, to.ends_with("node"), name)?;
         let _ = std::fs::remove_dir_all(&src);
     }
     let manifest = env.root.join("wasm/pkg/package.json");
@@ -85,7 +86,10 @@ pub fn build(env: &Env) -> Result<(), String> {
         obj.remove("exports");
     }
     if let Some(files) = json["files"].as_array_mut() {
-        files.extend(["node/", "bundler/", "policy/", "full/", "catalog/", "tags.json"].map(serde_json::Value::from));
+        files.extend(
+            ["node/", "bundler/", "policy/", "full/", "catalog/", "snippets/", "tags.json"]
+                .map(serde_json::Value::from),
+        );
     }
     // The built-in kinds catalogs: data files loaded on demand by a small JavaScript module
     // (`kubedv/catalog`), none of it in a .wasm.
@@ -156,6 +160,55 @@ pub fn build(env: &Env) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+/// Copies wasm-bindgen's JS snippets (`snippets/<crate>-<hash>/inline0.js`, imported by the
+/// module) beside a module. For the Node (CommonJS) modules of this `"type": "module"`
+/// package a snippet must be CommonJS too (`require` of an ES module needs Node 20.19+):
+/// its `export function f` lines become `exports.f = function f`, the file `.cjs`, and the
+/// module's `require` names it so.
+fn copy_snippets(
+    from: &std::path::Path,
+    module_dir: &std::path::Path,
+    commonjs: bool,
+    name: &str,
+) -> Result<(), String> {
+    let Ok(crates) = std::fs::read_dir(from) else { return Ok(()) };
+    let err = |p: &std::path::Path, e: std::io::Error| format!("npm: {}: {e}", p.display());
+    let main = module_dir.join(if commonjs { format!("{name}.cjs") } else { format!("{name}.js") });
+    for dir in crates.flatten() {
+        let to = module_dir.join("snippets").join(dir.file_name());
+        std::fs::create_dir_all(&to).map_err(|e| err(&to, e))?;
+        for file in std::fs::read_dir(dir.path()).map_err(|e| err(&dir.path(), e))?.flatten() {
+            let text = std::fs::read_to_string(file.path()).map_err(|e| err(&file.path(), e))?;
+            let file_name = file.file_name().to_string_lossy().into_owned();
+            if !commonjs {
+                std::fs::write(to.join(&file_name), text).map_err(|e| err(&to, e))?;
+                continue;
+            }
+            let converted: String = text
+                .lines()
+                .map(|l| match l.strip_prefix("export function ") {
+                    Some(rest) => {
+                        let f = rest.split('(').next().unwrap_or("").trim();
+                        format!("exports.{f} = function {rest}\n")
+                    }
+                    None => format!("{l}\n"),
+                })
+                .collect();
+            let cjs = file_name.replace(".js", ".cjs");
+            std::fs::write(to.join(&cjs), converted).map_err(|e| err(&to, e))?;
+            // Only the `require`s change: the imports object keeps the name the .wasm imports.
+            let crate_dir = dir.file_name().to_string_lossy().into_owned();
+            let (js, cjs) = (format!("./snippets/{crate_dir}/{file_name}"), format!("./snippets/{crate_dir}/{cjs}"));
+            let module = std::fs::read_to_string(&main).map_err(|e| err(&main, e))?;
+            let module = module
+                .replace(&format!("require(\"{js}\")"), &format!("require(\"{cjs}\")"))
+                .replace(&format!("require(String.raw`{js}`)"), &format!("require(String.raw`{cjs}`)"));
+            std::fs::write(&main, module).map_err(|e| err(&main, e))?;
+        }
+    }
+    Ok(())
 }
 
 /// Two touches to wasm-bindgen's TypeScript: trailing parameters that accept `null` become

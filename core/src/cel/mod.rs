@@ -12,6 +12,7 @@
 //! assert_eq!(kubedv_core::cel::to_json(&result.value), serde_json::json!(true));
 //! ```
 
+pub mod access;
 pub mod ast;
 pub mod checker;
 pub mod cost;
