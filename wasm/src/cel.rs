@@ -256,6 +256,22 @@ pub fn cel_vars(
     Ok(JsCelVars { slot, vars })
 }
 
+/// The variables of a plain object: what the program reads of them (parsed straight into CEL
+/// values), or the whole object converted (typed variables, qualified names).
+enum Plain {
+    Read(cel::MapVars),
+    Converted(BTreeMap<String, Value>),
+}
+
+impl cel::Activation for Plain {
+    fn resolve(&self, name: &str) -> Option<&Value> {
+        match self {
+            Plain::Read(m) => m.resolve(name),
+            Plain::Converted(t) => t.resolve(name),
+        }
+    }
+}
+
 /// A compiled expression.
 #[wasm_bindgen(js_name = CelProgram)]
 pub struct JsCelProgram {
@@ -306,17 +322,17 @@ pub fn compile_cel(
 impl JsCelProgram {
     /// The variables of a plain object: what the program reads of them, or (typed variables,
     /// qualified names) the whole object through JSON.
-    fn plain(&self, vars: &JsValue, what: &str) -> Result<BTreeMap<String, Value>, JsValue> {
+    fn plain(&self, vars: &JsValue, what: &str) -> Result<Plain, JsValue> {
         if let Some(plan) = &self.plan {
             let values = crate::project::variables(vars, plan)
                 .map_err(|e| into_error(format!("{what} expects an object of variables: {e}")))?;
             if let Some(values) = values {
-                return Ok(values);
+                return Ok(Plain::Read(values));
             }
         }
         let json: BTreeMap<String, serde_json::Value> =
             from_js(vars.clone(), &format!("{what} expects an object of variables"))?;
-        Ok(self.convert(&json))
+        Ok(Plain::Converted(self.convert(&json)))
     }
 
     fn convert(&self, json: &BTreeMap<String, serde_json::Value>) -> BTreeMap<String, Value> {

@@ -12,10 +12,8 @@
 //! `null`, `toJSON` honoured, `-0` as `0`, integral numbers `int`. A cycle, a `BigInt` or a
 //! throwing getter is an error only where the rule reads it.
 
-use std::collections::BTreeMap;
-
 use kubedv_core::cel::access::Plan;
-use kubedv_core::cel::{Key, Value};
+use kubedv_core::cel::{from_json_text, MapVars, Value};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
@@ -27,9 +25,15 @@ function plain(v) {
   const p = Object.getPrototypeOf(v);
   return (p === objectProto || p === null) && typeof v.toJSON !== "function";
 }
-// `plan`: true (all of it) or [key, plan, key, plan, ...] (these fields).
+// `plan`: true (all of it), [key, plan, key, plan, ...] (these fields of an object) or
+// {e: plan} (each element of an array, as `plan` reads it).
 function pick(v, plan) {
-  if (plan === true || !plain(v)) return v;
+  if (plan === true) return v;
+  if (!Array.isArray(plan)) {
+    if (!Array.isArray(v) || typeof v.toJSON === "function") return v;
+    return v.map((x) => pick(x, plan.e));
+  }
+  if (!plain(v)) return v;
   const out = {};
   for (let i = 0; i < plan.length; i += 2) {
     const k = plan[i];
@@ -86,6 +90,11 @@ pub(crate) fn js_plan(names: &[String], plans: &[Plan]) -> JsValue {
         match plan {
             Plan::Whole => JsValue::TRUE,
             Plan::Fields(f) => fields(f),
+            Plan::Each(p) => {
+                let each = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&each, &JsValue::from_str("e"), &one(p));
+                each.into()
+            }
         }
     }
     let out = js_sys::Array::new();
@@ -97,19 +106,14 @@ pub(crate) fn js_plan(names: &[String], plans: &[Plan]) -> JsValue {
     out.into()
 }
 
-/// The program's variables read from `vars`, or `None` when the snippet cannot tell (the
-/// caller then converts the whole object). A throwing getter, a cycle or a `BigInt` on a
-/// path the program reads is the error.
-pub(crate) fn variables(vars: &JsValue, plan: &JsValue) -> Result<Option<BTreeMap<String, Value>>, String> {
+/// The program's variables read from `vars` (a map of them), or `None` when the snippet
+/// cannot tell (the caller then converts the whole object). A throwing getter, a cycle or a
+/// `BigInt` on a path the program reads is the error.
+pub(crate) fn variables(vars: &JsValue, plan: &JsValue) -> Result<Option<MapVars>, String> {
     let text = project(vars, plan).map_err(|e| String::from(js_sys::Error::from(e).message()))?;
     let Some(text) = text.as_string() else { return Ok(None) };
-    let json: serde_json::Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let Value::Map(map) = kubedv_core::cel::from_json(&json) else { return Ok(None) };
-    let mut out = BTreeMap::new();
-    for (k, v) in map.iter() {
-        if let Key::String(name) = k {
-            out.insert(String::from(&**name), v.clone());
-        }
+    match from_json_text(&text)? {
+        Value::Map(map) => Ok(Some(MapVars(map))),
+        _ => Ok(None),
     }
-    Ok(Some(out))
 }

@@ -22,6 +22,7 @@ mod eval;
 mod format;
 pub mod functions;
 pub(crate) mod gosort;
+mod json;
 pub mod k8s;
 mod lexer;
 pub mod library;
@@ -43,6 +44,7 @@ use alloc::vec::Vec;
 use serde::Serialize;
 
 pub use eval::{Activation, EvalError, NoVars, COST_EXCEEDED};
+pub use json::{from_json_text, MapVars};
 #[cfg(feature = "policy")]
 pub(crate) use lexer::RESERVED;
 pub use parser::{MAX_DEPTH, MAX_LEN};
