@@ -11,6 +11,7 @@
 //! - `catalog GITDIR [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from a k8s.io/api
 //!   git directory, by hand.
 
+mod bench;
 mod bench_check;
 mod catalog;
 mod env;
@@ -36,6 +37,7 @@ fn main() -> ExitCode {
             env.run(&format!("fuzz every target for {seconds} s"), &mut cmd)
         }
         Some("catalog") => catalog::run(&env::Env::new(), &args[1..]),
+        Some("bench") => bench::run(&env::Env::new()),
         Some("bench-check") => {
             let sizes: Vec<usize> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
             let sizes = if sizes.is_empty() { vec![10_000, 50_000] } else { sizes };
@@ -43,7 +45,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | fuzz [SECONDS [SEED]] | bench-check [N...] | catalog GITDIR [1.N...]>"
+                "usage: cargo xtask <setup | test | playground | npm | fuzz [SECONDS [SEED]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
             );
             return ExitCode::from(2);
         }
