@@ -154,6 +154,16 @@ const CEL_TOKENS: &[&str] = &[
     ".map(x, ",
     ".filter(x, ",
     ".transformMap(k, v, ",
+    ".sortBy(x, ",
+    ".sort()",
+    ".distinct()",
+    ".reverse()",
+    ".slice(0, ",
+    ".flatten(",
+    "lists.range(",
+    "cel.bind(x, ",
+    "self.?",
+    "self.a.b",
     "has(self.",
     "size(",
     "int(",
@@ -222,7 +232,41 @@ fn run_cel(src: &str, self_value: &Value) {
     // As Kubernetes compiles rules (constant folding) and estimates their cost.
     let _ = cel::estimate::estimate(&program, &[]);
     if let Ok(optimized) = Program::compile_optimized(src) {
-        let _ = optimized.eval(&vars);
+        let whole = optimized.eval(&vars);
+        // The access plan (what the npm package converts of a plain object): evaluating with
+        // only the values it names gives the same value, cost and error.
+        let names: Vec<String> = optimized.variables().map(String::from).collect();
+        let plans = cel::access::plan(optimized.ast(), names.len());
+        let mut projected = std::collections::BTreeMap::new();
+        for (name, plan) in names.iter().zip(&plans) {
+            if name == "self" {
+                projected.insert(name.clone(), cel::from_json(&project(self_value, plan)));
+            }
+        }
+        let part = optimized.eval(&projected);
+        let show = |r: &Result<cel::Evaluated, cel::CelError>| match r {
+            Ok(r) => format!("{} {} cost {}", cel::to_json(&r.value), r.value.type_name(), r.cost),
+            Err(e) => format!("error {e}"),
+        };
+        if show(&whole) != show(&part) {
+            panic!(
+                "the access plan changed {src:?}: {} with the whole value, {} with {plans:?}",
+                show(&whole),
+                show(&part)
+            );
+        }
+    }
+}
+
+/// A JSON value as far as an access plan reads it (as the npm package's snippet projects it).
+fn project(v: &Value, plan: &cel::access::Plan) -> Value {
+    use cel::access::Plan;
+    match (plan, v) {
+        (Plan::Fields(fields), Value::Object(m)) => {
+            Value::Object(fields.iter().filter_map(|(k, p)| Some((k.to_string(), project(m.get(&**k)?, p)))).collect())
+        }
+        (Plan::Each(p), Value::Array(items)) => Value::Array(items.iter().map(|x| project(x, p)).collect()),
+        _ => v.clone(),
     }
 }
 
