@@ -81,10 +81,18 @@ fn cri_bad_input_is_an_error() {
     assert!(kubedv_wasm::cri_skew(js(json!({"kubelet": "1.30"}))).is_err(), "runtime is required");
     assert!(kubedv_wasm::cri_skew(js(json!({"kubelet": "1.30", "runtime": "v0.30.0", "extra": 1}))).is_err());
     assert!(kubedv_wasm::cri_skew(JsValue::from_str("1.30")).is_err());
+}
+
+// criRange and criFeature are in kubedv/full (the core module's budget): these run with
+// `--features full`; www/test/full.test.mjs runs the same cases on the built module.
+#[cfg(feature = "full")]
+#[wasm_bindgen_test]
+fn cri_range_and_feature_bad_input() {
     assert!(kubedv_wasm::cri_range(js(json!({"kubelet": "1.30", "runtime": "v0.30.0"}))).is_err());
     assert!(kubedv_wasm::cri_feature(js(json!({"stage": "beta", "containerd": "none", "crio": "none"}))).is_err());
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn cri_range_and_feature() {
     let range = decode(kubedv_wasm::cri_range(js(json!({"runtime": "cri-o=1.30.1"}))).unwrap());

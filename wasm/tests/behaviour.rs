@@ -56,6 +56,7 @@ fn a_runtime_one_minor_older_is_supported() {
     assert_eq!(r["pairs"].as_array().unwrap().len(), 1);
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn a_kubelet_range_lists_runtimes() {
     let r = decode(kubedv_wasm::cri_range(js(&json!({"kubelet": "1.30.0"}))).unwrap());
@@ -190,6 +191,7 @@ fn format_errors_name_their_field() {
     assert!(errs[0]["text"].as_str().unwrap().starts_with("spec.name: Invalid value: \"Bad\""));
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn unknown_runtimes_are_errors() {
     assert!(kubedv_wasm::cri_range(js(&json!({"runtime": "dockershim=1.0"}))).is_err());

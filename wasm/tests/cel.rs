@@ -118,12 +118,15 @@ fn compiled_programs_evaluate_many_times_with_bound_vars() {
         assert_eq!(decode(program.eval_vars(&small).unwrap())["value"], json!(true));
         assert_eq!(decode(program.eval_vars(&big).unwrap())["value"], json!(false));
     }
-    // `test`: the bool itself, the cost in `lastCost` (3 + 2 x (2 + 1 + 4) + 1 for two items).
-    assert!(program.test(&small).unwrap());
+    // `test`: the bool itself, the cost in `lastCost` (3 + 2 x (2 + 1 + 4) + 1 for two items);
+    // it takes the CelVars handle (as JS passes it) or a plain object.
+    let (small, big) = (JsValue::from(small), JsValue::from(big));
+    assert!(program.test(small.clone()).unwrap());
     assert!(program.last_cost() > 0.0);
-    assert!(!program.test(&big).unwrap());
+    assert!(!program.test(big).unwrap());
+    assert!(program.test(js(&json!({"self": {"items": [{"size": 3}]}}))).unwrap());
     let not_bool = kubedv_wasm::compile_cel("1 + 1", None, None).unwrap();
-    assert!(not_bool.test(&small).is_err());
+    assert!(not_bool.test(small).is_err());
     // The same with a plain object.
     assert_eq!(decode(program.eval(Some(js(&json!({"self": {"items": []}})))).unwrap())["value"], json!(true));
 }

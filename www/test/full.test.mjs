@@ -59,6 +59,17 @@ test("the CRI range and feature policy are in kubedv/full, not in the core modul
   const verdict = criFeature({ stage: "beta-on", containerd: "released-ga", crio: "released" });
   assert.equal(verdict.allowed, false);
   assert.ok(verdict.rules.length > 0);
+  // As wasm/tests/api.rs and behaviour.rs check them (run there with --features full).
+  assert.equal(criRange({ runtime: "cri-o=1.30.1" }).text, "cri-o 1.30.1 works with kubelet 1.27 through 1.33 (CRI v1)");
+  const kubelet = criRange({ kubelet: "1.30.0" });
+  assert.ok(kubelet.from <= kubelet.to && kubelet.text.includes("1.30"));
+  const ga = criFeature({ stage: "ga", containerd: "released-ga", crio: "released-ga" });
+  assert.equal(ga.allowed, false);
+  assert.equal(ga.rules[2].rule, "Safe Kubernetes defaults");
+  assert.ok(ga.summary.startsWith('GA is blocked by "Safe Kubernetes defaults"'));
+  assert.throws(() => criRange({ runtime: "dockershim=1.0" }));
+  assert.throws(() => criRange({ kubelet: "1.30", runtime: "v0.30.0" }));
+  assert.throws(() => criFeature({ stage: "beta", containerd: "none", crio: "none" }));
   const core = await import("kubedv");
   assert.equal(core.criRange, undefined);
   assert.equal(core.criFeature, undefined);
