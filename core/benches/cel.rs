@@ -9,29 +9,10 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, Criterion};
 use kubedv_core::cel::{from_json, Program, Value};
 
-/// Rules of the kinds CRDs use: comparisons, `all`/`exists` over a list of objects,
-/// `filter().map()`, map membership, `matches`.
-const RULES: &[(&str, &str)] = &[
-    ("comparison", "self.spec.replicas >= 1 && self.spec.replicas <= 10"),
-    ("all", "self.spec.containers.all(c, c.image.startsWith('registry.example.com/'))"),
-    ("exists", "self.spec.containers.exists(c, c.name == 'sidecar')"),
-    ("filter_map", "self.spec.containers.filter(c, size(c.ports) > 0).map(c, c.name) == ['web', 'metrics']"),
-    ("map_membership", "'app' in self.metadata.labels && self.metadata.labels['app'] == 'web'"),
-    ("matches", "self.metadata.name.matches('^[a-z0-9]([-a-z0-9]*[a-z0-9])?$')"),
-];
+include!("data/cel_rules.rs");
 
 fn object() -> serde_json::Value {
-    serde_json::json!({
-        "metadata": {"name": "web-frontend", "labels": {"app": "web", "tier": "frontend", "team": "payments"}},
-        "spec": {
-            "replicas": 3,
-            "containers": [
-                {"name": "web", "image": "registry.example.com/web:1.2.3", "ports": [{"containerPort": 8080}]},
-                {"name": "metrics", "image": "registry.example.com/metrics:0.9", "ports": [{"containerPort": 9090}]},
-                {"name": "sidecar", "image": "registry.example.com/proxy:2.0", "ports": []}
-            ]
-        }
-    })
+    serde_json::from_str(OBJECT).expect("the benchmark object parses")
 }
 
 fn bench(c: &mut Criterion) {
