@@ -1,20 +1,18 @@
 //! `kubedv check`: every manifest under the paths, routed by apiVersion/kind (core's
 //! [`check`](kubedv_core::check) engine), each problem at its file, line and column.
 
-use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use kubedv_core::check::{self, Checker, Identity, Report, Status};
+use kubedv_core::check::{Checker, Identity};
 use kubedv_core::declarative::shadow;
-use kubedv_core::field::Error;
-use kubedv_input::positions::{self, Positions};
 use rayon::prelude::*;
 use serde_json::Value;
 
-use crate::check_report::{self as out, Checked, Located, LocatedWarning, Summary};
+use crate::check_report::{self as out, Checked, Summary};
+use kubedv_input::manifests::{self, Doc};
 use crate::output::Outcome;
 use crate::{input, k8s_api, CliFormat, UsageError};
 use kubedv_core::builtin::Catalog;
@@ -61,26 +59,6 @@ pub struct Args {
 /// The oldest release the lifecycle table speaks for.
 const OLDEST_MINOR: u32 = 16;
 
-/// One document as read: where it is, its text and its value (or why it has none).
-pub(crate) struct Doc {
-    pub(crate) file: Arc<str>,
-    pub(crate) index: usize,
-    /// The first line of the document's text (1-based).
-    pub(crate) line: usize,
-    pub(crate) text: std::sync::Arc<str>,
-    /// For a list's item: its path in the document (`items[2]`).
-    pub(crate) prefix: String,
-    pub(crate) value: Result<Value, Unreadable>,
-    /// Set when the file is a Kustomize patch or kustomization: the document is not a resource.
-    pub(crate) note: Option<String>,
-}
-
-pub(crate) struct Unreadable {
-    message: String,
-    line: usize,
-    column: usize,
-}
-
 pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     let minor = minor(args.k8s_version.as_deref())?;
     if let Some(jobs) = args.jobs {
@@ -105,7 +83,7 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     let mut crds: Vec<Value> = Vec::new();
     for d in collect(&args.crds)?.iter().flat_map(|p| read_docs(p, &Default::default(), None)) {
         match d.value {
-            Ok(v) if is_crd(&v) => crds.push(v),
+            Ok(v) if manifests::is_crd(&v) => crds.push(v),
             Ok(_) => {}
             Err(e) => return Err(UsageError(format!("--crds {}:{}:{}: {}", d.file, e.line, e.column, e.message))),
         }
@@ -157,7 +135,7 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
                     if cell.is_none() {
                         *cell = build().ok();
                     }
-                    check_one(d, cell.as_ref(), &olds)
+                    manifests::check_one(d, cell.as_ref(), &olds)
                 })
             })
             .collect();
@@ -191,24 +169,6 @@ thread_local! {
     static CHECKER: RefCell<Option<Checker>> = const { RefCell::new(None) };
 }
 
-fn check_one(d: &Doc, checker: Option<&Checker>, olds: &BTreeMap<Identity, Value>) -> Checked {
-    // A document without apiVersion or kind cannot be decoded, let alone applied.
-    let why = d.value.as_ref().ok().filter(|_| d.note.is_none()).and_then(check::unreadable);
-    if let Some(message) = why {
-        return located(d, Err(&Unreadable { message, line: d.line, column: 1 }));
-    }
-    let report = match (&d.value, &d.note, checker) {
-        (_, Some(note), _) => Ok(Report::skipped(note.clone())),
-        (Err(e), None, _) => Err(e),
-        (Ok(v), None, Some(checker)) => {
-            let old = check::identity(v).and_then(|id| olds.get(&id));
-            Ok(checker.check(v, old))
-        }
-        (Ok(_), None, None) => Ok(Report::skipped(String::from("the types could not be compiled"))),
-    };
-    located(d, report)
-}
-
 /// What a first, light pass over the files finds: the CRDs among them (only files that mention
 /// `CustomResourceDefinition` are parsed) and the apiVersions they name (by their lines).
 struct Scan {
@@ -224,24 +184,8 @@ fn scan(files: &[String], stdin: Option<&str>) -> Scan {
                 ("-", Some(t)) => t.to_string(),
                 _ => std::fs::read_to_string(f).unwrap_or_default(),
             };
-            let crds = if text.contains("CustomResourceDefinition") {
-                positions::split(&text)
-                    .into_iter()
-                    .filter_map(|p| kubedv_input::document(p.text).ok())
-                    .filter(is_crd)
-                    .collect()
-            } else {
-                Vec::new()
-            };
-            let versions = text
-                .lines()
-                .filter_map(|l| {
-                    let l = l.trim().trim_start_matches("- ").trim_start_matches('"');
-                    let rest = l.strip_prefix("apiVersion")?.trim_start_matches('"').trim_start();
-                    let value = rest.strip_prefix(':')?.trim().trim_end_matches(',').trim_matches(['"', '\'', ' ']);
-                    (!value.is_empty()).then(|| value.to_string())
-                })
-                .collect();
+            let crds = manifests::crds_in(&text);
+            let versions: Vec<String> = manifests::api_versions_in(&text).collect();
             (crds, versions)
         })
         .collect();
@@ -261,11 +205,6 @@ fn minor(version: Option<&str>) -> Result<u32, UsageError> {
         Some(m) if (OLDEST_MINOR..=newest).contains(&m) => Ok(m),
         _ => Err(UsageError(format!("--k8s-version {v}: expected 1.{OLDEST_MINOR} to 1.{newest}"))),
     }
-}
-
-fn is_crd(v: &Value) -> bool {
-    v.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
-        && v.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
 }
 
 fn add_types(
@@ -343,28 +282,14 @@ fn kustomize_patches(files: &[String]) -> std::collections::HashMap<PathBuf, Str
     for f in files {
         let path = Path::new(f);
         let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if !matches!(name, "kustomization.yaml" | "kustomization.yml" | "Kustomization") {
+        if !manifests::is_kustomization(name) {
             continue;
         }
         let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
         out.insert(real, String::from("a Kustomize kustomization, not a resource"));
         let Ok(text) = std::fs::read_to_string(path) else { continue };
-        let Ok(doc) = kubedv_input::document(&text) else { continue };
         let dir = path.parent().unwrap_or(Path::new("."));
-        let mut listed = Vec::new();
-        for key in ["patchesStrategicMerge", "patches", "patchesJson6902"] {
-            for item in doc.get(key).and_then(Value::as_array).into_iter().flatten() {
-                match item {
-                    Value::String(p) => listed.push(p.clone()),
-                    Value::Object(o) => {
-                        if let Some(Value::String(p)) = o.get("path") {
-                            listed.push(p.clone());
-                        }
-                    }
-                    _ => {}
-                }
-            }
-        }
+        let listed = manifests::kustomization_patches(&text);
         for p in listed {
             let file = dir.join(&p);
             let real = std::fs::canonicalize(&file).unwrap_or(file);
@@ -380,81 +305,21 @@ fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>, std
     let note =
         (file != "-").then(|| std::fs::canonicalize(file).ok()).flatten().and_then(|real| notes.get(&real).cloned());
     let name: Arc<str> = Arc::from(file);
-    let unreadable = |message: String| Doc {
-        file: name.clone(),
-        index: 0,
-        line: 1,
-        text: std::sync::Arc::from(""),
-        prefix: String::new(),
-        value: Err(Unreadable { message, line: 1, column: 1 }),
-        note: None,
-    };
     let bytes = if file == "-" {
         stdin.unwrap_or_default().as_bytes().to_vec()
     } else {
         match std::fs::read(file) {
             Ok(b) => b,
-            Err(e) => return vec![unreadable(format!("cannot read the file: {e}"))],
+            Err(e) => return vec![Doc::unreadable_file(name, format!("cannot read the file: {e}"))],
         }
     };
-    if bytes.contains(&0) {
-        return vec![unreadable(String::from("a binary file, not YAML or JSON"))];
-    }
-    let Ok(text) = String::from_utf8(bytes) else {
-        return vec![unreadable(String::from("not UTF-8 text"))];
-    };
-    let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
-    let mut out = Vec::new();
-    for (index, piece) in positions::split(text).into_iter().enumerate() {
-        let shared: std::sync::Arc<str> = std::sync::Arc::from(piece.text);
-        let doc = |prefix: String, value| Doc {
-            file: name.clone(),
-            index,
-            line: piece.line,
-            text: shared.clone(),
-            prefix,
-            value,
-            note: note.clone(),
-        };
-        match kubedv_input::document(piece.text) {
-            Err(e) => out.push(doc(
-                String::new(),
-                Err(Unreadable {
-                    message: positions::shift_lines(&e.message, piece.line - 1),
-                    line: piece.line + e.line.unwrap_or(1) - 1,
-                    column: e.column.unwrap_or(1),
-                }),
-            )),
-            Ok(value) => match check::list_items(&value) {
-                Some(items) if note.is_none() => {
-                    for (i, item) in items.iter().enumerate() {
-                        out.push(doc(format!("items[{i}]"), Ok(item.clone())));
-                    }
-                }
-                _ => out.push(doc(String::new(), Ok(value))),
-            },
-        }
-    }
-    out
+    manifests::read_bytes(name, &bytes, note)
 }
 
 /// The old revision's documents by identity.
 fn old_documents(args: &Args, files: &[String]) -> Result<BTreeMap<Identity, Value>, UsageError> {
     let mut out = BTreeMap::new();
-    let mut add = |text: &str| {
-        for piece in positions::split(text) {
-            let Ok(value) = kubedv_input::document(piece.text) else { continue };
-            let values = match check::list_items(&value) {
-                Some(items) => items.to_vec(),
-                None => vec![value],
-            };
-            for v in values {
-                if let Some(id) = check::identity(&v) {
-                    out.insert(id, v);
-                }
-            }
-        }
-    };
+    let mut add = |text: &str| manifests::add_old(text, &mut out);
     for path in collect(&args.old)? {
         add(&input::read(&path)?);
     }
@@ -472,89 +337,4 @@ fn old_documents(args: &Args, files: &[String]) -> Result<BTreeMap<Identity, Val
         }
     }
     Ok(out)
-}
-
-fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
-    let value = doc.value.as_ref().ok();
-    let meta = |k: &str| {
-        value.and_then(|v| v.get("metadata")).and_then(|m| m.get(k)).and_then(Value::as_str).unwrap_or("").to_string()
-    };
-    let top = |k: &str| value.and_then(|v| v.get(k)).and_then(Value::as_str).unwrap_or("").to_string();
-    let mut checked = Checked {
-        file: doc.file.clone(),
-        index: doc.index,
-        line: doc.line,
-        status: "unreadable",
-        api_version: top("apiVersion"),
-        kind: top("kind"),
-        namespace: meta("namespace"),
-        name: meta("name"),
-        errors: Vec::new(),
-        update_errors: Vec::new(),
-        warnings: Vec::new(),
-        why: None,
-        checked_by: None,
-        at: (doc.line, 1),
-    };
-    let report = match report {
-        Err(e) => {
-            checked.why = Some(e.message.clone());
-            checked.at = (e.line, e.column);
-            return checked;
-        }
-        Ok(r) => r,
-    };
-    checked.status = match report.status {
-        Status::Valid => "valid",
-        Status::Invalid => "invalid",
-        Status::Skipped => "skipped",
-    };
-    checked.why = report.why;
-    checked.checked_by = report.checked_by;
-    let skipped_item = report.status == Status::Skipped && !doc.prefix.is_empty();
-    // Positions are only worked out for documents that have something to point at.
-    let needs = skipped_item
-        || !report.undecodable.is_empty()
-        || !report.errors.is_empty()
-        || !report.update_errors.is_empty()
-        || !report.warnings.is_empty();
-    let pos = needs.then(|| Positions::of(&doc.text));
-    let at = |field: &str| -> (usize, usize) {
-        let field = value.map_or(Cow::Borrowed(field), |v| check::source_path(v, field));
-        let (l, c) = pos.as_ref().and_then(|p| p.locate_in(&doc.prefix, &field)).unwrap_or((1, 1));
-        (doc.line + l - 1, c)
-    };
-    let locate = |errors: Vec<Error>| -> Vec<Located> {
-        errors
-            .into_iter()
-            .map(|error| {
-                let (line, column) = at(&error.field);
-                Located { error, line, column }
-            })
-            .collect()
-    };
-    if skipped_item {
-        checked.at = at("");
-    }
-    // A body the types cannot hold is refused before validation, as an unreadable document,
-    // with the first value in the document the decoder could not store.
-    if let Some((u, pos)) =
-        report.undecodable.into_iter().map(|u| (at(&u.field), u)).min_by_key(|p| p.0).map(|(p, u)| (u, p))
-    {
-        checked.status = "unreadable";
-        checked.at = pos;
-        checked.why = Some(u.message);
-        return checked;
-    }
-    checked.errors = locate(report.errors);
-    checked.update_errors = locate(report.update_errors);
-    checked.warnings = report
-        .warnings
-        .into_iter()
-        .map(|w| {
-            let (line, column) = at(w.field.as_deref().unwrap_or(""));
-            LocatedWarning { message: w.message, line, column }
-        })
-        .collect();
-    checked
 }

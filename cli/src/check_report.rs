@@ -6,104 +6,9 @@ use std::io::Write;
 
 use kubedv_core::field::Error;
 use quick_xml::events::BytesText;
-use serde::Serialize;
 
-use crate::output::count;
+pub(crate) use kubedv_input::manifests::{Checked, Summary};
 use crate::UsageError;
-
-/// A checked document, with positions resolved.
-pub(crate) struct Checked {
-    /// The file, the document's number in it (0-based) and its first line.
-    pub file: std::sync::Arc<str>,
-    pub index: usize,
-    pub line: usize,
-    pub status: &'static str,
-    pub api_version: String,
-    pub kind: String,
-    pub namespace: String,
-    pub name: String,
-    pub errors: Vec<Located>,
-    pub update_errors: Vec<Located>,
-    pub warnings: Vec<LocatedWarning>,
-    pub why: Option<String>,
-    /// What judged the document (core's `Report::checked_by`).
-    pub checked_by: Option<&'static str>,
-    /// Where an unreadable document's problem is.
-    pub at: (usize, usize),
-}
-
-#[derive(Serialize)]
-pub(crate) struct Located {
-    #[serde(flatten)]
-    pub error: Error,
-    pub line: usize,
-    pub column: usize,
-}
-
-#[derive(Serialize)]
-pub(crate) struct LocatedWarning {
-    pub message: String,
-    pub line: usize,
-    pub column: usize,
-}
-
-#[derive(Serialize, Default)]
-pub(crate) struct Summary {
-    documents: usize,
-    valid: usize,
-    pub invalid: usize,
-    skipped: usize,
-    pub unreadable: usize,
-    /// Documents judged by a built-in API package's declarative rules and metadata checks only.
-    #[serde(skip)]
-    pub builtin: usize,
-}
-
-impl Summary {
-    /// Counts a batch of documents in.
-    pub fn add(&mut self, results: &[Checked]) {
-        let s = self;
-        s.documents += results.len();
-        for r in results {
-            s.builtin += usize::from(r.checked_by == Some("builtin"));
-            match r.status {
-                "valid" => s.valid += 1,
-                "invalid" => s.invalid += 1,
-                "skipped" => s.skipped += 1,
-                _ => s.unreadable += 1,
-            }
-        }
-    }
-
-    fn line(&self) -> String {
-        let mut line = format!(
-            "{}: {} valid, {} invalid, {} skipped, {} unreadable",
-            count(self.documents, "document"),
-            self.valid,
-            self.invalid,
-            self.skipped,
-            self.unreadable
-        );
-        if self.builtin > 0 {
-            line.push_str(&format!(
-                "\n{} of built-in kinds checked with their declarative rules and ValidateObjectMeta's metadata checks only: the rest of Kubernetes' handwritten validation is not modeled",
-                count(self.builtin, "document")
-            ));
-        }
-        line
-    }
-}
-
-impl Checked {
-    /// `Deployment/web`, or the kind alone.
-    fn title(&self) -> String {
-        match (self.kind.is_empty(), self.name.is_empty()) {
-            (true, _) => String::from("document"),
-            (false, true) => self.kind.clone(),
-            (false, false) => format!("{}/{}", self.kind, self.name),
-        }
-    }
-}
 
 /// Text rows: problems on stdout, warnings and skips on stderr (printed as each batch is done).
 pub(crate) fn text_rows(results: &[Checked]) {
@@ -138,26 +43,6 @@ pub(crate) fn print_summary(summary: &Summary) {
     eprintln!("{}", summary.line());
 }
 
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct JsonDoc<'a> {
-    file: &'a str,
-    index: usize,
-    line: usize,
-    api_version: &'a str,
-    kind: &'a str,
-    namespace: &'a str,
-    name: &'a str,
-    status: &'a str,
-    errors: &'a [Located],
-    update_errors: &'a [Located],
-    warnings: &'a [LocatedWarning],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    why: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    checked_by: Option<&'a str>,
-}
-
 /// The JSON document, written as the batches are done: `{"documents": [...], "summary": {...}}`
 /// (each document indented as the rest of the CLI's pretty JSON).
 pub(crate) struct JsonStream {
@@ -173,21 +58,7 @@ impl JsonStream {
     pub(crate) fn rows(&mut self, results: &[Checked]) -> Result<(), UsageError> {
         let mut out = std::io::stdout().lock();
         for r in results {
-            let doc = JsonDoc {
-                file: &r.file,
-                index: r.index,
-                line: r.line,
-                api_version: &r.api_version,
-                kind: &r.kind,
-                namespace: &r.namespace,
-                name: &r.name,
-                status: r.status,
-                errors: &r.errors,
-                update_errors: &r.update_errors,
-                warnings: &r.warnings,
-                why: r.why.as_deref(),
-                checked_by: r.checked_by,
-            };
+            let doc = r.json();
             let text = serde_json::to_string_pretty(&doc).map_err(|e| UsageError(format!("JSON output: {e}")))?;
             let indented = text.replace('\n', "\n    ");
             let sep = if self.written == 0 { "" } else { ",\n" };

@@ -5,6 +5,7 @@
 
 use core::fmt;
 
+pub mod manifests;
 pub mod positions;
 
 use serde::Deserialize;

@@ -2,8 +2,7 @@
 //! built-in API versions, lists), checked as `kubedv check` checks a repository for the release
 //! picked, each problem linked to its line.
 
-use kubedv_core::check::{self, Checker, Status};
-use kubedv_input::positions::{self, Positions};
+use kubedv_input::manifests::{check_files, File, Options, Refused};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -27,107 +26,32 @@ struct Row {
     text: String,
 }
 
-/// Checks every document of the stream: CRDs first (a CRD and its resources may be in any
-/// order), built-in kinds with the release's catalog (when loaded), then each document or list
-/// item; positions from the YAML events.
+/// Checks every document of the stream as `kubedv check` does (kubedv-input's
+/// [`check_files`]: CRDs among the documents, built-in kinds with the release's catalog when
+/// loaded, lists item by item), each problem at its line.
 fn check_stream(text: &str, minor: u32, catalog: Option<&str>) -> (Vec<Row>, String) {
-    let pieces = positions::split(text);
-    let parsed: Vec<_> = pieces.iter().map(|p| (p, kubedv_input::document(p.text))).collect();
-    let mut checker = Checker::new(minor, false);
-    let catalog = catalog.and_then(|c| kubedv_core::builtin::Catalog::parse(c).ok());
-    let mut api_versions: Vec<&str> = Vec::new();
-    for (_, doc) in &parsed {
-        if let Ok(v) = doc {
-            if v.get("kind").and_then(|k| k.as_str()) == Some("CustomResourceDefinition") {
-                let _ = checker.add_crd(v);
-            }
-            let items = check::list_items(v).map_or_else(|| vec![v], |items| items.iter().collect());
-            api_versions.extend(items.iter().filter_map(|i| i.get("apiVersion").and_then(|a| a.as_str())));
+    let options = Options { minor, strict: false, crds: Vec::new(), types: Vec::new(), old: Vec::new(), catalog };
+    let outcome = match check_files(&[File { path: "manifests", text }], &options) {
+        Ok(outcome) => outcome,
+        Err(Refused(why)) => return (vec![Row { line: 1, class: "error", text: why }], String::new()),
+    };
+    let mut rows = Vec::new();
+    for d in &outcome.documents {
+        let title = d.title();
+        let why = d.why.as_deref().unwrap_or("");
+        match d.status {
+            "unreadable" => rows.push(Row { line: d.at.0, class: "error", text: format!("{title}: {why}") }),
+            "skipped" => rows.push(Row { line: d.at.0, class: "skipped", text: format!("{title}: skipped: {why}") }),
+            _ => {}
+        }
+        for e in &d.errors {
+            rows.push(Row { line: e.line, class: "error", text: format!("{title}: {}", e.error.text()) });
+        }
+        for w in &d.warnings {
+            rows.push(Row { line: w.line, class: "warning", text: format!("{title}: warning: {}", w.message) });
         }
     }
-    api_versions.sort_unstable();
-    api_versions.dedup();
-    for package in catalog.iter().flat_map(|c| api_versions.iter().filter_map(|av| c.serving(av))) {
-        let deps = catalog.as_ref().map(|c| c.dependencies(package)).unwrap_or_default();
-        let _ = checker.add_types(package.source, &deps, Some(package.group), true);
-    }
-    if let Some(catalog) = &catalog {
-        checker.serve_builtin_groups(catalog.packages.iter().map(|p| p.group));
-    }
-    let (mut rows, mut counts) = (Vec::new(), [0usize; 4]);
-    for (piece, doc) in &parsed {
-        let value = match doc {
-            Err(e) => {
-                counts[3] += 1;
-                let line = piece.line + e.line.unwrap_or(1) - 1;
-                let message = positions::shift_lines(&e.message, piece.line - 1);
-                rows.push(Row { line, class: "error", text: format!("document: {message}") });
-                continue;
-            }
-            Ok(v) => v,
-        };
-        let items: Vec<(String, &serde_json::Value)> = match check::list_items(value) {
-            Some(items) => items.iter().enumerate().map(|(i, v)| (format!("items[{i}]"), v)).collect(),
-            None => vec![(String::new(), value)],
-        };
-        let at = Positions::of(piece.text);
-        let line_of = |prefix: &str, field: &str| piece.line + at.locate_in(prefix, field).map_or(1, |(l, _)| l) - 1;
-        for (prefix, v) in items {
-            // As `kubedv check`: a document without apiVersion or kind cannot be decoded.
-            if let Some(why) = check::unreadable(v) {
-                counts[3] += 1;
-                rows.push(Row { line: line_of(&prefix, ""), class: "error", text: format!("document: {why}") });
-                continue;
-            }
-            let report = checker.check(v, None);
-            let name = v.get("metadata").and_then(|m| m.get("name")).and_then(|n| n.as_str()).unwrap_or("");
-            let kind = v.get("kind").and_then(|k| k.as_str()).unwrap_or("document");
-            let title = if name.is_empty() { kind.to_string() } else { format!("{kind}/{name}") };
-            // A body the Go types cannot hold: refused before validation, naming the first
-            // such value in the document.
-            if let Some((line, u)) =
-                report.undecodable.iter().map(|u| (line_of(&prefix, &u.field), u)).min_by_key(|p| p.0)
-            {
-                counts[3] += 1;
-                rows.push(Row { line, class: "error", text: format!("{title}: {}", u.message) });
-                continue;
-            }
-            for e in &report.errors {
-                rows.push(Row {
-                    line: line_of(&prefix, &check::source_path(v, &e.field)),
-                    class: "error",
-                    text: format!("{title}: {}", e.text()),
-                });
-            }
-            for w in &report.warnings {
-                let line = line_of(&prefix, w.field.as_deref().unwrap_or(""));
-                rows.push(Row { line, class: "warning", text: format!("{title}: warning: {}", w.message) });
-            }
-            counts[match report.status {
-                Status::Valid => 0,
-                Status::Invalid => 1,
-                Status::Skipped => {
-                    let why = report.why.unwrap_or_default();
-                    rows.push(Row {
-                        line: line_of(&prefix, ""),
-                        class: "skipped",
-                        text: format!("{title}: skipped: {why}"),
-                    });
-                    2
-                }
-            }] += 1;
-        }
-    }
-    let total: usize = counts.iter().sum();
-    let summary = format!(
-        "{total} document{}: {} valid, {} invalid, {} skipped, {} unreadable",
-        if total == 1 { "" } else { "s" },
-        counts[0],
-        counts[1],
-        counts[2],
-        counts[3]
-    );
-    (rows, summary)
+    (rows, outcome.summary.line())
 }
 
 #[function_component(ManifestsView)]
@@ -214,12 +138,13 @@ mod tests {
             include_str!("../../cli/tests/fixtures/builtin/other.yaml")
         );
         // The example stream's ConfigMap is a built-in kind: checked once the catalog is loaded.
+        // The summary says which checks ran for built-in kinds, as the CLI's does.
         assert_eq!(
             check_stream(EXAMPLE, 37, Some(&catalog)).1,
-            "11 documents: 4 valid, 5 invalid, 0 skipped, 2 unreadable"
+            "11 documents: 4 valid, 5 invalid, 0 skipped, 2 unreadable\n1 document of built-in kinds checked with their declarative rules and ValidateObjectMeta's metadata checks only: the rest of Kubernetes' handwritten validation is not modeled"
         );
         let (rows, summary) = check_stream(text, 37, Some(&catalog));
-        assert_eq!(summary, "6 documents: 1 valid, 4 invalid, 0 skipped, 1 unreadable");
+        assert_eq!(summary.lines().next(), Some("6 documents: 1 valid, 4 invalid, 0 skipped, 1 unreadable"));
         let first = &rows[0];
         assert_eq!(first.line, 18);
         assert_eq!(first.text, "Deployment/web: Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field ContainerPort.spec.template.spec.containers.ports.containerPort of type int32");

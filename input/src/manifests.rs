@@ -1,0 +1,571 @@
+//! Manifests as `kubedv check` reads them: a file's text split into documents (list items
+//! expanded, each document parsed on its own so a broken one does not hide the others), checked
+//! by core's [`check`](kubedv_core::check) engine, and each result given the line and column of
+//! the field it names. The CLI adds walking directories, git revisions and parallelism around
+//! these pieces; the npm package and the playground check files held in memory with
+//! [`check_files`]. The results serialize as DESIGN.md's `kubedv check` JSON.
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use kubedv_core::builtin::Catalog;
+use kubedv_core::check::{self, Checker, Identity, Report, Status};
+use kubedv_core::field::Error;
+use kubedv_core::declarative::Dependency;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::positions::{self, Positions};
+
+/// One document as read: where it is, its text and its value (or why it has none).
+pub struct Doc {
+    pub file: Arc<str>,
+    /// The document's number in the file (0-based).
+    pub index: usize,
+    /// The first line of the document's text (1-based).
+    pub line: usize,
+    pub text: Arc<str>,
+    /// For a list's item: its path in the document (`items[2]`).
+    pub prefix: String,
+    pub value: Result<Value, Unreadable>,
+    /// Set when the file is a Kustomize patch or kustomization: the document is not a resource.
+    pub note: Option<String>,
+}
+
+/// Why a document has no value, and where.
+pub struct Unreadable {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+impl Doc {
+    /// A file that yields no document at all (it cannot be read, is binary, is not UTF-8).
+    pub fn unreadable_file(file: Arc<str>, message: String) -> Doc {
+        Doc {
+            file,
+            index: 0,
+            line: 1,
+            text: Arc::from(""),
+            prefix: String::new(),
+            value: Err(Unreadable { message, line: 1, column: 1 }),
+            note: None,
+        }
+    }
+}
+
+/// The documents of one file's bytes (list items expanded), each parsed on its own. `note`
+/// marks every document as not a resource (a Kustomize patch), with the reason.
+pub fn read_bytes(file: Arc<str>, bytes: &[u8], note: Option<String>) -> Vec<Doc> {
+    if bytes.contains(&0) {
+        return vec![Doc::unreadable_file(file, String::from("a binary file, not YAML or JSON"))];
+    }
+    let Ok(text) = std::str::from_utf8(bytes) else {
+        return vec![Doc::unreadable_file(file, String::from("not UTF-8 text"))];
+    };
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut out = Vec::new();
+    for (index, piece) in positions::split(text).into_iter().enumerate() {
+        let shared: Arc<str> = Arc::from(piece.text);
+        let doc = |prefix: String, value| Doc {
+            file: file.clone(),
+            index,
+            line: piece.line,
+            text: shared.clone(),
+            prefix,
+            value,
+            note: note.clone(),
+        };
+        match crate::document(piece.text) {
+            Err(e) => out.push(doc(
+                String::new(),
+                Err(Unreadable {
+                    message: positions::shift_lines(&e.message, piece.line - 1),
+                    line: piece.line + e.line.unwrap_or(1) - 1,
+                    column: e.column.unwrap_or(1),
+                }),
+            )),
+            Ok(value) => match check::list_items(&value) {
+                Some(items) if note.is_none() => {
+                    for (i, item) in items.iter().enumerate() {
+                        out.push(doc(format!("items[{i}]"), Ok(item.clone())));
+                    }
+                }
+                _ => out.push(doc(String::new(), Ok(value))),
+            },
+        }
+    }
+    out
+}
+
+/// A CRD the API server would serve resources of (`apiextensions.k8s.io/v1`).
+pub fn is_crd(v: &Value) -> bool {
+    v.get("kind").and_then(Value::as_str) == Some("CustomResourceDefinition")
+        && v.get("apiVersion").and_then(Value::as_str) == Some("apiextensions.k8s.io/v1")
+}
+
+/// The CRDs among a file's documents (only text that mentions `CustomResourceDefinition` is
+/// parsed).
+pub fn crds_in(text: &str) -> Vec<Value> {
+    if !text.contains("CustomResourceDefinition") {
+        return Vec::new();
+    }
+    positions::split(text).into_iter().filter_map(|p| crate::document(p.text).ok()).filter(is_crd).collect()
+}
+
+/// The `apiVersion` values a file names, found by its lines (a light pass: which built-in
+/// packages to compile).
+pub fn api_versions_in(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.lines().filter_map(|l| {
+        let l = l.trim().trim_start_matches("- ").trim_start_matches('"');
+        let rest = l.strip_prefix("apiVersion")?.trim_start_matches('"').trim_start();
+        let value = rest.strip_prefix(':')?.trim().trim_end_matches(',').trim_matches(['"', '\'', ' ']);
+        (!value.is_empty()).then(|| value.to_string())
+    })
+}
+
+/// Whether a file name is a Kustomize kustomization.
+pub fn is_kustomization(name: &str) -> bool {
+    matches!(name, "kustomization.yaml" | "kustomization.yml" | "Kustomization")
+}
+
+/// The files a kustomization lists as patches (`patchesStrategicMerge`, `patches`,
+/// `patchesJson6902`), as written (relative to its directory).
+pub fn kustomization_patches(text: &str) -> Vec<String> {
+    let Ok(doc) = crate::document(text) else { return Vec::new() };
+    let mut listed = Vec::new();
+    for key in ["patchesStrategicMerge", "patches", "patchesJson6902"] {
+        for item in doc.get(key).and_then(Value::as_array).into_iter().flatten() {
+            match item {
+                Value::String(p) => listed.push(p.clone()),
+                Value::Object(o) => {
+                    if let Some(Value::String(p)) = o.get("path") {
+                        listed.push(p.clone());
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    listed
+}
+
+/// Adds an old revision's documents (list items expanded) by identity, for update checks.
+pub fn add_old(text: &str, out: &mut BTreeMap<Identity, Value>) {
+    for piece in positions::split(text) {
+        let Ok(value) = crate::document(piece.text) else { continue };
+        let values = match check::list_items(&value) {
+            Some(items) => items.to_vec(),
+            None => vec![value],
+        };
+        for v in values {
+            if let Some(id) = check::identity(&v) {
+                out.insert(id, v);
+            }
+        }
+    }
+}
+
+/// A checked document, with positions resolved.
+pub struct Checked {
+    /// The file, the document's number in it (0-based) and its first line.
+    pub file: Arc<str>,
+    pub index: usize,
+    pub line: usize,
+    /// `valid`, `invalid`, `skipped` or `unreadable`.
+    pub status: &'static str,
+    pub api_version: String,
+    pub kind: String,
+    pub namespace: String,
+    pub name: String,
+    pub errors: Vec<Located>,
+    pub update_errors: Vec<Located>,
+    pub warnings: Vec<LocatedWarning>,
+    pub why: Option<String>,
+    /// What judged the document (core's `Report::checked_by`).
+    pub checked_by: Option<&'static str>,
+    /// Where an unreadable or skipped document's problem is.
+    pub at: (usize, usize),
+}
+
+/// An error at the line and column of the field it names (the nearest existing parent for a
+/// missing field).
+#[derive(Serialize)]
+pub struct Located {
+    #[serde(flatten)]
+    pub error: Error,
+    pub line: usize,
+    pub column: usize,
+}
+
+#[derive(Serialize)]
+pub struct LocatedWarning {
+    pub message: String,
+    pub line: usize,
+    pub column: usize,
+}
+
+/// One document of the JSON output.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct JsonDoc<'a> {
+    file: &'a str,
+    index: usize,
+    line: usize,
+    api_version: &'a str,
+    kind: &'a str,
+    namespace: &'a str,
+    name: &'a str,
+    status: &'a str,
+    errors: &'a [Located],
+    update_errors: &'a [Located],
+    warnings: &'a [LocatedWarning],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    why: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    checked_by: Option<&'a str>,
+}
+
+impl Checked {
+    /// `Deployment/web`, or the kind alone.
+    pub fn title(&self) -> String {
+        match (self.kind.is_empty(), self.name.is_empty()) {
+            (true, _) => String::from("document"),
+            (false, true) => self.kind.clone(),
+            (false, false) => format!("{}/{}", self.kind, self.name),
+        }
+    }
+
+    /// The document as the JSON output holds it.
+    pub fn json(&self) -> JsonDoc<'_> {
+        JsonDoc {
+            file: &self.file,
+            index: self.index,
+            line: self.line,
+            api_version: &self.api_version,
+            kind: &self.kind,
+            namespace: &self.namespace,
+            name: &self.name,
+            status: self.status,
+            errors: &self.errors,
+            update_errors: &self.update_errors,
+            warnings: &self.warnings,
+            why: self.why.as_deref(),
+            checked_by: self.checked_by,
+        }
+    }
+}
+
+/// The counts closing a run.
+#[derive(Serialize, Default, Clone, Copy)]
+pub struct Summary {
+    pub documents: usize,
+    pub valid: usize,
+    pub invalid: usize,
+    pub skipped: usize,
+    pub unreadable: usize,
+    /// Documents judged by a built-in API package's declarative rules and metadata checks only.
+    #[serde(skip)]
+    pub builtin: usize,
+}
+
+impl Summary {
+    /// Counts a batch of documents in.
+    pub fn add(&mut self, results: &[Checked]) {
+        let s = self;
+        s.documents += results.len();
+        for r in results {
+            s.builtin += usize::from(r.checked_by == Some("builtin"));
+            match r.status {
+                "valid" => s.valid += 1,
+                "invalid" => s.invalid += 1,
+                "skipped" => s.skipped += 1,
+                _ => s.unreadable += 1,
+            }
+        }
+    }
+
+    /// The closing line(s): the counts, and the coverage statement when built-in kinds were
+    /// checked.
+    pub fn line(&self) -> String {
+        let count = |n: usize, noun: &str| if n == 1 { format!("1 {noun}") } else { format!("{n} {noun}s") };
+        let mut line = format!(
+            "{}: {} valid, {} invalid, {} skipped, {} unreadable",
+            count(self.documents, "document"),
+            self.valid,
+            self.invalid,
+            self.skipped,
+            self.unreadable
+        );
+        if self.builtin > 0 {
+            line.push_str(&format!(
+                "\n{} of built-in kinds checked with their declarative rules and ValidateObjectMeta's metadata checks only: the rest of Kubernetes' handwritten validation is not modeled",
+                count(self.builtin, "document")
+            ));
+        }
+        line
+    }
+}
+
+/// Checks one document (`checker` is `None` when the types given could not be compiled),
+/// pairing it with its old revision by identity.
+pub fn check_one(d: &Doc, checker: Option<&Checker>, olds: &BTreeMap<Identity, Value>) -> Checked {
+    // A document without apiVersion or kind cannot be decoded, let alone applied.
+    let why = d.value.as_ref().ok().filter(|_| d.note.is_none()).and_then(check::unreadable);
+    if let Some(message) = why {
+        return located(d, Err(&Unreadable { message, line: d.line, column: 1 }));
+    }
+    let report = match (&d.value, &d.note, checker) {
+        (_, Some(note), _) => Ok(Report::skipped(note.clone())),
+        (Err(e), None, _) => Err(e),
+        (Ok(v), None, Some(checker)) => {
+            let old = check::identity(v).and_then(|id| olds.get(&id));
+            Ok(checker.check(v, old))
+        }
+        (Ok(_), None, None) => Ok(Report::skipped(String::from("the types could not be compiled"))),
+    };
+    located(d, report)
+}
+
+fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
+    let value = doc.value.as_ref().ok();
+    let meta = |k: &str| {
+        value.and_then(|v| v.get("metadata")).and_then(|m| m.get(k)).and_then(Value::as_str).unwrap_or("").to_string()
+    };
+    let top = |k: &str| value.and_then(|v| v.get(k)).and_then(Value::as_str).unwrap_or("").to_string();
+    let mut checked = Checked {
+        file: doc.file.clone(),
+        index: doc.index,
+        line: doc.line,
+        status: "unreadable",
+        api_version: top("apiVersion"),
+        kind: top("kind"),
+        namespace: meta("namespace"),
+        name: meta("name"),
+        errors: Vec::new(),
+        update_errors: Vec::new(),
+        warnings: Vec::new(),
+        why: None,
+        checked_by: None,
+        at: (doc.line, 1),
+    };
+    let report = match report {
+        Err(e) => {
+            checked.why = Some(e.message.clone());
+            checked.at = (e.line, e.column);
+            return checked;
+        }
+        Ok(r) => r,
+    };
+    checked.status = match report.status {
+        Status::Valid => "valid",
+        Status::Invalid => "invalid",
+        Status::Skipped => "skipped",
+    };
+    checked.why = report.why;
+    checked.checked_by = report.checked_by;
+    let skipped_item = report.status == Status::Skipped && !doc.prefix.is_empty();
+    // Positions are only worked out for documents that have something to point at.
+    let needs = skipped_item
+        || !report.undecodable.is_empty()
+        || !report.errors.is_empty()
+        || !report.update_errors.is_empty()
+        || !report.warnings.is_empty();
+    let pos = needs.then(|| Positions::of(&doc.text));
+    let at = |field: &str| -> (usize, usize) {
+        let field = value.map_or(Cow::Borrowed(field), |v| check::source_path(v, field));
+        let (l, c) = pos.as_ref().and_then(|p| p.locate_in(&doc.prefix, &field)).unwrap_or((1, 1));
+        (doc.line + l - 1, c)
+    };
+    let locate = |errors: Vec<Error>| -> Vec<Located> {
+        errors
+            .into_iter()
+            .map(|error| {
+                let (line, column) = at(&error.field);
+                Located { error, line, column }
+            })
+            .collect()
+    };
+    if skipped_item {
+        checked.at = at("");
+    }
+    // A body the types cannot hold is refused before validation, as an unreadable document,
+    // with the first value in the document the decoder could not store.
+    if let Some((u, pos)) =
+        report.undecodable.into_iter().map(|u| (at(&u.field), u)).min_by_key(|p| p.0).map(|(p, u)| (u, p))
+    {
+        checked.status = "unreadable";
+        checked.at = pos;
+        checked.why = Some(u.message);
+        return checked;
+    }
+    checked.errors = locate(report.errors);
+    checked.update_errors = locate(report.update_errors);
+    checked.warnings = report
+        .warnings
+        .into_iter()
+        .map(|w| {
+            let (line, column) = at(w.field.as_deref().unwrap_or(""));
+            LocatedWarning { message: w.message, line, column }
+        })
+        .collect();
+    checked
+}
+
+/// A file held in memory.
+pub struct File<'a> {
+    pub path: &'a str,
+    pub text: &'a str,
+}
+
+/// Go types given to a run: a `types.go` source and the sources of the packages it imports
+/// (import path → source) beyond the built-in catalog's.
+pub struct Types<'a> {
+    pub source: &'a str,
+    pub imports: Vec<(&'a str, &'a str)>,
+}
+
+/// What to check files against, beyond the CRDs among them.
+pub struct Options<'a> {
+    /// The Kubernetes release (1.16 to the newest): removed and deprecated API versions, and
+    /// the rules of that version.
+    pub minor: u32,
+    /// Documents with no schema are errors, not warnings.
+    pub strict: bool,
+    /// Files holding further CRDs.
+    pub crds: Vec<File<'a>>,
+    pub types: Vec<Types<'a>>,
+    /// The old revision's files, for update checks.
+    pub old: Vec<File<'a>>,
+    /// The release's built-in kinds catalog (`catalog/1.N.gz` decompressed), when loaded.
+    pub catalog: Option<&'a str>,
+}
+
+/// The result of a run: DESIGN.md's `kubedv check` JSON.
+pub struct Outcome {
+    pub documents: Vec<Checked>,
+    pub summary: Summary,
+}
+
+impl Serialize for Outcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let docs: Vec<JsonDoc<'_>> = self.documents.iter().map(Checked::json).collect();
+        let mut st = s.serialize_struct("Outcome", 2)?;
+        st.serialize_field("documents", &docs)?;
+        st.serialize_field("summary", &self.summary)?;
+        st.end()
+    }
+}
+
+/// Why a run could not start: a CRD file that cannot be read, types that do not compile, a
+/// damaged catalog.
+#[derive(Debug)]
+pub struct Refused(pub String);
+
+/// Checks files held in memory, as `kubedv check` checks a repository: CRDs among the files and
+/// in `crds`, the Go types given, built-in kinds with the catalog, Kustomize patches (files a
+/// kustomization among them lists, by path) noted and skipped.
+pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome, Refused> {
+    let catalog = match options.catalog {
+        Some(text) => Some(Catalog::parse(text).map_err(|e| Refused(format!("the built-in kinds catalog: {e}")))?),
+        None => None,
+    };
+    let mut checker = Checker::new(options.minor, options.strict);
+    for t in &options.types {
+        let mut deps: Vec<Dependency<'_>> =
+            t.imports.iter().map(|(path, text)| Dependency { import_path: path, label: path, text }).collect();
+        if let Some(catalog) = &catalog {
+            for source in std::iter::once(t.source).chain(t.imports.iter().map(|i| i.1)) {
+                for d in catalog.dependencies_of_source(source) {
+                    if !deps.iter().any(|e| e.import_path == d.import_path) {
+                        deps.push(d);
+                    }
+                }
+            }
+        }
+        let diagnostics = checker.add_types(t.source, &deps, None, false);
+        let errors: Vec<String> = diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+        if !errors.is_empty() {
+            return Err(Refused(format!("the types cannot be used:\n{}", errors.join("\n"))));
+        }
+    }
+    if let Some(catalog) = &catalog {
+        let mut api_versions: Vec<String> = files.iter().flat_map(|f| api_versions_in(f.text)).collect();
+        api_versions.sort_unstable();
+        api_versions.dedup();
+        for package in api_versions.iter().filter_map(|av| catalog.serving(av)) {
+            checker.add_types(package.source, &catalog.dependencies(package), Some(package.group), true);
+        }
+        checker.serve_builtin_groups(catalog.packages.iter().map(|p| p.group));
+    }
+    for f in &options.crds {
+        for d in read_bytes(Arc::from(f.path), f.text.as_bytes(), None) {
+            match d.value {
+                Ok(v) if is_crd(&v) => {
+                    let _ = checker.add_crd(&v);
+                }
+                Ok(_) => {}
+                Err(e) => return Err(Refused(format!("{}:{}:{}: {}", f.path, e.line, e.column, e.message))),
+            }
+        }
+    }
+    for f in files {
+        for crd in crds_in(f.text) {
+            let _ = checker.add_crd(&crd);
+        }
+    }
+    let mut olds = BTreeMap::new();
+    for f in &options.old {
+        add_old(f.text, &mut olds);
+    }
+    let notes = patch_notes(files);
+    let mut documents = Vec::new();
+    for f in files {
+        let note = notes.get(&normalize(f.path)).cloned();
+        for d in read_bytes(Arc::from(f.path), f.text.as_bytes(), note) {
+            documents.push(check_one(&d, Some(&checker), &olds));
+        }
+    }
+    let mut summary = Summary::default();
+    summary.add(&documents);
+    Ok(Outcome { documents, summary })
+}
+
+/// The kustomizations among the files and the patches they list, by normalized path.
+fn patch_notes(files: &[File<'_>]) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    for f in files {
+        let (dir, name) = f.path.rsplit_once('/').unwrap_or(("", f.path));
+        if !is_kustomization(name) {
+            continue;
+        }
+        out.insert(normalize(f.path), String::from("a Kustomize kustomization, not a resource"));
+        for p in kustomization_patches(f.text) {
+            let joined = if dir.is_empty() { p } else { format!("{dir}/{p}") };
+            out.insert(normalize(&joined), format!("a Kustomize patch (listed in {}), not a resource", f.path));
+        }
+    }
+    out
+}
+
+/// A path with `.` and `x/..` segments resolved, for matching a kustomization's entries.
+fn normalize(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg {
+            "" | "." => {}
+            ".." if parts.last().is_some_and(|p| *p != "..") => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    let joined = parts.join("/");
+    if path.starts_with('/') {
+        format!("/{joined}")
+    } else {
+        joined
+    }
+}
