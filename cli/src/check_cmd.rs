@@ -12,10 +12,10 @@ use rayon::prelude::*;
 use serde_json::Value;
 
 use crate::check_report::{self as out, Checked, Summary};
-use kubedv_input::manifests::{self, Doc};
 use crate::output::Outcome;
 use crate::{input, k8s_api, CliFormat, UsageError};
 use kubedv_core::builtin::Catalog;
+use kubedv_input::manifests::{self, Doc};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -55,9 +55,6 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
 }
-
-/// The oldest release the lifecycle table speaks for.
-const OLDEST_MINOR: u32 = 16;
 
 pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     let minor = minor(args.k8s_version.as_deref())?;
@@ -198,12 +195,9 @@ fn scan(files: &[String], stdin: Option<&str>) -> Scan {
 }
 
 fn minor(version: Option<&str>) -> Result<u32, UsageError> {
-    let newest = shadow::NEWEST_MINOR;
-    let Some(v) = version else { return Ok(newest) };
-    let m = v.strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
-    match m {
-        Some(m) if (OLDEST_MINOR..=newest).contains(&m) => Ok(m),
-        _ => Err(UsageError(format!("--k8s-version {v}: expected 1.{OLDEST_MINOR} to 1.{newest}"))),
+    match version {
+        None => Ok(shadow::NEWEST_MINOR),
+        Some(v) => manifests::release(v).map_err(|e| UsageError(format!("--k8s-version {e}"))),
     }
 }
 

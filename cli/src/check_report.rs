@@ -7,8 +7,8 @@ use std::io::Write;
 use kubedv_core::field::Error;
 use quick_xml::events::BytesText;
 
-pub(crate) use kubedv_input::manifests::{Checked, Summary};
 use crate::UsageError;
+pub(crate) use kubedv_input::manifests::{Checked, Summary};
 
 /// Text rows: problems on stdout, warnings and skips on stderr (printed as each batch is done).
 pub(crate) fn text_rows(results: &[Checked]) {

@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use kubedv_core::builtin::Catalog;
 use kubedv_core::check::{self, Checker, Identity, Report, Status};
-use kubedv_core::field::Error;
 use kubedv_core::declarative::Dependency;
+use kubedv_core::field::Error;
 use serde::Serialize;
 use serde_json::Value;
 
@@ -411,6 +411,18 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
         })
         .collect();
     checked
+}
+
+/// The oldest release the API lifecycle table speaks for.
+pub const OLDEST_MINOR: u32 = 16;
+
+/// The minor version of a release named `1.N`, between 1.16 and the newest supported.
+pub fn release(version: &str) -> Result<u32, String> {
+    let newest = kubedv_core::declarative::shadow::NEWEST_MINOR;
+    match version.strip_prefix("1.").and_then(|m| m.parse::<u32>().ok()) {
+        Some(m) if (OLDEST_MINOR..=newest).contains(&m) => Ok(m),
+        _ => Err(format!("{version}: expected 1.{OLDEST_MINOR} to 1.{newest}")),
+    }
 }
 
 /// A file held in memory.

@@ -45,8 +45,7 @@ fn the_cli_repository_fixture_from_memory_gives_the_cli_report() {
     options.types = vec![Types { source: &types, imports: Vec::new() }];
     let outcome = check_files(&files, &options).unwrap();
     let got = serde_json::to_value(&outcome).unwrap();
-    let expected: serde_json::Value =
-        serde_json::from_str(&read("tests/fixtures/repo-expected/check.json")).unwrap();
+    let expected: serde_json::Value = serde_json::from_str(&read("tests/fixtures/repo-expected/check.json")).unwrap();
     assert_eq!(got, expected);
 }
 

@@ -37,6 +37,8 @@ export declare class Catalog {
   /** Where the sources come from (repository, commit, date, tag). */
   readonly sources: string[];
   readonly packages: CatalogPackage[];
+  /** The catalog's text (`kubedv-catalog 1` ...), as `checkManifests` of `kubedv/full` takes it. */
+  readonly text: string;
   /** The package serving an apiVersion ("apps/v1", "v1"). */
   serving(apiVersion: string): CatalogPackage | undefined;
   /** The catalog packages a Go source imports (transitively), as `compileTypes`' `imports`. */

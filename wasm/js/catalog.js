@@ -40,7 +40,7 @@ export function parseCatalog(text) {
     } else if (line !== "") throw new Error(`catalog: unexpected line \`${line}\``);
   }
   if (!kubernetes) throw new Error("catalog: no `kubernetes` line");
-  return new Catalog(kubernetes, sources, packages);
+  return new Catalog(kubernetes, sources, packages, text);
 }
 
 /** Loads the catalog of a Kubernetes version ("1.37" by default) from the package's files. */
@@ -87,8 +87,10 @@ function importsOf(source) {
 
 /** One Kubernetes version's API packages. */
 export class Catalog {
-  constructor(kubernetes, sources, packages) {
+  constructor(kubernetes, sources, packages, text = "") {
     this.kubernetes = kubernetes;
+    /** The catalog's text, as `checkManifests` (kubedv/full) takes it. */
+    this.text = text;
     this.sources = sources;
     this.packages = packages;
     this.#byImport = new Map(packages.map((p) => [p.importPath, p]));

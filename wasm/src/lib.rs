@@ -15,6 +15,8 @@ mod api;
 mod cel;
 #[cfg(feature = "core")]
 mod crd;
+#[cfg(feature = "full")]
+mod manifests;
 #[cfg(feature = "policy")]
 mod policy;
 #[cfg(feature = "core")]
@@ -26,6 +28,8 @@ pub use api::*;
 pub use cel::{cel_vars, compile_cel, eval_cel, JsCelProgram, JsCelVars};
 #[cfg(feature = "core")]
 pub use crd::{compile_crd, validate_crd, JsCrd};
+#[cfg(feature = "full")]
+pub use manifests::check_manifests;
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

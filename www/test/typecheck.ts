@@ -73,7 +73,21 @@ export async function usePolicies(bytes: Uint8Array): Promise<string[]> {
 }
 
 // kubedv/full: the core API with the CRD's own checks, the same declarations.
-import initFull, { compileCrd as compileCrdFull, type CrdResult as CrdResultFull } from "kubedv/full";
+import initFull, {
+  checkManifests,
+  compileCrd as compileCrdFull,
+  type CheckReport,
+  type CheckedDocument,
+  type CrdResult as CrdResultFull,
+} from "kubedv/full";
+
+export function useCheckManifests(): string[] {
+  const report: CheckReport = checkManifests([{ path: "a.yaml", text: "kind: X\n" }], { k8sVersion: "1.37", strict: true, types: [{ source: "package v1\n" }] });
+  const doc: CheckedDocument = report.documents[0];
+  // @ts-expect-error: files are {path, text}
+  checkManifests(["kind: X"]);
+  return [doc.status, ...doc.errors.map((e) => `${e.line}:${e.column}: ${e.text}`)];
+}
 
 export async function useFull(bytes: Uint8Array): Promise<string[]> {
   await initFull({ module_or_path: bytes });

@@ -1,0 +1,198 @@
+//! `checkManifests`: `kubedv check` for files held in JavaScript (kubedv-input's
+//! [`check_files`]), returning the CLI's JSON document. In `kubedv/full` only: the check engine
+//! (API lifecycle tables, CRD routing, positions) would put the core module over its budget.
+
+use kubedv_input::manifests::{self, check_files, File, Options, Types};
+use wasm_bindgen::prelude::*;
+
+use crate::{from_js, given, into_error, to_js, Fields};
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_MANIFESTS: &str = r#"
+/** A file of manifests held in memory: YAML (one or more documents) or JSON. */
+export interface ManifestFile {
+  path: string;
+  text: string;
+}
+
+/** Go types for `checkManifests`: a types.go source, with the sources of packages it imports. */
+export type ManifestTypes = string | { source: string; imports?: Record<string, string> };
+
+export interface CheckOptions {
+  /** "1.16" to the newest: removed and deprecated API versions, and that release's rules.
+   * Default: the catalog's release when one is given, else the newest. */
+  k8sVersion?: string;
+  /** Documents with no schema are errors, not warnings. */
+  strict?: boolean;
+  /** Files holding further CRDs (CRDs among the files are used too). */
+  crds?: ManifestFile[];
+  /** `+k8s:` tagged Go types whose kinds to validate (group from `+groupName`, version from the package). */
+  types?: ManifestTypes[];
+  /** The old revision's files: documents pair by group, kind, namespace and name for update checks. */
+  old?: ManifestFile[];
+  /** The built-in kinds catalog (`await loadCatalog("1.37")` from `kubedv/catalog`, or its text). */
+  catalog?: string | { text: string };
+}
+
+/** An error at the line and column of the field it names. */
+export interface LocatedError extends FieldError {
+  line: number;
+  column: number;
+}
+
+/** One document as `kubedv check --format json` reports it. */
+export interface CheckedDocument {
+  file: string;
+  /** The document's number in its file (0-based). */
+  index: number;
+  /** The document's first line. */
+  line: number;
+  apiVersion: string;
+  kind: string;
+  namespace: string;
+  name: string;
+  status: "valid" | "invalid" | "skipped" | "unreadable";
+  errors: LocatedError[];
+  /** From the old revision: rejected on update only. */
+  updateErrors: LocatedError[];
+  warnings: { message: string; line: number; column: number }[];
+  /** Why a document was skipped or is unreadable. */
+  why?: string;
+  /** What judged it: "crd", "types" or "builtin" (declarative rules and metadata checks only). */
+  checkedBy?: string;
+}
+
+export interface CheckReport {
+  documents: CheckedDocument[];
+  summary: { documents: number; valid: number; invalid: number; skipped: number; unreadable: number };
+}
+"#;
+
+const USAGE: &str = "check options are {k8sVersion?, strict?, crds?, types?, old?, catalog?}";
+
+/// Checks every document of the files as `kubedv check` does: CRDs among them or in `crds`,
+/// tagged Go types, built-in kinds with a loaded catalog, API versions the release no longer
+/// serves, update checks against `old`. Throws for options that cannot be used (types that do
+/// not compile, an unreadable CRD file, a damaged catalog); a bad document is reported in the
+/// result, never thrown.
+#[wasm_bindgen(js_name = checkManifests, unchecked_return_type = "CheckReport")]
+pub fn check_manifests(
+    #[wasm_bindgen(unchecked_param_type = "ManifestFile[]")] files: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "CheckOptions | null")] opts: Option<JsValue>,
+) -> Result<JsValue, JsError> {
+    let files = file_list(from_js(files, "checkManifests expects files as [{path, text}]")?, "files")?;
+    let (mut f, catalog) = match given(opts) {
+        None => (None, None),
+        Some(opts) => {
+            // The catalog is read on its own: a `Catalog` object is large, and only its text is needed.
+            let catalog = catalog_text(&opts)?;
+            let rest = js_sys::Object::assign(&js_sys::Object::new(), &opts.into());
+            let _ = js_sys::Reflect::delete_property(&rest, &"catalog".into());
+            (Some(Fields::from_js(rest.into(), USAGE)?), catalog)
+        }
+    };
+    let catalog_release = catalog.as_deref().and_then(|c| c.lines().find_map(|l| l.strip_prefix("kubernetes ")));
+    let version = f.as_mut().map(|f| f.string("k8sVersion")).transpose()?.flatten();
+    let minor = match (&version, catalog_release) {
+        (Some(v), _) => manifests::release(v).map_err(|e| into_error(format!("k8sVersion {e}")))?,
+        (None, Some(c)) => manifests::release(c).map_err(|e| into_error(format!("the catalog's release {e}")))?,
+        (None, None) => kubedv_core::declarative::shadow::NEWEST_MINOR,
+    };
+    if let (Some(c), Some(v)) = (catalog_release, &version) {
+        if c != v {
+            return Err(into_error(format!("the catalog is Kubernetes {c}'s, not {v}'s: load the catalog of {v}")));
+        }
+    }
+    let strict = f.as_mut().map(|f| f.boolean("strict")).transpose()?.flatten().unwrap_or(false);
+    let mut take_files = |key: &str| -> Result<Vec<(String, String)>, JsError> {
+        match f.as_mut().and_then(|f| f.value(key)) {
+            None => Ok(Vec::new()),
+            Some(v) => file_list(v, key),
+        }
+    };
+    let (crds, old) = (take_files("crds")?, take_files("old")?);
+    let types = match f.as_mut().and_then(|f| f.value("types")) {
+        None => Vec::new(),
+        Some(serde_json::Value::Array(items)) => items.into_iter().map(types_entry).collect::<Result<_, _>>()?,
+        Some(_) => return Err(into_error("check options: `types` must be a list of Go sources or {source, imports?}")),
+    };
+    if let Some(f) = f {
+        f.finish()?;
+    }
+    let options = Options {
+        minor,
+        strict,
+        crds: as_files(&crds),
+        types: types
+            .iter()
+            .map(|(source, imports)| Types {
+                source,
+                imports: imports.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect(),
+            })
+            .collect(),
+        old: as_files(&old),
+        catalog: catalog.as_deref(),
+    };
+    let outcome = check_files(&as_files(&files), &options).map_err(|e| into_error(e.0))?;
+    to_js(&outcome)
+}
+
+fn as_files(list: &[(String, String)]) -> Vec<File<'_>> {
+    list.iter().map(|(path, text)| File { path, text }).collect()
+}
+
+/// `[{path, text}]`.
+fn file_list(value: serde_json::Value, what: &str) -> Result<Vec<(String, String)>, JsError> {
+    let wrong = || into_error(format!("checkManifests: `{what}` must be a list of {{path, text}}"));
+    let serde_json::Value::Array(items) = value else { return Err(wrong()) };
+    items
+        .into_iter()
+        .map(|item| match item {
+            serde_json::Value::Object(mut o) => match (o.remove("path"), o.remove("text")) {
+                (Some(serde_json::Value::String(p)), Some(serde_json::Value::String(t))) if o.is_empty() => Ok((p, t)),
+                _ => Err(wrong()),
+            },
+            _ => Err(wrong()),
+        })
+        .collect()
+}
+
+/// A `types` entry: a source, or `{source, imports?}`.
+fn types_entry(value: serde_json::Value) -> Result<(String, Vec<(String, String)>), JsError> {
+    let wrong = || into_error("check options: each of `types` must be a Go source or {source, imports?}");
+    match value {
+        serde_json::Value::String(source) => Ok((source, Vec::new())),
+        serde_json::Value::Object(mut o) => {
+            let Some(serde_json::Value::String(source)) = o.remove("source") else { return Err(wrong()) };
+            let imports = match o.remove("imports") {
+                None | Some(serde_json::Value::Null) => Vec::new(),
+                Some(serde_json::Value::Object(m)) => m
+                    .into_iter()
+                    .map(|(p, t)| match t {
+                        serde_json::Value::String(t) => Ok((p, t)),
+                        _ => Err(wrong()),
+                    })
+                    .collect::<Result<_, _>>()?,
+                Some(_) => return Err(wrong()),
+            };
+            if !o.is_empty() {
+                return Err(wrong());
+            }
+            Ok((source, imports))
+        }
+        _ => Err(wrong()),
+    }
+}
+
+/// The catalog option: its text, or the `text` of a `Catalog` from `kubedv/catalog`.
+fn catalog_text(opts: &JsValue) -> Result<Option<String>, JsError> {
+    let value = js_sys::Reflect::get(opts, &"catalog".into()).unwrap_or(JsValue::UNDEFINED);
+    let value = match given(Some(value)) {
+        None => return Ok(None),
+        Some(v) if v.is_string() => v,
+        Some(v) => js_sys::Reflect::get(&v, &"text".into()).unwrap_or(JsValue::UNDEFINED),
+    };
+    value.as_string().map(Some).ok_or_else(|| {
+        into_error("check options: `catalog` must be a Catalog from kubedv/catalog (loadCatalog) or its text")
+    })
+}
