@@ -134,13 +134,13 @@ fn updates_ratchet_and_report_immutable_fields() {
     let types = dir.join("types.go");
     std::fs::write(
         &types,
-        "package v1\n\ntype Thing struct {\n\tTypeMeta int\n\t// +k8s:immutable\n\tClass string `json:\"class\"`\n\t// +k8s:minimum=1\n\tSize int `json:\"size\"`\n}\n",
+        "package v1\n\ntype Thing struct {\n\tTypeMeta int\n\t// +k8s:optional\n\t// +k8s:immutable\n\tClass string `json:\"class\"`\n\t// +k8s:optional\n\t// +k8s:minimum=1\n\tSize int `json:\"size\"`\n}\n",
     )
     .unwrap();
     let old = dir.join("old.json");
-    std::fs::write(&old, r#"{"class": "a", "size": 0}"#).unwrap();
+    std::fs::write(&old, r#"{"class": "a", "size": -1}"#).unwrap();
     let new = dir.join("new.json");
-    std::fs::write(&new, r#"{"class": "b", "size": 0}"#).unwrap();
+    std::fs::write(&new, r#"{"class": "b", "size": -1}"#).unwrap();
     // apimachinery immutable.go; the unchanged invalid size ratchets (validation-gen's
     // generated "don't revalidate unchanged data").
     let out = kubedv(&[
@@ -155,7 +155,7 @@ fn updates_ratchet_and_report_immutable_fields() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "class: Invalid value: null: field is immutable\n");
     let out = kubedv(&["validate", "--types", types.to_str().unwrap(), "--object", new.to_str().unwrap()]);
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "size: Invalid value: 0: must be greater than or equal to 1\n");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "size: Invalid value: -1: must be greater than or equal to 1\n");
     let out = kubedv(&[
         "validate",
         "--types",

@@ -30,8 +30,10 @@ type WidgetSpec struct {
 	// +k8s:format=k8s-short-name
 	Name string `json:"name"`
 
+	// +k8s:optional
 	Color Color `json:"color"`
 
+	// +k8s:optional
 	// +k8s:alpha(since: "1.36")=+k8s:maxItems=2
 	// +k8s:eachVal=+k8s:maxLength=10
 	Tags []string `json:"tags"`
@@ -74,9 +76,11 @@ type Deployment struct {
 }
 
 type DeploymentSpec struct {
+	// +k8s:optional
 	// +k8s:minItems=1
 	// +k8s:maxItems=16
 	Containers []Container `json:"containers"`
+	// +k8s:optional
 	// +k8s:eachKey=+k8s:format=k8s-label-key
 	// +k8s:eachVal=+k8s:format=k8s-label-value
 	Selector map[string]string `json:"selector"`
@@ -89,11 +93,13 @@ type Container struct {
 	// +k8s:required
 	// +k8s:maxLength=256
 	Image string `json:"image"`
+	// +k8s:optional
 	// +k8s:maxItems=8
 	Ports []Port `json:"ports"`
 }
 
 type Port struct {
+	// +k8s:optional
 	// +k8s:minimum=1
 	// +k8s:maximum=65535
 	ContainerPort int32 `json:"containerPort"`
@@ -116,7 +122,8 @@ type Port struct {
 
 type Job struct {
 	TypeMeta int
-	Mode     Mode `json:"mode"`
+	// +k8s:optional
+	Mode Mode `json:"mode"`
 	// +k8s:ifEnabled(RequireOwner)=+k8s:required
 	Owner string `json:"owner"`
 }

@@ -67,8 +67,8 @@ pub fn entries() -> Vec<Entry> {
         about: "On update an immutable field may not change, while an invalid value that did not change is not reported again (ratcheting).",
         state: vec![
             ("types", UPDATE_TYPES),
-            ("object", "name: data\nstorageClass: fast\nsizeGi: 0\n"),
-            ("old", "name: data\nstorageClass: standard\nsizeGi: 0\n"),
+            ("object", "name: data\nstorageClass: fast\nsizeGi: -1\n"),
+            ("old", "name: data\nstorageClass: standard\nsizeGi: -1\n"),
             ("update", "on"),
             ("root", ""),
             ("handwritten", ""),
@@ -141,9 +141,11 @@ type Volume struct {
 	// +k8s:format=k8s-short-name
 	Name string `json:"name"`
 
+	// +k8s:optional
 	// +k8s:immutable
 	StorageClass string `json:"storageClass"`
 
+	// +k8s:optional
 	// +k8s:minimum=1
 	SizeGi int32 `json:"sizeGi"`
 }
@@ -154,9 +156,11 @@ const SHADOW_TYPES: &str = r#"package v1
 type Thing struct {
 	TypeMeta int
 
+	// +k8s:optional
 	// +k8s:alpha(since: "1.36")=+k8s:maxLength=5
 	Color string `json:"color"`
 
+	// +k8s:optional
 	// +k8s:beta(since: "1.36")=+k8s:minimum=0
 	Count int32 `json:"count"`
 
@@ -208,4 +212,20 @@ pub fn gallery() -> Html {
 
 fn tab_label(tab: &str) -> &'static str {
     crate::app::TABS.iter().find(|(id, _)| *id == tab).map_or("", |(_, label)| *label)
+}
+
+#[cfg(test)]
+mod tests {
+    /// Every declarative example compiles as validation-gen would accept it at the newest
+    /// version, lint included (a field with validation says +k8s:optional or +k8s:required).
+    #[test]
+    fn declarative_examples_compile_clean() {
+        for e in super::entries().iter().filter(|e| e.tab == "declarative") {
+            let types = e.state.iter().find(|(k, _)| *k == "types").map(|(_, v)| *v).unwrap_or("");
+            let schema = kubedv_core::declarative::Schema::compile(types);
+            let errors: Vec<String> =
+                schema.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+            assert!(errors.is_empty(), "{}: {errors:#?}", e.title);
+        }
+    }
 }

@@ -113,8 +113,9 @@ type Widget struct {
 	// +k8s:required
 	// +k8s:format=k8s-short-name
 	Name string `json:"name"`
+	// +k8s:optional
 	// +k8s:alpha=+k8s:minimum=1
-	Size int32 `json:"size"`
+	Size *int32 `json:"size"`
 }
 "#;
 
@@ -182,7 +183,7 @@ fn bad_types_throw_an_error_with_its_position() {
 fn compile_options_resolve_imports_and_pick_the_apimachinery_version() {
     const APP: &str = "package v1\n\nimport (\n\tcorev1 \"k8s.io/api/core/v1\"\n\tmetav1 \"k8s.io/apimachinery/pkg/apis/meta/v1\"\n)\n\ntype App struct {\n\tmetav1.TypeMeta `json:\",inline\"`\n\tmetav1.ObjectMeta `json:\"metadata,omitempty\"`\n\tSpec corev1.PodSpec `json:\"spec\"`\n}\n";
     const CORE: &str =
-        "package v1\n\ntype PodSpec struct {\n\t// +k8s:minimum=0\n\tPriority int32 `json:\"priority\"`\n}\n";
+        "package v1\n\ntype PodSpec struct {\n\t// +k8s:optional\n\t// +k8s:minimum=0\n\tPriority int32 `json:\"priority\"`\n}\n";
     assert!(kubedv_wasm::compile_types(APP, None).is_err(), "core/v1 is not given");
     let opts = js(json!({"imports": {"k8s.io/api/core/v1": CORE}, "k8sVersion": "1.37"}));
     let schema = kubedv_wasm::compile_types(APP, Some(opts)).unwrap_or_else(|_| panic!("compiles"));

@@ -15,6 +15,7 @@ use crate::golang::{self, File, StructTag, TypeExpr};
 use crate::tags::{self, Payload};
 
 mod blocks;
+mod lint;
 mod tag_rules;
 
 use blocks::unwrapped;
@@ -80,6 +81,7 @@ pub(crate) fn compile(src: &str, deps: &[Dependency<'_>], minor: u32) -> Schema 
     c.each_package(Compiler::compile_type_tags);
     c.schema.declared = core::mem::take(&mut c.packages[0].names);
     c.find_roots();
+    c.lint(minor);
     c.schema.mark_validated();
     crate::sort::sort_by_key(&mut c.schema.diagnostics, |d| (d.file.is_some(), d.line, d.column));
     c.schema
