@@ -39,11 +39,10 @@ pub fn documents(text: &str) -> Result<Vec<Value>, ParseError> {
         match serde_json::from_str(text) {
             Ok(value) => return Ok(vec![value]),
             Err(e) => {
-                json_error = Some(ParseError {
-                    line: Some(e.line()),
-                    column: Some(e.column()),
-                    message: format!("invalid JSON: {e}"),
-                })
+                // serde_json says column 0 right after a newline: the line's first column.
+                let (line, column) = inside(text, e.line(), e.column());
+                json_error =
+                    Some(ParseError { line: Some(line), column: Some(column), message: format!("invalid JSON: {e}") })
             }
         }
     }
@@ -54,17 +53,26 @@ pub fn documents(text: &str) -> Result<Vec<Value>, ParseError> {
             Ok(value) => docs.push(value),
             Err(e) => {
                 return Err(json_error.unwrap_or_else(|| {
-                    let at = e.location();
-                    ParseError {
-                        line: at.as_ref().map(|l| l.line()),
-                        column: at.as_ref().map(|l| l.column()),
-                        message: format!("invalid YAML: {e}"),
-                    }
+                    let at = e.location().map(|l| inside(text, l.line(), l.column()));
+                    ParseError { line: at.map(|l| l.0), column: at.map(|l| l.1), message: format!("invalid YAML: {e}") }
                 }))
             }
         }
     }
     Ok(docs)
+}
+
+/// A parser's position made one a person can go to: serde_json's column 0 (right after a
+/// newline) is the line's first column, and libyaml's end of input (a line past the last, as
+/// if the text ended with a newline) is the end of the last line. Lines break at CR LF, LF and
+/// a lone CR, as in YAML.
+fn inside(text: &str, line: usize, column: usize) -> (usize, usize) {
+    let normalized = text.replace("\r\n", "\n");
+    let lines: Vec<&str> = normalized.split(['\n', '\r']).collect();
+    match lines.get(line.max(1) - 1) {
+        Some(_) => (line.max(1), column.max(1)),
+        None => (lines.len(), lines.last().map_or(0, |l| l.chars().count()) + 1),
+    }
 }
 
 /// The first document in `text`; `null` when there is none (an empty editor).
@@ -103,6 +111,12 @@ mod tests {
         let e = document("{\"a\": 1,\n \"b\": ]}").unwrap_err();
         assert_eq!((e.line, e.column), (Some(2), Some(7)));
         assert_eq!(e.to_string(), "2:7: invalid JSON: expected value at line 2 column 7");
+        // Cut short after a newline: serde_json's column 0 is the line's first column.
+        let e = document("{\"a\": [1,\n").unwrap_err();
+        assert_eq!((e.line, e.column), (Some(2), Some(1)), "{e}");
+        // libyaml's end of input is a line past the last: the end of the last line instead.
+        let e = document("a: 1\n&a ").unwrap_err();
+        assert_eq!((e.line, e.column), (Some(2), Some(4)), "{e}");
     }
 }
 

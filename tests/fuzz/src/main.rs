@@ -23,6 +23,7 @@ use kubedv_core::crd::{self as crds, Crd};
 use kubedv_core::declarative::{Options, Schema};
 use kubedv_core::policy;
 use kubedv_core::tags;
+use kubedv_input::manifests;
 use kubedv_input::positions::{self, Positions};
 use serde_json::{json, Value};
 
@@ -437,6 +438,34 @@ fn yaml_round(rng: &mut Rng, checker: &Checker) -> Result<(), String> {
         };
         if texts(&first) != texts(&again) {
             return Err(format!("checking twice differs:\n{}", piece.text));
+        }
+    }
+    // The in-memory `kubedv check` (npm's checkManifests, the playground's Manifests view):
+    // every position inside the file, the same JSON twice.
+    let files = [manifests::File { path: "f.yaml", text: &text }];
+    let options = manifests::Options {
+        minor: 37,
+        strict: false,
+        crds: Vec::new(),
+        types: Vec::new(),
+        old: Vec::new(),
+        catalog: None,
+    };
+    let run = || manifests::check_files(&files, &options).map(|o| serde_json::to_string(&o).unwrap_or_default());
+    let (once, twice) = (run(), run());
+    if once.as_ref().ok() != twice.as_ref().ok() {
+        return Err(format!("check_files twice differs:\n{text}"));
+    }
+    if let Ok(outcome) = manifests::check_files(&files, &options) {
+        // YAML's line breaks: CR LF, LF, and a lone CR (editors break lines there too).
+        let lines = text.replace("\r\n", "\n").matches(['\n', '\r']).count() + 1;
+        for d in &outcome.documents {
+            let mut at = vec![d.at, (d.line, 1)];
+            at.extend(d.errors.iter().chain(&d.update_errors).map(|e| (e.line, e.column)));
+            at.extend(d.warnings.iter().map(|w| (w.line, w.column)));
+            if let Some((l, c)) = at.into_iter().find(|(l, c)| *l == 0 || *l > lines || *c == 0) {
+                return Err(format!("check_files located a problem at {l}:{c} in a file of {lines} lines:\n{text}"));
+            }
         }
     }
     Ok(())
