@@ -12,6 +12,7 @@ use super::lexer::{tokenize, Tok, Token};
 use super::value::Value;
 
 /// cel-go's message when the expression ends where an operand is expected.
+const EOF_EXPECTING_MAP_ENTRY: &str = "Syntax error: mismatched input '<EOF>' expecting {'[', '{', '}', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
 const EOF_EXPECTING_OPERAND: &str = "Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
 
 /// How deeply expressions may nest (cel-go's default parser recursion limit).
@@ -38,9 +39,27 @@ pub fn parse(src: &str, macros: bool) -> Result<Expr, ParseError> {
     let mut p = Parser { tokens, at: 0, depth: 0, macros };
     let e = p.expr()?;
     if p.tok() != &Tok::Eof {
-        return p.unexpected("the end of the expression");
+        return Err(trailing(src, &p.tokens, p.at));
     }
     Ok(e)
+}
+
+/// A token after a whole expression, as cel-go's ANTLR parser reports it at `start: expr EOF`:
+/// when the token after it is the end, single-token deletion ("extraneous input"), else
+/// "mismatched input" (parser_test.go `a | b`, `TestAllTypes(){}`, `1 + 2\n3 +`); either way
+/// the only error, as recovery then skips to the end.
+fn trailing(src: &str, tokens: &[Token], at: usize) -> ParseError {
+    let start = tokens[at].start;
+    let end = tokens.get(at + 1).map_or(src.len(), |t| t.start);
+    let mut text = src.get(start..end).unwrap_or("");
+    if !matches!(tokens[at].tok, Tok::Str(_) | Tok::Bytes(_)) {
+        // Whitespace and a comment may sit before the next token.
+        text = text.split("//").next().unwrap_or(text);
+    }
+    let text = text.split('\n').next().unwrap_or(text).trim_end();
+    let how =
+        if matches!(tokens.get(at + 1).map(|t| &t.tok), Some(Tok::Eof) | None) { "extraneous" } else { "mismatched" };
+    ParseError { offset: start, message: format!("Syntax error: {how} input '{text}' expecting <EOF>") }
 }
 
 struct Parser {
@@ -266,7 +285,18 @@ impl Parser {
                     Tok::Ident(name) | Tok::Quoted(name) => name,
                     // Reserved words (not keywords) may name fields and methods.
                     Tok::Reserved(r) => String::from(r),
-                    Tok::True | Tok::False | Tok::Null | Tok::In => {
+                    // cel-go (parser_test.go `self.true == 1`): the literal keyword token where the
+                    // grammar wants an identifier.
+                    t @ (Tok::True | Tok::False | Tok::Null) => {
+                        let word = match t {
+                            Tok::True => "true",
+                            Tok::False => "false",
+                            _ => "null",
+                        };
+                        let at = self.tokens[self.at - 1].start;
+                        return self.error(at, format!("Syntax error: mismatched input '{word}' expecting IDENTIFIER"));
+                    }
+                    Tok::In => {
                         return self.error(offset, String::from("Syntax error: a keyword cannot be a field name"))
                     }
                     _ => {
@@ -359,6 +389,10 @@ impl Parser {
                 Ok(Expr::new(offset, Kind::List(elems)))
             }
             Tok::Punct("{") => {
+                // cel-go (parser_test.go `{`): a map literal cut short before its first entry.
+                if matches!(self.tok(), Tok::Eof) {
+                    return self.error(self.offset(), String::from(EOF_EXPECTING_MAP_ENTRY));
+                }
                 let mut entries = Vec::new();
                 while !self.is("}") {
                     let optional = self.eat("?");
