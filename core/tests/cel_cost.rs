@@ -112,6 +112,167 @@ const CASES: &[(&str, u64)] = &[
     (r#"[1, 2].existsOne(i, v, v > 0)"#, 20),
     (r#"[1, 2].transformList(i, v, v + 1)"#, 49),
     (r#"[1, 2].transformList(i, v, v < 5, v + 1)"#, 53),
+    // apiserver pkg/cel/library/cost_test.go rows (runtime costs), ported with their estimates noted.
+    // lists library (Lists v1): sum/isSorted/max/min, TestListsCost
+    (r#"[1, 2, 3, 4, 5].sum()"#, 15),                               // est 15..15
+    (r#"[uint(1), uint(2), uint(3), uint(4), uint(5)].sum()"#, 20), // est 20..20
+    (r#"[1.0, 2.0, 3.0, 4.0, 5.0].sum()"#, 15),                     // est 15..15
+    (r#"[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')].sum()"#, 20), // est 20..20
+    (r#"[1, 2, 3, 4, 5].isSorted()"#, 15),                          // est 15..15
+    (r#"[uint(1), uint(2), uint(3), uint(4), uint(5)].isSorted()"#, 20), // est 20..20
+    (r#"[1.0, 2.0, 3.0, 4.0, 5.0].isSorted()"#, 15),                // est 15..15
+    (r#"[false, true, false, true, false].isSorted()"#, 15),        // est 15..15
+    (r#"['012345678901', '012345678901', '012345678901', '012345678901', '012345678901'].isSorted()"#, 15), // est 15..25
+    (
+        r#"[bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901')].isSorted()"#,
+        25,
+    ), // est 25..35
+    (r#"[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')].isSorted()"#, 20), // est 20..20
+    (
+        r#"[timestamp('2011-01-01T00:00:00.000+01:00'), timestamp('2011-01-02T00:00:00.000+01:00'), timestamp('2011-01-03T00:00:00.000+01:00'), timestamp('2011-01-04T00:00:00.000+01:00'), timestamp('2011-01-05T00:00:00.000+01:00')].isSorted()"#,
+        20,
+    ), // est 20..20
+    (r#"[1, 2, 3, 4, 5].max()"#, 15),                               // est 15..15
+    (r#"[uint(1), uint(2), uint(3), uint(4), uint(5)].max()"#, 20), // est 20..20
+    (r#"[1.0, 2.0, 3.0, 4.0, 5.0].max()"#, 15),                     // est 15..15
+    (r#"[false, true, false, true, false].max()"#, 15),             // est 15..15
+    (r#"['012345678901', '012345678901', '012345678901', '012345678901', '012345678901'].max()"#, 15), // est 15..25
+    (
+        r#"[bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901')].max()"#,
+        25,
+    ), // est 25..35
+    (r#"[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')].max()"#, 20), // est 20..20
+    (
+        r#"[timestamp('2011-01-01T00:00:00.000+01:00'), timestamp('2011-01-02T00:00:00.000+01:00'), timestamp('2011-01-03T00:00:00.000+01:00'), timestamp('2011-01-04T00:00:00.000+01:00'), timestamp('2011-01-05T00:00:00.000+01:00')].max()"#,
+        20,
+    ), // est 20..20
+    (r#"[1, 2, 3, 4, 5].min()"#, 15),                               // est 15..15
+    (r#"[uint(1), uint(2), uint(3), uint(4), uint(5)].min()"#, 20), // est 20..20
+    (r#"[1.0, 2.0, 3.0, 4.0, 5.0].min()"#, 15),                     // est 15..15
+    (r#"[false, true, false, true, false].min()"#, 15),             // est 15..15
+    (r#"['012345678901', '012345678901', '012345678901', '012345678901', '012345678901'].min()"#, 15), // est 15..25
+    (
+        r#"[bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901')].min()"#,
+        25,
+    ), // est 25..35
+    (r#"[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')].min()"#, 20), // est 20..20
+    (
+        r#"[timestamp('2011-01-01T00:00:00.000+01:00'), timestamp('2011-01-02T00:00:00.000+01:00'), timestamp('2011-01-03T00:00:00.000+01:00'), timestamp('2011-01-04T00:00:00.000+01:00'), timestamp('2011-01-05T00:00:00.000+01:00')].min()"#,
+        20,
+    ), // est 20..20
+    // lists library indexOf/lastIndexOf (and the string overloads on the last row of each group), TestIndexOfCost
+    (r#"[1, 2, 3, 4, 5].indexOf(3)"#, 15), // est 15..15
+    (r#"[uint(1), uint(2), uint(3), uint(4), uint(5)].indexOf(uint(3))"#, 21), // est 21..21
+    (r#"[1.0, 2.0, 3.0, 4.0, 5.0].indexOf(3.0)"#, 15), // est 15..15
+    (r#"[false, true, false, true, false].indexOf(true)"#, 15), // est 15..15
+    (r#"['012345678901', '012345678901', '012345678901', '012345678901', '012345678901'].indexOf('x')"#, 15), // est 15..25
+    (
+        r#"[bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901')].indexOf(bytes('x'))"#,
+        26,
+    ), // est 26..36
+    (r#"[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')].indexOf(duration('3s'))"#, 21), // est 21..21
+    (
+        r#"[timestamp('2011-01-01T00:00:00.000+01:00'), timestamp('2011-01-02T00:00:00.000+01:00'), timestamp('2011-01-03T00:00:00.000+01:00'), timestamp('2011-01-04T00:00:00.000+01:00'), timestamp('2011-01-05T00:00:00.000+01:00')].indexOf(timestamp('2011-01-03T00:00:00.000+01:00'))"#,
+        21,
+    ), // est 21..21
+    (r#"'01234567890123456789012345678901234567890123456789'.indexOf('123')"#, 5), // est 5..5
+    (r#"[1, 2, 3, 4, 5].lastIndexOf(3)"#, 15),                                     // est 15..15
+    (r#"[uint(1), uint(2), uint(3), uint(4), uint(5)].lastIndexOf(uint(3))"#, 21), // est 21..21
+    (r#"[1.0, 2.0, 3.0, 4.0, 5.0].lastIndexOf(3.0)"#, 15),                         // est 15..15
+    (r#"[false, true, false, true, false].lastIndexOf(true)"#, 15),                // est 15..15
+    (r#"['012345678901', '012345678901', '012345678901', '012345678901', '012345678901'].lastIndexOf('x')"#, 15), // est 15..25
+    (
+        r#"[bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901')].lastIndexOf(bytes('x'))"#,
+        26,
+    ), // est 26..36
+    (
+        r#"[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')].lastIndexOf(duration('3s'))"#,
+        21,
+    ), // est 21..21
+    (
+        r#"[timestamp('2011-01-01T00:00:00.000+01:00'), timestamp('2011-01-02T00:00:00.000+01:00'), timestamp('2011-01-03T00:00:00.000+01:00'), timestamp('2011-01-04T00:00:00.000+01:00'), timestamp('2011-01-05T00:00:00.000+01:00')].lastIndexOf(timestamp('2011-01-03T00:00:00.000+01:00'))"#,
+        21,
+    ), // est 21..21
+    (r#"'01234567890123456789012345678901234567890123456789'.lastIndexOf('123')"#, 5), // est 5..5
+    // lists library `includes` (the last row is the string `includes` overload), TestIncludesCost
+    (r#"[1, 2, 3, 4, 5].includes(3)"#, 15), // est 15..15
+    (r#"[uint(1), uint(2), uint(3), uint(4), uint(5)].includes(uint(3))"#, 21), // est 21..21
+    (r#"[1.0, 2.0, 3.0, 4.0, 5.0].includes(3.0)"#, 15), // est 15..15
+    (r#"[false, true, false, true, false].includes(true)"#, 15), // est 15..15
+    (r#"['012345678901', '012345678901', '012345678901', '012345678901', '012345678901'].includes('x')"#, 15), // est 15..25
+    (
+        r#"[bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901'), bytes('012345678901')].includes(bytes('x'))"#,
+        26,
+    ), // est 26..36
+    (
+        r#"[duration('1s'), duration('2s'), duration('3s'), duration('4s'), duration('5s')].includes(duration('3s'))"#,
+        21,
+    ), // est 21..21
+    (
+        r#"[timestamp('2011-01-01T00:00:00.000+01:00'), timestamp('2011-01-02T00:00:00.000+01:00'), timestamp('2011-01-03T00:00:00.000+01:00'), timestamp('2011-01-04T00:00:00.000+01:00'), timestamp('2011-01-05T00:00:00.000+01:00')].includes(timestamp('2011-01-03T00:00:00.000+01:00'))"#,
+        21,
+    ), // est 21..21
+    (r#"'01234567890123456789012345678901234567890123456789'.includes('123')"#, 5), // est 50..50
+    // urls library, TestURLsCost
+    (r#"url('https:://kubernetes.io/').getScheme()"#, 4), // est 4..4
+    (r#"url('https:://kubernetes.io/').getHostname()"#, 4), // est 4..4
+    (r#"url('https:://kubernetes.io/').getHost()"#, 4),   // est 4..4
+    (r#"url('https:://kubernetes.io/').getPort()"#, 4),   // est 4..4
+    (r#"url('https:://kubernetes.io/').getEscapedPath()"#, 4), // est 4..4
+    (r#"url('https:://kubernetes.io/').getQuery()"#, 4),  // est 4..4
+    (r#"url('https:://kubernetes.io/') == url('https:://kubernetes.io/')"#, 7), // est 7..9
+    (r#"url('https:://kubernetes.io/') == url('http://x.b')"#, 5), // est 5..5
+    // ip library, TestIPCost
+    (r#"ip('192.168.0.1')"#, 2),                                                   // est 2..2
+    (r#"ip('2001:db8:3333:4444:5555:6666:7777:8888')"#, 4),                        // est 4..4
+    (r#"ip('192.168.0.1').family()"#, 3),                                          // est 3..3
+    (r#"ip('2001:db8:3333:4444:5555:6666:7777:8888').family()"#, 5),               // est 5..5
+    (r#"ip('192.168.0.1').isUnspecified()"#, 3),                                   // est 3..3
+    (r#"ip('2001:db8:3333:4444:5555:6666:7777:8888').isUnspecified()"#, 5),        // est 5..5
+    (r#"ip('192.168.0.1').isLoopback()"#, 3),                                      // est 3..3
+    (r#"ip('2001:db8:3333:4444:5555:6666:7777:8888').isLoopback()"#, 5),           // est 5..5
+    (r#"ip('192.168.0.1').isLinkLocalMulticast()"#, 3),                            // est 3..3
+    (r#"ip('2001:db8:3333:4444:5555:6666:7777:8888').isLinkLocalMulticast()"#, 5), // est 5..5
+    (r#"ip('192.168.0.1').isLinkLocalUnicast()"#, 3),                              // est 3..3
+    (r#"ip('2001:db8:3333:4444:5555:6666:7777:8888').isLinkLocalUnicast()"#, 5),   // est 5..5
+    (r#"ip('192.168.0.1').isGlobalUnicast()"#, 3),                                 // est 3..3
+    (r#"ip('2001:db8:3333:4444:5555:6666:7777:8888').isGlobalUnicast()"#, 5),      // est 5..5
+    (r#"ip('192.168.0.1') == ip('192.168.0.1')"#, 5),                              // est 5..5
+    (r#"ip('2001:db8:3333:4444:5555:6666:7777:8888') == ip('192.168.0.1')"#, 7),   // est 7..7
+    // ip library, TestIPIsCanonicalCost
+    (r#"ip.isCanonical('192.168.0.1')"#, 3), // est 3..3
+    (r#"ip.isCanonical('2001:db8:3333:4444:5555:6666:7777:8888')"#, 8), // est 8..8
+    (r#"ip.isCanonical('2001:db8::abcd')"#, 3), // est 3..3
+    // cidr library, TestCIDRCost
+    (r#"cidr('192.168.0.0/16')"#, 2),                                      // est 2..2
+    (r#"cidr('192.168.0.0/16').ip()"#, 3),                                 // est 3..3
+    (r#"cidr('192.168.0.0/16').prefixLength()"#, 3),                       // est 3..3
+    (r#"cidr('192.168.0.0/16').masked()"#, 3),                             // est 3..3
+    (r#"cidr('192.168.0.0/16') == cidr('2001:db8::/32')"#, 5),             // est 5..5
+    (r#"cidr('192.168.0.0/16').containsCIDR(cidr('192.0.0.0/30'))"#, 7),   // est 7..11
+    (r#"cidr('192.168.0.0/16').containsCIDR(cidr('192.168.0.0/16'))"#, 7), // est 7..11
+    (r#"cidr('192.168.0.0/16').containsCIDR('192.0.0.0/30')"#, 7),         // est 7..11
+    (r#"cidr('192.168.0.0/16').containsCIDR('192.168.0.0/16')"#, 7),       // est 7..11
+    (r#"cidr('192.168.0.0/16').containsIP(ip('192.0.0.1'))"#, 4),          // est 4..7
+    (r#"cidr('192.168.0.0/16').containsIP(ip('192.169.0.1'))"#, 5),        // est 5..8
+    (r#"cidr('192.168.0.0/16').containsIP(ip('192.169.169.250'))"#, 5),    // est 5..8
+    (r#"cidr('192.168.0.0/16').containsIP('192.0.0.1')"#, 4),              // est 4..7
+    (r#"cidr('192.168.0.0/16').containsIP('192.169.0.1')"#, 5),            // est 5..8
+    (r#"cidr('2001:db8::/32')"#, 2),                                       // est 2..2
+    (r#"cidr('2001:db8::/32').ip()"#, 3),                                  // est 3..3
+    (r#"cidr('2001:db8::/32').prefixLength()"#, 3),                        // est 3..3
+    (r#"cidr('2001:db8::/32').masked()"#, 3),                              // est 3..3
+    (r#"cidr('2001:db8::/32') == cidr('2001:db8::/32')"#, 5),              // est 5..5
+    (r#"cidr('2001:db8::/32').containsCIDR(cidr('2001:db8::/126'))"#, 7),  // est 7..11
+    (r#"cidr('2001:db8::/32').containsCIDR(cidr('2001:db8::/32'))"#, 7),   // est 7..11
+    (r#"cidr('2001:db8::/32').containsCIDR('2001:db8::/126')"#, 7),        // est 7..11
+    (r#"cidr('2001:db8::/32').containsCIDR('2001:db8::/32')"#, 7),         // est 7..11
+    (r#"cidr('2001:db8::/32').containsIP(ip('2001:db8:3333:4444:5555:6666:7777:8888'))"#, 7), // est 7..10
+    (r#"cidr('2001:db8::/32').containsIP(ip('2001:db8::1'))"#, 5),         // est 5..8
+    (r#"cidr('2001:db8::/32').containsIP('2001:db8:3333:4444:5555:6666:7777:8888')"#, 7), // est 7..10
+    (r#"cidr('2001:db8::/32').containsIP('2001:db8::1')"#, 5),             // est 5..8
+    // format library, TestNameFormatCost
+    (r#"format.named("dns1123Subdomain").value().validate("my-name")"#, 17), // est 34..34
 ];
 
 #[test]

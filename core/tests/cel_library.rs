@@ -357,8 +357,10 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
         Val(r#""[\"NaN\", \"+Inf\", \"-Inf\"]""#),
     ),
     ("format", r#""%s".format([double("Inf")])"#, Val(r#""+Inf""#)),
-    ("format", r#""%.6e".format([1052.032911275])"#, Val("\"1.052033\u{202f}\u{00d7}\u{202f}10\u{2070}\u{00b3}\"")),
-    ("format", r#""%e".format([2.71828])"#, Val("\"2.718280\u{202f}\u{00d7}\u{202f}10\u{2070}\u{2070}\"")),
+    // cel-go's test spells narrow no-break spaces around × (its x/text); Kubernetes' build prints
+    // none (apiextensions-apiserver celcoststability_test.go, 1.33 to 1.37).
+    ("format", r#""%.6e".format([1052.032911275])"#, Val("\"1.052033\u{00d7}10\u{2070}\u{00b3}\"")),
+    ("format", r#""%e".format([2.71828])"#, Val("\"2.718280\u{00d7}10\u{2070}\u{2070}\"")),
     ("format", r#""%f".format(["NaN"])"#, Val(r#""NaN""#)),
     ("format", r#""%f".format(["Infinity"])"#, Val("\"\u{221e}\"")),
     ("format", r#""%f".format(["-Infinity"])"#, Val("\"-\u{221e}\"")),

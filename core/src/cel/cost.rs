@@ -28,7 +28,7 @@ pub fn actual_size(v: &Value) -> u64 {
         Value::String(s) => s.chars().count() as u64,
         Value::Bytes(b) => b.len() as u64,
         Value::List(l) => l.len() as u64,
-        Value::Map(m) => m.len() as u64,
+        Value::Map(m) => m.size() as u64,
         _ => 1,
     }
 }

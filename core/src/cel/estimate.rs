@@ -258,7 +258,7 @@ impl Estimator {
                 let local = self.locals.get(*slot as usize).cloned().unwrap_or_else(|| Info::cost(0, 0));
                 Info { min: SELECT, max: SELECT, ..local }
             }
-            Kind::Select { operand, field, .. } => {
+            Kind::Select { operand, field, optional } => {
                 if let Some(name) = qualified_name(e) {
                     if !self.vars.contains_key(name.split('.').next().unwrap_or(""))
                         && super::functions::type_ident(&name).is_some()
@@ -269,21 +269,25 @@ impl Estimator {
                 }
                 let o = self.walk(operand);
                 let ty = o.ty.as_ref().and_then(|t| t.fields.get(&**field).cloned().or_else(|| t.elem.clone()));
-                let size = ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements);
-                let hint = ty.as_ref().map_or(Hint::Unknown, |t| t.hint);
+                // An optional's size is unknown to cel-go's estimator (celcoststability:
+                // `self.obj.?field == optional.of('a')`).
+                let size = ty.as_ref().filter(|_| !optional).map_or(UNBOUNDED, |t| t.max_elements);
+                let hint = ty.as_ref().filter(|_| !optional).map_or(Hint::Unknown, |t| t.hint);
                 Info { min: o.min.saturating_add(SELECT), max: o.max.saturating_add(SELECT), size, ty, hint }
             }
             Kind::Has { operand, .. } => {
                 let o = self.walk(operand);
                 Info { size: 1, ty: None, hint: Hint::Other, ..o }
             }
-            Kind::Index { operand, index, .. } => {
+            Kind::Index { operand, index, optional } => {
                 let o = self.walk(operand);
                 let i = self.walk(index);
-                let extra = u64::from(matches!(index.kind, Kind::Lit(_)));
+                // cel-go's estimate charges every index 1 (`_[_]`), constant or computed (celcoststability:
+                // `self.val.all(k, self.val[k] > 0)`); at run time only constant ones cost.
+                let extra = 1;
                 let ty = o.ty.as_ref().and_then(|t| t.elem.clone());
-                let size = ty.as_ref().map_or(UNBOUNDED, |t| t.max_elements);
-                let hint = ty.as_ref().map_or(Hint::Unknown, |t| t.hint);
+                let size = ty.as_ref().filter(|_| !optional).map_or(UNBOUNDED, |t| t.max_elements);
+                let hint = ty.as_ref().filter(|_| !optional).map_or(Hint::Unknown, |t| t.hint);
                 Info {
                     min: o.min.saturating_add(i.min).saturating_add(extra),
                     max: o.max.saturating_add(i.max).saturating_add(extra),
@@ -502,7 +506,14 @@ fn call_estimate(b: Builtin, name: &str, infos: &[Info], consts: &[Option<u64>])
         B::Type => fixed(1, UNBOUNDED, Hint::Other),
         B::Dyn => fixed(1, size(0), hint(0)),
         // Equality traverses the smaller operand; sizes of schema scalars are 0.
-        B::Eq | B::Ne => fixed(traversal(0).min(traversal(1)), 1, Hint::Other),
+        // An unknown size (optionals, types) is MaxUint64 there, times 0.1 in float64.
+        B::Eq | B::Ne => {
+            let t = |i: usize| match size(i) {
+                UNBOUNDED => (UNBOUNDED as f64 * STRING_TRAVERSAL) as u64,
+                _ => traversal(i),
+            };
+            fixed(t(0).min(t(1)), 1, Hint::Other)
+        }
         B::Lt | B::Le | B::Gt | B::Ge if sized(hint(0)) && sized(hint(1)) && hint(0) != Hint::Container => {
             fixed(traversal(0).min(traversal(1)).max(1), 1, Hint::Other)
         }

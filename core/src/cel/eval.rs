@@ -206,8 +206,13 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                     return Ok(v);
                 }
                 let target = self.eval(operand)?;
-                self.charge(e, cost::SELECT)?;
-                self.select(e, target, field, *optional)
+                // An optional qualifier that finds nothing is not observed by cel-go's cost
+                // tracker (celcoststability: `self.obj.?absentField == optional.none()` is 4).
+                let r = self.select(e, target, field, *optional);
+                if !matches!(r, Ok(Value::Optional(None))) {
+                    self.charge(e, cost::SELECT)?;
+                }
+                r
             }
             Kind::Has { operand, field } => {
                 // The presence test itself costs nothing (celcoststability: `has(self.val1)` is 1).
@@ -228,18 +233,31 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 let key = self.eval(index)?;
                 // A constant index is a qualifier of the attribute and costs like a select; a
                 // computed one costs only its own evaluation (celcoststability: `self.val[k]`).
-                if matches!(index.kind, Kind::Lit(_)) {
+                let r = self.index(e, target, key, *optional);
+                if matches!(index.kind, Kind::Lit(_)) && !matches!(r, Ok(Value::Optional(None))) {
                     self.charge(e, cost::SELECT)?;
                 }
-                self.index(e, target, key, *optional)
+                r
             }
             Kind::And(a, b) => self.logic(a, b, false),
             Kind::Or(a, b) => self.logic(a, b, true),
-            Kind::Cond(c, a, b) => match self.eval(c)? {
-                Value::Bool(true) => self.eval(a),
-                Value::Bool(false) => self.eval(b),
-                other => Err(fail(c, f::no_overload("_?_:_", &[&other]))),
-            },
+            Kind::Cond(c, a, b) => {
+                let branch = match self.eval(c)? {
+                    Value::Bool(true) => a,
+                    Value::Bool(false) => b,
+                    other => return Err(fail(c, f::no_overload("_?_:_", &[&other]))),
+                };
+                // cel-go plans a ternary as a conditional attribute: a branch that is itself an
+                // attribute (`e`, `self.a`) is resolved inside it, so the attribute's own cost is
+                // not observed, only its qualifiers' (celcoststability: `sortBy(e, e == "first"
+                // ? "" : e)`).
+                let before = self.meter.cost;
+                let r = self.eval(branch);
+                if is_attribute(branch) && self.meter.cost > before {
+                    self.meter.cost -= cost::SELECT;
+                }
+                r
+            }
             Kind::List(items) => {
                 self.charge(e, cost::LIST_CREATE)?;
                 let mut out = Vec::with_capacity(items.len());
@@ -661,11 +679,24 @@ impl<'p, 'a> Interpreter<'p, 'a> {
     }
 
     fn call(&mut self, e: &Expr, target: Option<&'p Expr>, name: &str, builtin: Builtin, args: &'p [Expr]) -> R {
+        // cel-go's optional library plans `or`/`orValue` as `evalOptionalOr(Value)`, not calls:
+        // the right side only when the left has no value, and no cost of their own.
+        if let (Builtin::OptOr | Builtin::OptOrValue, Some(t), [alternative]) = (builtin, target, args) {
+            return match self.eval(t)? {
+                Value::Optional(Some(v)) if builtin == Builtin::OptOrValue => Ok((*v).clone()),
+                v @ Value::Optional(Some(_)) => Ok(v),
+                Value::Optional(None) => self.eval(alternative),
+                _ => Err(fail(e, "no such overload")),
+            };
+        }
         if let Some(r) = self.call_in_place(e, target, name, builtin, args) {
             return r;
         }
         let recv = match target {
-            Some(t) => Some(self.eval(t)?),
+            Some(t) => match self.eval(t) {
+                Ok(v) => Some(v),
+                Err(err) => return self.failed_call(e, args, true, 0, err),
+            },
             None => None,
         };
         // Most calls have at most two arguments: avoid a heap allocation for them.
@@ -675,7 +706,12 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         let big: Vec<Value>;
         let argv: &[Value] = if args.len() <= 2 {
             for (i, a) in args.iter().enumerate() {
-                small[i] = self.eval(a)?;
+                match self.eval(a) {
+                    Ok(v) => small[i] = v,
+                    Err(err) => {
+                        return self.failed_call(e, args, target.is_some(), i + usize::from(target.is_some()), err)
+                    }
+                }
             }
             &small[..args.len()]
         } else {
@@ -695,6 +731,27 @@ impl<'p, 'a> Interpreter<'p, 'a> {
 }
 
 impl<'p, 'a> Interpreter<'p, 'a> {
+    /// A strict call whose operand `failed` (the receiver is operand 0) gave `err`, as cel-go's
+    /// interpreter and cost tracker treat it: `evalUnary` and `evalBinary` evaluate every
+    /// operand, then the call is observed and charged though it returns the first error;
+    /// `evalVarArgs` stops at the failing operand and is not charged (its operands are not all
+    /// on the tracker's stack). The call's own cost is 1: an error has no size.
+    fn failed_call(&mut self, e: &Expr, args: &'p [Expr], has_target: bool, failed: usize, err: EvalError) -> R {
+        let operands = args.len() + usize::from(has_target);
+        if err.cost_exceeded || operands > 2 {
+            return Err(err);
+        }
+        for i in failed + 1..operands {
+            if let Err(later) = self.eval(&args[i - usize::from(has_target)]) {
+                if later.cost_exceeded {
+                    return Err(later);
+                }
+            }
+        }
+        self.charge(e, 1)?;
+        Err(err)
+    }
+
     /// The fast path for calls whose receiver and (at most two) arguments already exist (see
     /// [`peek`]): `self.x >= 1`, `c.name == 'a'`, `size(c.ports)`, `s.startsWith('p')` read
     /// their operands in place instead of evaluating them into copies. `None` when an operand
@@ -747,6 +804,17 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 .charge(e, c)
                 .and_then(|()| library::call(builtin, name, recv, argv, self.regexes).map_err(|m| fail(e, m))),
         )
+    }
+}
+
+/// Whether cel-go plans an expression as an attribute: a variable, or selections and constant
+/// indexes (optional or not) of one.
+fn is_attribute(e: &Expr) -> bool {
+    match &e.kind {
+        Kind::Var { .. } | Kind::Local { .. } | Kind::Ident(_) => true,
+        Kind::Select { operand, .. } => is_attribute(operand),
+        Kind::Index { operand, index, .. } => matches!(index.kind, Kind::Lit(_)) && is_attribute(operand),
+        _ => false,
     }
 }
 

@@ -111,6 +111,8 @@ pub fn optimize(e: &mut Expr, regexes: &RegexCache) -> Result<(), (String, u32)>
                         | Builtin::Bool
                         | Builtin::Duration
                         | Builtin::Timestamp
+                        | Builtin::Dyn
+                        | Builtin::Type
                 );
             if !constant || !conversion {
                 return Ok(());

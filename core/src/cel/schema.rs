@@ -11,7 +11,7 @@ use serde_json::Value as Json;
 
 use super::checker::{CelType, ObjectType};
 use super::time::{parse_duration, Timestamp};
-use super::value::{from_json, Key, List, ListKind, Map, Value};
+use super::value::{from_json, Key, List, ListKind, Map, RawFields, Value};
 
 /// Kubernetes' `Escape`: a property name as a CEL identifier (`foo-bar` → `foo__dash__bar`,
 /// `namespace` → `__namespace__`), or `None` when it cannot be one.
@@ -167,14 +167,27 @@ pub fn value(json: &Json, schema: &Json, resource_root: bool) -> Value {
                 for (k, v) in fields {
                     map.insert(Key::String(Rc::from(k.as_str())), value(v, ap, embedded));
                 }
-            } else if let Some(props) = schema.get("properties").and_then(Json::as_object) {
+            } else {
+                // apiserver's unstructuredMap over an object with properties (or none, with
+                // x-kubernetes-preserve-unknown-fields): CEL finds declared, non-null fields;
+                // size and equality see every field of the object.
+                let props = schema.get("properties").and_then(Json::as_object);
+                let mut raw = RawFields { size: fields.len(), ..RawFields::default() };
                 for (k, v) in fields {
-                    let (Some(prop), Some(escaped)) = (props.get(k), escape(k)) else { continue };
-                    map.insert(
-                        Key::String(Rc::from(escaped.as_str())),
-                        value(v, prop, is_true(prop, "x-kubernetes-embedded-resource")),
-                    );
+                    let Some(prop) = props.and_then(|p| p.get(k)) else {
+                        raw.hidden.push((Rc::from(k.as_str()), from_json(v)));
+                        continue;
+                    };
+                    let embedded = is_true(prop, "x-kubernetes-embedded-resource");
+                    match (escape(k), v) {
+                        (Some(escaped), Json::Null) => raw.nulls.push(Rc::from(escaped.as_str())),
+                        (Some(escaped), _) => {
+                            map.insert(Key::String(Rc::from(escaped.as_str())), value(v, prop, embedded))
+                        }
+                        (None, _) => raw.hidden.push((Rc::from(k.as_str()), value(v, prop, embedded))),
+                    }
                 }
+                map.set_raw(raw);
             }
             Value::Map(Rc::new(map))
         }

@@ -1,6 +1,7 @@
 //! CEL values: the runtime representation, CEL's heterogeneous equality and ordering, and the
 //! conversion from JSON (how Kubernetes objects reach CEL) and back.
 
+use alloc::boxed::Box;
 use alloc::rc::Rc;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -82,7 +83,7 @@ impl List {
     fn key_of<'a>(keys: &[Rc<str>], item: &'a Value) -> Vec<Option<&'a Value>> {
         keys.iter()
             .map(|k| match item {
-                Value::Map(m) => m.get_str(k),
+                Value::Map(m) => m.raw_field(k),
                 _ => None,
             })
             .collect()
@@ -215,6 +216,24 @@ impl Key {
 #[derive(Clone, Debug, Default)]
 pub struct Map {
     entries: Vec<(Key, Value)>,
+    /// For an object read through its schema: what CEL cannot read but size and equality see
+    /// (apiserver `pkg/cel/common/valuesunstructured.go` `unstructuredMap`).
+    raw: Option<Box<RawFields>>,
+}
+
+/// The fields of a schema-typed object that are not entries: apiserver's `unstructuredMap`
+/// keeps the whole object, finds only declared, non-null fields, and counts and compares the
+/// rest.
+#[derive(Clone, Debug, Default)]
+pub struct RawFields {
+    /// The object's own field count (`Size()`: `len(t.value)`), nulls and unknown fields included.
+    pub size: usize,
+    /// Declared fields set to null (escaped names): absent to `has()` and selection.
+    pub nulls: Vec<Rc<str>>,
+    /// Fields CEL cannot name, by their names in the object: undeclared ones (kept by
+    /// `x-kubernetes-preserve-unknown-fields`) and declared ones whose names cannot be escaped.
+    /// Equality compares each with the other object's field of that name, when it has one.
+    pub hidden: Vec<(Rc<str>, Value)>,
 }
 
 /// String equality compared byte by byte in place: field names and the strings rules compare
@@ -234,7 +253,7 @@ impl Map {
                 _ => out.push((k, v)),
             }
         }
-        Map { entries: out }
+        Map { entries: out, raw: None }
     }
 
     /// Inserts or replaces an entry.
@@ -312,6 +331,50 @@ impl Map {
         self.entries.len()
     }
 
+    /// Gives a schema-typed object the fields CEL does not see (none: a plain map).
+    pub fn set_raw(&mut self, raw: RawFields) {
+        self.raw =
+            (!raw.nulls.is_empty() || !raw.hidden.is_empty() || raw.size != self.entries.len()).then(|| Box::new(raw));
+    }
+
+    /// The size cel-go sees (`Size()`): an object's own field count, else the entries.
+    pub fn size(&self) -> usize {
+        self.raw.as_ref().map_or(self.entries.len(), |r| r.size)
+    }
+
+    /// A field by its name in the object (list-map keys are such names): a hidden one, or an
+    /// entry under that name or its escaped form.
+    pub fn raw_field(&self, name: &str) -> Option<&Value> {
+        if let Some(raw) = &self.raw {
+            if let Some((_, v)) = raw.hidden.iter().find(|(k, _)| same_str(k, name)) {
+                return Some(v);
+            }
+        }
+        self.get_str(name).or_else(|| super::schema::escape(name).and_then(|e| self.get_str(&e)))
+    }
+
+    /// `==` on maps; for schema-typed objects, `unstructuredMap.Equal`: the same size, each
+    /// declared field found on both sides or neither and equal, each hidden field equal to the
+    /// other's of that name when it has one.
+    pub fn equals(&self, other: &Map) -> bool {
+        if self.raw.is_none() && other.raw.is_none() {
+            return self.len() == other.len()
+                && self.iter().all(|(k, v)| other.get(&k.to_value()).is_some_and(|w| v.equals(w)));
+        }
+        if self.size() != other.size() {
+            return false;
+        }
+        if !self.iter().all(|(k, v)| other.get(&k.to_value()).is_some_and(|w| v.equals(w))) {
+            return false;
+        }
+        let Some(raw) = &self.raw else { return true };
+        raw.nulls.iter().all(|n| other.get_str(n).is_none())
+            && raw.hidden.iter().all(|(k, v)| {
+                let theirs = other.raw.as_ref().and_then(|r| r.hidden.iter().find(|(j, _)| same_str(j, k)));
+                theirs.is_none_or(|(_, w)| v.equals(w))
+            })
+    }
+
     /// Whether the map is empty.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
@@ -375,9 +438,7 @@ impl Value {
             (String(a), String(b)) => a == b,
             (Bytes(a), Bytes(b)) => a == b,
             (List(a), List(b)) => a.equals(b),
-            (Map(a), Map(b)) => {
-                a.len() == b.len() && a.iter().all(|(k, v)| b.get(&k.to_value()).is_some_and(|w| v.equals(w)))
-            }
+            (Map(a), Map(b)) => a.equals(b),
             (Timestamp(a), Timestamp(b)) => a == b,
             (Duration(a), Duration(b)) => a == b,
             (Type(a), Type(b)) => a.name() == b.name(),
