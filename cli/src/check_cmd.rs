@@ -2,9 +2,7 @@
 //! [`check`](kubedv_core::check) engine), each problem at its file, line and column.
 
 use std::cell::RefCell;
-use std::collections::{BTreeMap, HashSet};
-use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::collections::BTreeMap;
 
 use kubedv_core::check::{Checker, Identity};
 use kubedv_core::declarative::shadow;
@@ -15,6 +13,7 @@ use crate::check_report::{self as out, Checked, Summary};
 use crate::output::Outcome;
 use crate::{input, k8s_api, CliFormat, UsageError};
 use kubedv_core::builtin::Catalog;
+use kubedv_input::files;
 use kubedv_input::manifests::{self, Doc};
 
 #[derive(clap::Args)]
@@ -73,12 +72,12 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
         true => Some(input::read("-")?),
         false => None,
     };
-    let patches = kustomize_patches(&files);
+    let patches = files::kustomize_patches(&files);
     let scan = scan(&files, stdin.as_deref());
 
     // CRDs: those given, then those in the input (a CRD and its resources in one repository).
     let mut crds: Vec<Value> = Vec::new();
-    for d in collect(&args.crds)?.iter().flat_map(|p| read_docs(p, &Default::default(), None)) {
+    for d in collect(&args.crds)?.iter().flat_map(|p| files::read_docs(p, &Default::default(), None)) {
         match d.value {
             Ok(v) if manifests::is_crd(&v) => crds.push(v),
             Ok(_) => {}
@@ -123,7 +122,8 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     let mut summary = Summary::default();
     let mut kept: Vec<Checked> = Vec::new();
     for batch in files.chunks(BATCH) {
-        let docs: Vec<Doc> = batch.par_iter().flat_map_iter(|f| read_docs(f, &patches, stdin.as_deref())).collect();
+        let docs: Vec<Doc> =
+            batch.par_iter().flat_map_iter(|f| files::read_docs(f, &patches, stdin.as_deref())).collect();
         let results: Vec<Checked> = docs
             .par_iter()
             .map(|d| {
@@ -228,86 +228,9 @@ fn add_types(
     Ok(())
 }
 
-/// The manifest files under the paths, in a stable order; `-` is standard input.
+/// The manifest files under the paths (kubedv-input's [`files::collect`]).
 fn collect(paths: &[String]) -> Result<Vec<String>, UsageError> {
-    let mut out = Vec::new();
-    let mut seen_dirs = HashSet::new();
-    for p in paths {
-        if p == "-" {
-            out.push(p.clone());
-            continue;
-        }
-        let meta = std::fs::metadata(p).map_err(|e| UsageError(format!("cannot read {p}: {e}")))?;
-        if meta.is_dir() {
-            walk(Path::new(p), &mut out, &mut seen_dirs);
-        } else {
-            out.push(p.clone());
-        }
-    }
-    Ok(out)
-}
-
-fn walk(dir: &Path, out: &mut Vec<String>, seen: &mut HashSet<PathBuf>) {
-    // A symlink loop comes back to a directory already seen.
-    let Ok(real) = std::fs::canonicalize(dir) else { return };
-    if !seen.insert(real) {
-        return;
-    }
-    let Ok(entries) = std::fs::read_dir(dir) else { return };
-    let mut entries: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    entries.sort();
-    for path in entries {
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if name.starts_with('.') {
-            continue;
-        }
-        if path.is_dir() {
-            walk(&path, out, seen);
-        } else if [".yaml", ".yml", ".json"].iter().any(|ext| name.ends_with(ext)) {
-            out.push(path.to_string_lossy().into_owned());
-        }
-    }
-}
-
-/// Files a `kustomization.yaml` lists as patches (they are not resources), with the note saying
-/// so; kustomization files themselves are noted too.
-fn kustomize_patches(files: &[String]) -> std::collections::HashMap<PathBuf, String> {
-    let mut out = std::collections::HashMap::new();
-    for f in files {
-        let path = Path::new(f);
-        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
-        if !manifests::is_kustomization(name) {
-            continue;
-        }
-        let real = std::fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-        out.insert(real, String::from("a Kustomize kustomization, not a resource"));
-        let Ok(text) = std::fs::read_to_string(path) else { continue };
-        let dir = path.parent().unwrap_or(Path::new("."));
-        let listed = manifests::kustomization_patches(&text);
-        for p in listed {
-            let file = dir.join(&p);
-            let real = std::fs::canonicalize(&file).unwrap_or(file);
-            out.insert(real, format!("a Kustomize patch (listed in {f}), not a resource"));
-        }
-    }
-    out
-}
-
-/// The documents of one file (list items expanded), each parsed on its own so a broken one
-/// does not hide the others.
-fn read_docs(file: &str, notes: &std::collections::HashMap<PathBuf, String>, stdin: Option<&str>) -> Vec<Doc> {
-    let note =
-        (file != "-").then(|| std::fs::canonicalize(file).ok()).flatten().and_then(|real| notes.get(&real).cloned());
-    let name: Arc<str> = Arc::from(file);
-    let bytes = if file == "-" {
-        stdin.unwrap_or_default().as_bytes().to_vec()
-    } else {
-        match std::fs::read(file) {
-            Ok(b) => b,
-            Err(e) => return vec![Doc::unreadable_file(name, format!("cannot read the file: {e}"))],
-        }
-    };
-    manifests::read_bytes(name, &bytes, note)
+    files::collect(paths).map_err(UsageError)
 }
 
 /// The old revision's documents by identity.

@@ -5,6 +5,7 @@
 
 use core::fmt;
 
+pub mod files;
 pub mod manifests;
 pub mod positions;
 

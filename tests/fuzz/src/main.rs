@@ -471,6 +471,95 @@ fn yaml_round(rng: &mut Rng, checker: &Checker) -> Result<(), String> {
     Ok(())
 }
 
+/// A manifest tree on disk, as `kubedv check DIR` walks it: nested directories, mutated
+/// manifests, binary and non-UTF-8 files, kustomizations listing patches (some missing, some
+/// outside), hidden entries and symlinks (loops back to an ancestor, to files, dangling).
+/// Properties beyond "no panic": the walk ends, reading a file twice gives the same documents,
+/// and every position a checked document reports is inside its file.
+#[cfg(unix)]
+fn tree_round(rng: &mut Rng, checker: &Checker, root: &Path) -> Result<usize, String> {
+    use kubedv_input::files;
+    let _ = std::fs::remove_dir_all(root);
+    std::fs::create_dir_all(root).map_err(|e| format!("{}: {e}", root.display()))?;
+    let mut dirs = vec![root.to_path_buf()];
+    let mut made: Vec<PathBuf> = Vec::new();
+    for i in 0..1 + rng.below(14) {
+        let dir = dirs[rng.below(dirs.len())].clone();
+        let hidden = if rng.below(10) == 0 { "." } else { "" };
+        let file = |ext: &str| dir.join(format!("{hidden}f{i}{ext}"));
+        let written = match rng.below(10) {
+            0 => {
+                let d = dir.join(format!("{hidden}d{i}"));
+                let _ = std::fs::create_dir(&d);
+                dirs.push(d);
+                continue;
+            }
+            1 => {
+                let bytes: Vec<u8> = (0..rng.below(64)).map(|_| rng.below(256) as u8).chain([0]).collect();
+                (file(".yaml"), bytes)
+            }
+            2 => (file(".yml"), vec![0xff, 0xfe, b'k', b':', b' ', 0xc3]),
+            3 => {
+                let names = ["f0.yaml", "../f1.yaml", "./d2/../f3.yaml", "missing.yaml", "/etc/passwd", "f4.json"];
+                let listed: Vec<String> =
+                    (0..1 + rng.below(3)).map(|_| format!("- {}", names[rng.below(names.len())])).collect();
+                (
+                    dir.join("kustomization.yaml"),
+                    format!("resources: [.]\npatches:\n{}\n", listed.join("\n")).into_bytes(),
+                )
+            }
+            4 => {
+                let target = &dirs[rng.below(dirs.len())];
+                let _ = std::os::unix::fs::symlink(target, dir.join(format!("l{i}")));
+                continue;
+            }
+            5 => {
+                let _ = std::os::unix::fs::symlink(dir.join("nowhere.yaml"), file(".yaml"));
+                continue;
+            }
+            6 if !made.is_empty() => {
+                let _ = std::os::unix::fs::symlink(&made[rng.below(made.len())], file(".json"));
+                continue;
+            }
+            _ => {
+                let base = MANIFESTS[rng.below(MANIFESTS.len())];
+                let text = mutate_with(rng, base, YAML_TOKENS);
+                (file(if rng.below(4) == 0 { ".json" } else { ".yaml" }), text.into_bytes())
+            }
+        };
+        let _ = std::fs::write(&written.0, &written.1);
+        made.push(written.0);
+    }
+    let found = files::collect(&[root.display().to_string()])?;
+    let notes = files::kustomize_patches(&found);
+    let mut documents = 0;
+    for f in &found {
+        let read = files::read_docs(f, &notes, None);
+        let again = files::read_docs(f, &notes, None);
+        let summary = |docs: &[manifests::Doc]| -> Vec<String> {
+            docs.iter()
+                .map(|d| format!("{}:{}:{:?}", d.index, d.line, d.value.as_ref().map_err(|e| &e.message)))
+                .collect()
+        };
+        if summary(&read) != summary(&again) {
+            return Err(format!("{f}: reading twice differs"));
+        }
+        let text = String::from_utf8_lossy(&std::fs::read(f).unwrap_or_default()).into_owned();
+        let lines = text.replace("\r\n", "\n").matches(['\n', '\r']).count() + 1;
+        for d in &read {
+            let c = manifests::check_one(d, Some(checker), &std::collections::BTreeMap::new());
+            let mut at = vec![c.at, (c.line, 1)];
+            at.extend(c.errors.iter().chain(&c.update_errors).map(|e| (e.line, e.column)));
+            at.extend(c.warnings.iter().map(|w| (w.line, w.column)));
+            if let Some((l, col)) = at.into_iter().find(|(l, col)| *l == 0 || *l > lines || *col == 0) {
+                return Err(format!("{f}: a problem located at {l}:{col} in a file of {lines} lines"));
+            }
+        }
+        documents += read.len();
+    }
+    Ok(documents)
+}
+
 fn mutate(rng: &mut Rng, base: &str) -> String {
     mutate_with(rng, base, TOKENS)
 }
@@ -1105,6 +1194,8 @@ fn fuzz() {
         ],
     );
     let (mut catalog_runs, mut catalog_packages) = (0u64, 0u64);
+    let (mut tree_runs, mut tree_docs) = (0u64, 0u64);
+    let tree_root = std::env::temp_dir().join(format!("kubedv-fuzz-tree-{}", std::process::id()));
     while Instant::now() < deadline {
         for _ in 0..64 {
             let base = &corpus[rng.below(corpus.len())];
@@ -1246,10 +1337,31 @@ fn fuzz() {
                 }
             }
             policy_runs += 1;
+            // A manifest tree on disk, every 16th time round (files are slow).
+            #[cfg(unix)]
+            if runs % 16 == 0 {
+                let state = rng.0;
+                *current.lock().unwrap() = (Instant::now(), format!("# tree round, rng state {state}"));
+                match catch_unwind(AssertUnwindSafe(|| tree_round(&mut rng, &checker, &tree_root))) {
+                    Ok(Ok(n)) => {
+                        tree_runs += 1;
+                        tree_docs += n as u64;
+                    }
+                    Ok(Err(violation)) => {
+                        eprintln!("property violated (rng state {state}): {violation}");
+                        std::process::exit(1);
+                    }
+                    Err(_) => {
+                        eprintln!("panic walking or reading a manifest tree; replay with the rng state {state}");
+                        std::process::exit(1);
+                    }
+                }
+            }
         }
     }
+    let _ = std::fs::remove_dir_all(&tree_root);
     println!(
-        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({} of them real CRDs, mutated or not; {crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked (built-in kinds included), {catalog_runs} catalogs ({catalog_packages} packages read), {policy_runs} policy streams ({policy_evals} with a binding evaluated) in {seconds} s: no panic",
+        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({} of them real CRDs, mutated or not; {crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked (built-in kinds included), {catalog_runs} catalogs ({catalog_packages} packages read), {policy_runs} policy streams ({policy_evals} with a binding evaluated), {tree_runs} manifest trees on disk ({tree_docs} documents) in {seconds} s: no panic",
         real_runs.get()
     );
 }
