@@ -1,10 +1,11 @@
-//! The core API for JavaScript: `+k8s:` formats, tagged Go types (`compileTypes`, `validate`)
-//! and the CRI skew policy (`criSkew`; `criRange` and `criFeature` in `kubedv/full` only, for
-//! the core module's size budget). Built into the `kubedv` module (the `core` feature), not
+//! The core API for JavaScript: `+k8s:` formats and tagged Go types (`compileTypes`,
+//! `validate`); the CRI skew policy (`criSkew`, `criRange`, `criFeature`) in `kubedv/full` only,
+//! for the core module's size budget. Built into the `kubedv` module (the `core` feature), not
 //! into `kubedv/policy`.
 
 #[cfg(feature = "full")]
 use kubedv_core::cri::maturity::{self, Stage, Status};
+#[cfg(feature = "full")]
 use kubedv_core::cri::skew;
 use kubedv_core::declarative::shadow::{self, Enforcement};
 use kubedv_core::declarative::{Dependency, Options, Schema};
@@ -129,6 +130,12 @@ export interface FormatInfo {
   summary: string;
 }
 
+"#;
+
+/// The CRI skew, range and feature-policy types (`kubedv/full` only).
+#[cfg(feature = "full")]
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CRI_FULL: &str = r#"
 /** A node for `criSkew`: versions as the CLI takes them. */
 export interface CriNode {
   /** The kubelet's Kubernetes version, e.g. "1.30.2". */
@@ -156,12 +163,6 @@ export interface CriSkewReport {
   supported: boolean;
   pairs: CriPair[];
 }
-"#;
-
-/// The CRI range and feature-policy types (`kubedv/full` only).
-#[cfg(feature = "full")]
-#[wasm_bindgen(typescript_custom_section)]
-const TS_CRI_FULL: &str = r#"
 /** A supported range of minor versions (cri-api v0.N for a kubelet, kubelet 1.N for a runtime). */
 export interface CriRange {
   subject: string;
@@ -218,6 +219,7 @@ pub fn check_format(format: &str, value: &str, field: Option<String>) -> Result<
 }
 
 /// Judges a node's CRI version skew, pair by pair. Throws for malformed versions.
+#[cfg(feature = "full")]
 #[wasm_bindgen(js_name = criSkew, unchecked_return_type = "CriSkewReport")]
 pub fn cri_skew(#[wasm_bindgen(unchecked_param_type = "CriNode")] node: JsValue) -> Result<JsValue, JsError> {
     let mut f = Fields::from_js(node, "criSkew expects {kubelet, runtime, clients?, imageServices?}")?;

@@ -49,6 +49,7 @@ fn every_format_has_a_summary() {
     }
 }
 
+#[cfg(feature = "full")]
 #[wasm_bindgen_test]
 fn a_runtime_one_minor_older_is_supported() {
     let r = decode(kubedv_wasm::cri_skew(js(&json!({"kubelet": "1.30.0", "runtime": "v0.29.0"}))).unwrap());

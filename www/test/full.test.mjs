@@ -7,7 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import init, { compileCrd, criFeature, criRange, validateCrd } from "kubedv/full";
+import init, { compileCrd, criFeature, criRange, criSkew, validateCrd } from "kubedv/full";
 import initCore, { compileCrd as compileCrdCore } from "kubedv";
 
 await init({ module_or_path: readFileSync(new URL("../node_modules/kubedv/full/kubedv_full_bg.wasm", import.meta.url)) });
@@ -53,7 +53,7 @@ test("require() loads its Node build", () => {
   assert.throws(() => k.compileCrd(crd("wrong")), /must be spec\.names\.plural/);
 });
 
-test("the CRI range and feature policy are in kubedv/full, not in the core module", async () => {
+test("the CRI skew, range and feature policy are in kubedv/full, not in the core module", async () => {
   assert.deepEqual(criRange({ kubelet: "1.30" }).subject, "kubelet 1.30");
   // The CLI's `kubedv cri-feature --stage beta-on --containerd released-ga --cri-o released`.
   const verdict = criFeature({ stage: "beta-on", containerd: "released-ga", crio: "released" });
@@ -70,8 +70,17 @@ test("the CRI range and feature policy are in kubedv/full, not in the core modul
   assert.throws(() => criRange({ runtime: "dockershim=1.0" }));
   assert.throws(() => criRange({ kubelet: "1.30", runtime: "v0.30.0" }));
   assert.throws(() => criFeature({ stage: "beta", containerd: "none", crio: "none" }));
+  // criSkew, as wasm/tests/api.rs checks it (shared/reference/cri-api-version-skew-policy.md).
+  const node = criSkew({ kubelet: "1.30.2", runtime: "containerd=1.7.20", clients: ["crictl=1.27.0"] });
+  assert.equal(node.supported, true);
+  assert.equal(node.pairs[1].client, "crictl");
+  assert.equal(node.pairs[0].serverVersion, "1.7.20");
+  assert.equal(criSkew({ kubelet: "1.26.0", runtime: "v0.22.0" }).supported, false);
+  assert.throws(() => criSkew({ kubelet: "1.30" }), /missing field `runtime`/);
+  assert.throws(() => criSkew({ kubelet: "1.30", runtime: "v0.30.0", extra: 1 }));
+  // The core module has none of the CRI policy (its size budget).
   const core = await import("kubedv");
   assert.equal(core.criRange, undefined);
   assert.equal(core.criFeature, undefined);
-  assert.equal(typeof core.criSkew, "function");
+  assert.equal(core.criSkew, undefined);
 });

@@ -2,12 +2,12 @@
 // user would, with the result shapes the declarations promise. The `@ts-expect-error` lines
 // must fail to type-check — they prove the declarations are precise, not `any`.
 import init, {
-  celVars, checkFormat, compileCel, compileCrd, compileTypes, criSkew, evalCel,
+  celVars, checkFormat, compileCel, compileCrd, compileTypes, evalCel,
   formats, validate, validateCrd, version,
   type CelResult, type CrdResult, type FieldError, type TagDoc, type ValidationResult,
 } from "kubedv";
-// The CRI range and feature policy are in kubedv/full (the core module's size budget).
-import { criFeature, criRange } from "kubedv/full";
+// The CRI skew, range and feature policy are in kubedv/full (the core module's size budget).
+import { criFeature, criRange, criSkew } from "kubedv/full";
 
 export async function use(bytes: Uint8Array): Promise<string[]> {
   await init({ module_or_path: bytes });

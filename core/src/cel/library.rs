@@ -10,7 +10,7 @@ use core::cmp::Ordering;
 
 use core::cell::RefCell;
 
-use regex_automata::nfa::thompson::{self, backtrack, backtrack::BoundedBacktracker, pikevm, pikevm::PikeVM};
+use regex_automata::nfa::thompson::{self, pikevm, pikevm::PikeVM};
 use regex_automata::{Anchored, Input};
 
 use super::eval::RegexCache;
@@ -21,15 +21,14 @@ use super::value::Value;
 pub use super::k8s::{named_format, Object};
 
 /// A compiled RE2-syntax regular expression (linear time): one Thompson NFA, run by a lazily
-/// built DFA for `matches` (see `dfa.rs`), else by the bounded backtracker when the haystack
-/// is short enough (fast, still linear) and by the PikeVM otherwise. The regex crate's `meta` engine would choose the same way but adds ~20 KB
-/// (gzipped) of strategy code to the WebAssembly build.
+/// built DFA for `matches` (see `dfa.rs`), else by the PikeVM. (The regex crate's `meta` engine
+/// adds ~20 KB gzipped of strategy code to the WebAssembly build; the bounded backtracker, a
+/// speed-up for short haystacks, 4 KB: the npm core module's budget keeps neither.)
 pub struct Regex {
     /// Answers `matches` for patterns without word boundaries or multi-line anchors.
     dfa: Option<super::dfa::Dfa>,
-    backtracker: BoundedBacktracker,
     pikevm: PikeVM,
-    caches: RefCell<(backtrack::Cache, pikevm::Cache)>,
+    cache: RefCell<pikevm::Cache>,
     /// The pattern can only match at the start (`^...`, as most Kubernetes patterns): one
     /// attempt at the start position instead of one per position.
     anchored: bool,
@@ -50,11 +49,9 @@ impl Regex {
             })?;
         let anchored = nfa.is_always_start_anchored();
         let dfa = super::dfa::Dfa::new(&nfa, anchored);
-        let backtracker =
-            BoundedBacktracker::new_from_nfa(nfa.clone()).map_err(|e| format!("given regex is invalid: {e}"))?;
         let pikevm = PikeVM::new_from_nfa(nfa).map_err(|e| format!("given regex is invalid: {e}"))?;
-        let caches = RefCell::new((backtracker.create_cache(), pikevm.create_cache()));
-        Ok(Regex { dfa, backtracker, pikevm, caches, anchored })
+        let cache = RefCell::new(pikevm.create_cache());
+        Ok(Regex { dfa, pikevm, cache, anchored })
     }
 
     /// The leftmost-first match in `s` at or after `start` (with `earliest`, any match, found
@@ -62,13 +59,7 @@ impl Regex {
     fn find_at(&self, s: &str, start: usize, earliest: bool) -> Option<regex_automata::Match> {
         let anchored = if self.anchored { Anchored::Yes } else { Anchored::No };
         let input = Input::new(s).range(start..).anchored(anchored).earliest(earliest);
-        let mut caches = self.caches.borrow_mut();
-        if s.len() <= self.backtracker.max_haystack_len() {
-            if let Ok(found) = self.backtracker.try_find(&mut caches.0, input.clone()) {
-                return found;
-            }
-        }
-        self.pikevm.find(&mut caches.1, input)
+        self.pikevm.find(&mut self.cache.borrow_mut(), input)
     }
 
     /// Whether the pattern matches anywhere in `s`.
@@ -113,10 +104,7 @@ impl Regex {
         let (mut at, mut copied, mut last_end) = (0, 0, None);
         while at <= s.len() {
             let input = Input::new(s).range(at..);
-            let found = {
-                let mut caches = self.caches.borrow_mut();
-                self.pikevm.search_slots(&mut caches.1, &input, &mut slots)
-            };
+            let found = { self.pikevm.search_slots(&mut self.cache.borrow_mut(), &input, &mut slots) };
             let (Some(_), Some(start), Some(end)) = (found, slots[0], slots[1]) else { break };
             let (start, end) = (start.get(), end.get());
             let step = |i: usize| i + s[i..].chars().next().map_or(1, char::len_utf8);

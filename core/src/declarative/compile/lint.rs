@@ -16,7 +16,6 @@
 //! conflicting requiredness, are compile errors here already), so it does not run.
 //! `+k8s:validation-gen-nolint` on the package or a type turns it off, as in validation-gen.
 
-use alloc::collections::BTreeMap;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -26,143 +25,94 @@ use crate::diag::{Diagnostic, Pos};
 use crate::golang::{Comment, TypeDecl, TypeExpr};
 use crate::tags::{self, Payload, Tag};
 
-/// A tag's stability level in validation-gen's registry (`TagStabilityLevel`).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
-enum Level {
-    Alpha,
-    Beta,
-    Stable,
-}
+/// Stability levels (`TagStabilityLevel`), ordered; 0 is "not a registered tag".
+const ALPHA: u8 = 1;
+const BETA: u8 = 2;
+const STABLE: u8 = 3;
+const LEVEL_NAMES: [&str; 4] = ["", "Alpha", "Beta", "Stable"];
 
-impl Level {
-    fn name(self) -> &'static str {
-        match self {
-            Level::Alpha => "Alpha",
-            Level::Beta => "Beta",
-            Level::Stable => "Stable",
-        }
-    }
-}
-
-/// The registry's tags and levels at code-generator v0.36.3 (Kubernetes 1.36).
-const LEVELS_36: &[(&str, Level)] = &[
-    ("k8s:discriminator", Level::Alpha),
-    ("k8s:eachVal", Level::Alpha),
-    ("k8s:enumExclude", Level::Alpha),
-    ("k8s:member", Level::Alpha),
-    ("k8s:minLength", Level::Alpha),
-    ("k8s:neq", Level::Alpha),
-    ("k8s:opaqueType", Level::Alpha),
-    ("k8s:validateError", Level::Alpha),
-    ("k8s:validateFalse", Level::Alpha),
-    ("k8s:validateTrue", Level::Alpha),
-    ("k8s:validateTrueAlpha", Level::Alpha),
-    ("k8s:alpha", Level::Beta),
-    ("k8s:beta", Level::Beta),
-    ("k8s:customUnique", Level::Beta),
-    ("k8s:eachKey", Level::Beta),
-    ("k8s:forbidden", Level::Beta),
-    ("k8s:ifDisabled", Level::Beta),
-    ("k8s:ifEnabled", Level::Beta),
-    ("k8s:immutable", Level::Beta),
-    ("k8s:maxBytes", Level::Beta),
-    ("k8s:maxLength", Level::Beta),
-    ("k8s:maximum", Level::Beta),
-    ("k8s:minItems", Level::Beta),
-    ("k8s:unionDiscriminator", Level::Beta),
-    ("k8s:unique", Level::Beta),
-    ("k8s:update", Level::Beta),
-    ("k8s:validateTrueBeta", Level::Beta),
-    ("k8s:enum", Level::Stable),
-    ("k8s:format", Level::Stable),
-    ("k8s:item", Level::Stable),
-    ("k8s:listMapKey", Level::Stable),
-    ("k8s:listType", Level::Stable),
-    ("k8s:maxItems", Level::Stable),
-    ("k8s:minimum", Level::Stable),
-    ("k8s:optional", Level::Stable),
-    ("k8s:required", Level::Stable),
-    ("k8s:subfield", Level::Stable),
-    ("k8s:unionMember", Level::Stable),
-    ("k8s:zeroOrOneOfMember", Level::Stable),
-];
-
-/// The registry at the 1.37 revision (code-generator after v0.37.0-beta.0; the lint and
-/// registry files are the same at the beta tag).
-const LEVELS_37: &[(&str, Level)] = &[
-    ("k8s:dependentForbidden", Level::Alpha),
-    ("k8s:dependentRequired", Level::Alpha),
-    ("k8s:enumExclude", Level::Alpha),
-    ("k8s:monotonic", Level::Alpha),
-    ("k8s:neq", Level::Alpha),
-    ("k8s:validateError", Level::Alpha),
-    ("k8s:validateFalse", Level::Alpha),
-    ("k8s:validateTrue", Level::Alpha),
-    ("k8s:validateTrueAlpha", Level::Alpha),
-    ("k8s:alpha", Level::Beta),
-    ("k8s:beta", Level::Beta),
-    ("k8s:forbidden", Level::Beta),
-    ("k8s:unionDiscriminator", Level::Beta),
-    ("k8s:validateTrueBeta", Level::Beta),
-    ("k8s:customUnique", Level::Stable),
-    ("k8s:customValidation", Level::Stable),
-    ("k8s:eachKey", Level::Stable),
-    ("k8s:eachVal", Level::Stable),
-    ("k8s:enum", Level::Stable),
-    ("k8s:format", Level::Stable),
-    ("k8s:ifDisabled", Level::Stable),
-    ("k8s:ifEnabled", Level::Stable),
-    ("k8s:ifMode", Level::Stable),
-    ("k8s:immutable", Level::Stable),
-    ("k8s:item", Level::Stable),
-    ("k8s:listMapKey", Level::Stable),
-    ("k8s:listType", Level::Stable),
-    ("k8s:maxBytes", Level::Stable),
-    ("k8s:maxItems", Level::Stable),
-    ("k8s:maxLength", Level::Stable),
-    ("k8s:maxProperties", Level::Stable),
-    ("k8s:maximum", Level::Stable),
-    ("k8s:minItems", Level::Stable),
-    ("k8s:minLength", Level::Stable),
-    ("k8s:minProperties", Level::Stable),
-    ("k8s:minimum", Level::Stable),
-    ("k8s:modeDiscriminator", Level::Stable),
-    ("k8s:opaqueType", Level::Stable),
-    ("k8s:optional", Level::Stable),
-    ("k8s:required", Level::Stable),
-    ("k8s:subfield", Level::Stable),
-    ("k8s:unionMember", Level::Stable),
-    ("k8s:unique", Level::Stable),
-    ("k8s:update", Level::Stable),
-    ("k8s:zeroOrOneOfMember", Level::Stable),
+/// The registry's tags and levels: code-generator v0.36.3 (Kubernetes 1.36) in the high two
+/// bits, the 1.37 revision (after v0.37.0-beta.0; lint and registry files the same at the tag)
+/// in the low two (`validators/*.go` `Docs().StabilityLevel`).
+const TAGS: &[(&str, u8)] = &[
+    ("k8s:alpha", BETA << 2 | BETA),
+    ("k8s:beta", BETA << 2 | BETA),
+    ("k8s:customUnique", BETA << 2 | STABLE),
+    ("k8s:customValidation", STABLE),
+    ("k8s:dependentForbidden", ALPHA),
+    ("k8s:dependentRequired", ALPHA),
+    ("k8s:discriminator", ALPHA << 2),
+    ("k8s:eachKey", BETA << 2 | STABLE),
+    ("k8s:eachVal", ALPHA << 2 | STABLE),
+    ("k8s:enum", STABLE << 2 | STABLE),
+    ("k8s:enumExclude", ALPHA << 2 | ALPHA),
+    ("k8s:forbidden", BETA << 2 | BETA),
+    ("k8s:format", STABLE << 2 | STABLE),
+    ("k8s:ifDisabled", BETA << 2 | STABLE),
+    ("k8s:ifEnabled", BETA << 2 | STABLE),
+    ("k8s:ifMode", STABLE),
+    ("k8s:immutable", BETA << 2 | STABLE),
+    ("k8s:item", STABLE << 2 | STABLE),
+    ("k8s:listMapKey", STABLE << 2 | STABLE),
+    ("k8s:listType", STABLE << 2 | STABLE),
+    ("k8s:maxBytes", BETA << 2 | STABLE),
+    ("k8s:maxItems", STABLE << 2 | STABLE),
+    ("k8s:maxLength", BETA << 2 | STABLE),
+    ("k8s:maxProperties", STABLE),
+    ("k8s:maximum", BETA << 2 | STABLE),
+    ("k8s:member", ALPHA << 2),
+    ("k8s:minItems", BETA << 2 | STABLE),
+    ("k8s:minLength", ALPHA << 2 | STABLE),
+    ("k8s:minProperties", STABLE),
+    ("k8s:minimum", STABLE << 2 | STABLE),
+    ("k8s:modeDiscriminator", STABLE),
+    ("k8s:monotonic", ALPHA),
+    ("k8s:neq", ALPHA << 2 | ALPHA),
+    ("k8s:opaqueType", ALPHA << 2 | STABLE),
+    ("k8s:optional", STABLE << 2 | STABLE),
+    ("k8s:required", STABLE << 2 | STABLE),
+    ("k8s:subfield", STABLE << 2 | STABLE),
+    ("k8s:unionDiscriminator", BETA << 2 | BETA),
+    ("k8s:unionMember", STABLE << 2 | STABLE),
+    ("k8s:unique", BETA << 2 | STABLE),
+    ("k8s:update", BETA << 2 | STABLE),
+    ("k8s:validateError", ALPHA << 2 | ALPHA),
+    ("k8s:validateFalse", ALPHA << 2 | ALPHA),
+    ("k8s:validateTrue", ALPHA << 2 | ALPHA),
+    ("k8s:validateTrueAlpha", ALPHA << 2 | ALPHA),
+    ("k8s:validateTrueBeta", BETA << 2 | BETA),
+    ("k8s:zeroOrOneOfMember", STABLE << 2 | STABLE),
 ];
 
 const REQUIREDNESS: &str = "field with validation must have +k8s:optional, +k8s:required or +k8s:forbidden";
 
 /// Opacity carried down a type walk (1.37): the type itself, a map's keys, list items / values.
-#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
-struct Opacity {
-    typ: bool,
-    key: bool,
-    val: bool,
-}
+const TYP: u8 = 1;
+const KEY: u8 = 2;
+const VAL: u8 = 4;
 
-/// The registry of one version, and the walk's caches.
+/// The registry of one version, and the walk's cache: per type and opacity, 0 not seen, 1
+/// being computed, 2 no validation, 3 validation.
 struct Rules {
     new: bool,
-    levels: &'static [(&'static str, Level)],
-    /// 1.37: per (type, opacity); 1.36: per type (opacity unused). `None`: being computed.
-    cache: BTreeMap<(TypeId, Opacity), Option<bool>>,
+    cache: Vec<u8>,
+}
+
+fn payload(t: &Tag) -> Option<&Tag> {
+    match &t.payload {
+        Payload::Tag(inner) => Some(inner),
+        _ => None,
+    }
 }
 
 impl Rules {
-    fn level(&self, name: &str) -> Option<Level> {
-        self.levels.iter().find(|(n, _)| *n == name).map(|(_, l)| *l)
+    /// `GetStability`: the tag's level, 0 when it is not a registered validation tag.
+    fn level(&self, name: &str) -> u8 {
+        TAGS.iter().find(|(n, _)| *n == name).map_or(0, |(_, l)| if self.new { l & 3 } else { l >> 2 })
     }
 
     /// Tags whose payload is a tag (`PayloadsType == ValueTypeTag`).
     fn chains(&self, name: &str) -> bool {
-        let member = if self.new { "k8s:ifMode" } else { "k8s:member" };
         matches!(
             name,
             "k8s:alpha"
@@ -173,68 +123,49 @@ impl Rules {
                 | "k8s:ifEnabled"
                 | "k8s:item"
                 | "k8s:subfield"
-        ) || name == member
+        ) || name == if self.new { "k8s:ifMode" } else { "k8s:member" }
     }
 
     /// 1.37 `hasNonOpaqueValidationTag`; 1.36 `hasAnyValidationTag`.
-    fn has_validation(&self, tags: &[&Tag]) -> bool {
-        tags.iter().any(|t| {
-            let skip = t.name == "k8s:optional" || (self.new && t.name == "k8s:opaqueType");
-            let chain =
-                if self.new { self.chains(&t.name) } else { matches!(t.name.as_str(), "k8s:alpha" | "k8s:beta") };
-            if skip {
-                false
-            } else if chain {
-                matches!(&t.payload, Payload::Tag(inner) if self.has_validation(&[inner]))
-            } else {
-                self.level(&t.name).is_some()
-            }
-        })
-    }
-
-    /// What `ExtractValidations` gives of opacity for these tags (1.37): `+k8s:opaqueType`, and
-    /// under `eachVal`/`eachKey` the values' / keys'; wrappers pass it through.
-    fn opacity(&self, tags: &[&Tag]) -> Opacity {
-        let mut op = Opacity::default();
-        for t in tags {
-            let inner = match &t.payload {
-                Payload::Tag(inner) => Some(&**inner),
-                _ => None,
-            };
-            match t.name.as_str() {
-                "k8s:opaqueType" => op.typ = true,
-                "k8s:eachVal" => op.val |= inner.is_some_and(|i| self.opacity(&[i]).typ),
-                "k8s:eachKey" => op.key |= inner.is_some_and(|i| self.opacity(&[i]).typ),
-                "k8s:alpha" | "k8s:beta" | "k8s:ifEnabled" | "k8s:ifDisabled" | "k8s:item" => {
-                    if let Some(i) = inner {
-                        let o = self.opacity(&[i]);
-                        op = Opacity { typ: op.typ || o.typ, key: op.key || o.key, val: op.val || o.val };
-                    }
-                }
-                _ => {}
-            }
+    fn has_validation(&self, t: &Tag) -> bool {
+        let name = t.name.as_str();
+        if name == "k8s:optional" || (self.new && name == "k8s:opaqueType") {
+            return false;
         }
-        op
+        let chain = if self.new { self.chains(name) } else { matches!(name, "k8s:alpha" | "k8s:beta") };
+        match chain {
+            true => payload(t).is_some_and(|i| self.has_validation(i)),
+            false => self.level(name) > 0,
+        }
     }
 
-    /// Whether a type's tags generate anything (`HasEmitable`: functions, variables, comments
+    /// What `ExtractValidations` gives of opacity for a tag (1.37): `+k8s:opaqueType`, and under
+    /// `eachVal`/`eachKey` the values' / keys'; wrappers pass it through.
+    fn opacity(&self, t: &Tag) -> u8 {
+        let inner = payload(t).map_or(0, |i| self.opacity(i));
+        match t.name.as_str() {
+            "k8s:opaqueType" => TYP,
+            "k8s:eachVal" if inner & TYP != 0 => VAL,
+            "k8s:eachKey" if inner & TYP != 0 => KEY,
+            "k8s:alpha" | "k8s:beta" | "k8s:ifEnabled" | "k8s:ifDisabled" | "k8s:item" => inner,
+            _ => 0,
+        }
+    }
+
+    /// Whether a type's tag generates anything (`HasEmitable`: functions, variables, comments
     /// or deferred list/subfield/mode validations); opacity and key declarations alone do not.
     fn emitable(&self, t: &Tag) -> bool {
-        let inner = match &t.payload {
-            Payload::Tag(inner) => Some(&**inner),
-            _ => None,
-        };
         match t.name.as_str() {
             "k8s:opaqueType" | "k8s:listMapKey" | "k8s:modeDiscriminator" => false,
             "k8s:alpha" | "k8s:beta" | "k8s:ifEnabled" | "k8s:ifDisabled" | "k8s:eachVal" | "k8s:eachKey"
-            | "k8s:item" => inner.is_some_and(|i| self.emitable(i)),
-            name => self.level(name).is_some(),
+            | "k8s:item" => payload(t).is_some_and(|i| self.emitable(i)),
+            name => self.level(name) > 0,
         }
     }
 }
 
-/// The known tags of a comment block, by name as validation-gen reads them (tag names sorted,
-/// then in order); tags that do not parse are left out.
+/// The tags of a comment block as validation-gen reads them (by tag name, then in order);
+/// tags that do not parse are left out.
 fn block(comments: &[Comment]) -> Vec<Tag> {
     let mut tags: Vec<Tag> = tags::extract(comments).into_iter().flatten().collect();
     crate::sort::sort_by(&mut tags, |a, b| a.name.cmp(&b.name));
@@ -248,10 +179,8 @@ fn nolint(comments: &[Comment]) -> bool {
     })
 }
 
-/// Where each declared type of the compilation is: its package and declaration.
-struct Decls<'f> {
-    by_id: BTreeMap<TypeId, (usize, &'f TypeDecl)>,
-}
+/// Where each declared type of the compilation is (by type id): its package and declaration.
+type Decls<'f> = Vec<Option<(usize, &'f TypeDecl)>>;
 
 impl Compiler<'_> {
     /// Runs validation-gen's lint from the root types (1.36 and later), adding an error per
@@ -260,33 +189,26 @@ impl Compiler<'_> {
         if minor < 36 || nolint(&self.packages[0].file.package_comments) {
             return;
         }
-        let mut decls = Decls { by_id: BTreeMap::new() };
+        let n = self.schema.types.len();
+        let mut decls: Decls<'_> = alloc::vec![None; n];
         for (p, pkg) in self.packages.iter().enumerate() {
             let names = if p == 0 { &self.schema.declared } else { &pkg.names };
             for (name, id) in names {
-                if let Some(d) = pkg.file.types.iter().find(|d| &d.name == name) {
-                    decls.by_id.insert(*id, (p, d));
+                if let (Some(slot), Some(d)) = (decls.get_mut(*id), pkg.file.types.iter().find(|d| &d.name == name)) {
+                    *slot = Some((p, d));
                 }
             }
         }
-        let mut rules =
-            Rules { new: minor >= 37, levels: if minor >= 37 { LEVELS_37 } else { LEVELS_36 }, cache: BTreeMap::new() };
-        let roots: Vec<TypeId> = self
-            .schema
-            .declared
-            .iter()
-            .map(|(_, id)| *id)
-            .filter(|id| match self.schema.kind(*id) {
-                Kind::Struct(fields) => {
-                    fields.iter().any(|f| f.go_name == "TypeMeta") && !fields.iter().any(|f| f.go_name == "ListMeta")
-                }
-                _ => false,
-            })
-            .collect();
-        let mut linted = alloc::vec![false; self.schema.types.len()];
+        let mut rules = Rules { new: minor >= 37, cache: alloc::vec![0; n * 8] };
+        let mut linted = alloc::vec![false; n];
         let mut found: Vec<(usize, Pos, String)> = Vec::new();
-        for root in roots {
-            self.lint_type(root, &decls, &mut rules, &mut linted, &mut found);
+        for (_, id) in &self.schema.declared {
+            if let Kind::Struct(fields) = self.schema.kind(*id) {
+                // Root types: TypeMeta, and not a list (ListMeta).
+                if fields.iter().any(|f| f.go_name == "TypeMeta") && !fields.iter().any(|f| f.go_name == "ListMeta") {
+                    self.lint_type(*id, &decls, &mut rules, &mut linted, &mut found);
+                }
+            }
         }
         for (p, pos, message) in found {
             let label = self.packages[p].label;
@@ -314,26 +236,21 @@ impl Compiler<'_> {
         if id >= linted.len() || core::mem::replace(&mut linted[id], true) {
             return;
         }
-        let decl = decls.by_id.get(&id).copied();
+        let decl = decls[id];
         if let Some((p, d)) = decl {
             if nolint(&d.comments) {
                 return;
             }
-            let title = self.lint_title(p, &d.name);
+            // How validation-gen names a type: `pkgpath.Name` (the compiled file's own package
+            // by its name, its import path being unknown).
+            let title = match p {
+                0 => format!("{}.{}", self.packages[0].file.package, d.name),
+                _ => format!("{}.{}", self.packages[p].path, d.name),
+            };
             for message in self.lint_block(None, id, p, &d.comments, decls, rules) {
                 found.push((p, d.pos, format!("lint failed: type {title}: {message}")));
             }
-        }
-        match self.schema.kind(id) {
-            Kind::Alias(u) | Kind::Pointer(u) | Kind::Slice(u) => self.lint_type(*u, decls, rules, linted, found),
-            Kind::Map(k, v) => {
-                self.lint_type(*k, decls, rules, linted, found);
-                self.lint_type(*v, decls, rules, linted, found);
-            }
-            Kind::Struct(fields) => {
-                let Some((p, d)) = decl else { return };
-                let TypeExpr::Struct(members) = &d.ty else { return };
-                let title = self.lint_title(p, &d.name);
+            if let (Kind::Struct(fields), TypeExpr::Struct(members)) = (self.schema.kind(id), &d.ty) {
                 for m in members {
                     let Some(f) = fields.iter().find(|f| f.go_name == m.name) else { continue };
                     for message in self.lint_block(Some(id), f.ty, p, &m.comments, decls, rules) {
@@ -342,29 +259,14 @@ impl Compiler<'_> {
                     self.lint_type(f.ty, decls, rules, linted, found);
                 }
             }
+        }
+        match self.schema.kind(id) {
+            Kind::Alias(u) | Kind::Pointer(u) | Kind::Slice(u) => self.lint_type(*u, decls, rules, linted, found),
+            Kind::Map(k, v) => {
+                self.lint_type(*k, decls, rules, linted, found);
+                self.lint_type(*v, decls, rules, linted, found);
+            }
             _ => {}
-        }
-    }
-
-    /// How validation-gen names a type (`pkgpath.Name`; the compiled file's own package by its
-    /// name, its import path being unknown).
-    fn lint_title(&self, p: usize, name: &str) -> String {
-        match p {
-            0 => format!("{}.{name}", self.packages[0].file.package),
-            _ => format!("{}.{name}", self.packages[p].path),
-        }
-    }
-
-    /// The package path the stability context is read from (`path.Base` of it).
-    fn lint_context(&self, p: usize) -> Level {
-        let path = if p == 0 { self.packages[0].file.package.as_str() } else { self.packages[p].path };
-        let base = path.rsplit('/').next().unwrap_or(path);
-        if base.contains("alpha") {
-            Level::Alpha
-        } else if base.contains("beta") {
-            Level::Beta
-        } else {
-            Level::Stable
         }
     }
 
@@ -378,13 +280,22 @@ impl Compiler<'_> {
         decls: &Decls<'_>,
         rules: &mut Rules,
     ) -> Vec<String> {
-        let owned = block(comments);
-        let tags: Vec<&Tag> = owned.iter().collect();
+        let tags = block(comments);
         let mut out = Vec::new();
         if let Some(m) = tags.iter().find_map(|t| alpha_beta(t, true)) {
             out.push(m);
         }
-        if let Some(m) = stability(rules, &tags, self.lint_context(p)) {
+        // The stability context: `path.Base` of the package path (the container's for a field).
+        let path = if p == 0 { self.packages[0].file.package.as_str() } else { self.packages[p].path };
+        let base = path.rsplit('/').next().unwrap_or(path);
+        let package = if base.contains("alpha") {
+            ALPHA
+        } else if base.contains("beta") {
+            BETA
+        } else {
+            STABLE
+        };
+        if let Some(m) = tags.iter().find_map(|t| stability(rules, t, package)) {
             out.push(m);
         }
         if container.is_some() && self.needs_requiredness(ty, &tags, decls, rules) {
@@ -394,7 +305,7 @@ impl Compiler<'_> {
     }
 
     /// `requiredAndOptional` for a field of type `ty` with these tags.
-    fn needs_requiredness(&self, ty: TypeId, tags: &[&Tag], decls: &Decls<'_>, rules: &mut Rules) -> bool {
+    fn needs_requiredness(&self, ty: TypeId, tags: &[Tag], decls: &Decls<'_>, rules: &mut Rules) -> bool {
         // Struct values (and names for them) cannot say whether they are required. A type kubedv
         // does not model (another package's, unread) is taken as one: nothing is known of it.
         let mut under = ty;
@@ -404,99 +315,83 @@ impl Compiler<'_> {
         if matches!(self.schema.kind(under), Kind::Struct(_) | Kind::Opaque) {
             return false;
         }
-        let requiredness = ["k8s:optional", "k8s:required", "k8s:forbidden"];
-        if tags.iter().any(|t| requiredness.iter().any(|r| has_tag(t, r))) {
+        if tags.iter().any(|t| ["k8s:optional", "k8s:required", "k8s:forbidden"].iter().any(|r| has_tag(t, r))) {
             return false;
         }
-        if rules.has_validation(tags) {
+        if tags.iter().any(|t| rules.has_validation(t)) {
             return true;
         }
-        let op = if rules.new { rules.opacity(tags) } else { Opacity::default() };
+        let op = if rules.new { tags.iter().fold(0, |o, t| o | rules.opacity(t)) } else { 0 };
         self.transitive(ty, op, decls, rules).0
     }
 
     /// Whether a type has validation, transitively (`hasTransitiveValidation` in 1.37, with
     /// opacity; `checkType` in 1.36), and whether a cycle cut the walk short.
-    fn transitive(&self, id: TypeId, mut op: Opacity, decls: &Decls<'_>, rules: &mut Rules) -> (bool, bool) {
-        if op.typ {
+    fn transitive(&self, id: TypeId, mut op: u8, decls: &Decls<'_>, rules: &mut Rules) -> (bool, bool) {
+        if op & TYP != 0 || id >= decls.len() {
             return (false, false);
         }
-        let key = (id, if rules.new { op } else { Opacity::default() });
-        match rules.cache.get(&key) {
-            Some(None) => return (false, true),
-            Some(Some(v)) => return (*v, false),
-            None => {}
+        let slot = id * 8 + usize::from(if rules.new { op } else { 0 });
+        match rules.cache[slot] {
+            1 => return (false, true),
+            2 => return (false, false),
+            3 => return (true, false),
+            _ => {}
         }
-        rules.cache.insert(key, None);
-        let decl = decls.by_id.get(&id).copied();
-        let own = decl.map(|(_, d)| block(&d.comments)).unwrap_or_default();
-        let own: Vec<&Tag> = own.iter().filter(|t| rules.level(&t.name).is_some()).collect();
+        rules.cache[slot] = 1;
+        let decl = decls[id];
+        let own: Vec<Tag> = decl.map(|(_, d)| block(&d.comments)).unwrap_or_default();
+        let own = own.iter().filter(|t| rules.level(&t.name) > 0);
         let mut has = false;
         if rules.new {
-            let o = rules.opacity(&own);
-            op = Opacity { typ: op.typ || o.typ, key: op.key || o.key, val: op.val || o.val };
-            if op.typ {
-                rules.cache.insert(key, Some(false));
-                return (false, false);
-            }
-            if own.iter().any(|t| rules.emitable(t)) {
-                rules.cache.insert(key, Some(true));
-                return (true, false);
+            op |= own.clone().fold(0, |o, t| o | rules.opacity(t));
+            if op & TYP != 0 || own.clone().any(|t| rules.emitable(t)) {
+                let has = op & TYP == 0;
+                rules.cache[slot] = 2 + u8::from(has);
+                return (has, false);
             }
         } else {
-            has = rules.has_validation(&own);
+            has = own.clone().any(|t| rules.has_validation(t));
         }
         let mut cut = false;
-        let mut walk = |t: TypeId, o: Opacity, rules: &mut Rules, has: &mut bool| {
-            let (h, c) = self.transitive(t, o, decls, rules);
-            *has |= h;
-            cut |= c;
-        };
+        // (type, opacity) pairs to walk: elements carry only the list's / map's element opacity.
+        let mut next: Vec<(TypeId, u8)> = Vec::new();
         match self.schema.kind(id) {
-            Kind::Alias(u) | Kind::Pointer(u) => walk(*u, op, rules, &mut has),
-            Kind::Slice(e) => walk(*e, Opacity { typ: op.val, ..Opacity::default() }, rules, &mut has),
+            Kind::Alias(u) | Kind::Pointer(u) => next.push((*u, op)),
+            Kind::Slice(e) => next.push((*e, if op & VAL != 0 { TYP } else { 0 })),
             Kind::Map(k, v) => {
-                walk(*k, Opacity { typ: op.key, ..Opacity::default() }, rules, &mut has);
-                if !(rules.new && has) {
-                    walk(*v, Opacity { typ: op.val, ..Opacity::default() }, rules, &mut has);
-                }
+                next.push((*k, if op & KEY != 0 { TYP } else { 0 }));
+                next.push((*v, if op & VAL != 0 { TYP } else { 0 }));
             }
             Kind::Struct(fields) => {
-                let members = match decl.map(|(_, d)| &d.ty) {
-                    Some(TypeExpr::Struct(m)) => m.as_slice(),
-                    _ => &[],
-                };
-                for m in members {
-                    let Some(f) = fields.iter().find(|f| f.go_name == m.name) else { continue };
-                    let mtags = block(&m.comments);
-                    let mtags: Vec<&Tag> = mtags.iter().collect();
-                    if rules.has_validation(&mtags) {
-                        has = true;
-                        if rules.new {
-                            break;
+                if let Some((_, TypeDecl { ty: TypeExpr::Struct(members), .. })) = decl {
+                    for m in members {
+                        let Some(f) = fields.iter().find(|f| f.go_name == m.name) else { continue };
+                        let mtags = block(&m.comments);
+                        if mtags.iter().any(|t| rules.has_validation(t)) {
+                            has = true;
+                            if rules.new {
+                                break;
+                            }
+                            continue;
                         }
-                        continue;
-                    }
-                    let mop = if rules.new {
-                        let o = rules.opacity(&mtags);
-                        Opacity { typ: op.typ || o.typ, key: op.key || o.key, val: op.val || o.val }
-                    } else {
-                        Opacity::default()
-                    };
-                    walk(f.ty, mop, rules, &mut has);
-                    if rules.new && has {
-                        break;
+                        let mop = if rules.new { op | mtags.iter().fold(0, |o, t| o | rules.opacity(t)) } else { 0 };
+                        next.push((f.ty, mop));
                     }
                 }
             }
             _ => {}
         }
-        // 1.36 keeps a result reached through a cut cycle only when it is true; 1.37 never.
-        if (!rules.new && has) || !cut {
-            rules.cache.insert(key, Some(has));
-        } else {
-            rules.cache.remove(&key);
+        for (t, o) in next {
+            if rules.new && has {
+                break;
+            }
+            let (h, c) = self.transitive(t, o, decls, rules);
+            has |= h;
+            cut |= c;
         }
+        // 1.36 keeps a result reached through a cut cycle only when it is true; 1.37 never.
+        rules.cache[slot] = if (!rules.new && has) || !cut { 2 + u8::from(has) } else { 0 };
         (has, cut)
     }
 }
@@ -505,58 +400,46 @@ impl Compiler<'_> {
 fn alpha_beta(t: &Tag, root: bool) -> Option<String> {
     if t.name == "k8s:alpha" || t.name == "k8s:beta" {
         if !root {
-            return Some(format!("tag {:?} can't be used in between", t.name));
+            return Some(format!("tag \"{}\" can't be used in between", t.name));
         }
-        if !matches!(t.payload, Payload::Tag(_)) {
-            return Some(format!("tag {:?} requires a validation tag as its value payload", t.name));
+        if payload(t).is_none() {
+            return Some(format!("tag \"{}\" requires a validation tag as its value payload", t.name));
         }
     }
-    match &t.payload {
-        Payload::Tag(inner) => alpha_beta(inner, false),
-        _ => None,
-    }
+    alpha_beta(payload(t)?, false)
 }
 
-/// `validationStability`: the first tag whose level is below its context's.
-fn stability(rules: &Rules, tags: &[&Tag], package: Level) -> Option<String> {
-    for t in tags {
-        let mut context = package;
-        let mut check = *t;
-        if t.name == "k8s:alpha" || t.name == "k8s:beta" {
-            context = if t.name == "k8s:alpha" { Level::Alpha } else { Level::Beta };
-            match &t.payload {
-                Payload::Tag(inner) => check = inner,
-                _ => continue,
-            }
-        }
-        if (check.name == "k8s:ifEnabled" || check.name == "k8s:ifDisabled") && context == Level::Stable {
-            context = Level::Beta;
-        }
-        if let Some(m) = stable_enough(rules, check, context) {
-            return Some(m);
-        }
+/// `validationStability` for one tag: its level (and its payload's) against the context.
+fn stability(rules: &Rules, t: &Tag, package: u8) -> Option<String> {
+    let (mut context, mut check) = (package, t);
+    if t.name == "k8s:alpha" || t.name == "k8s:beta" {
+        context = if t.name == "k8s:alpha" { ALPHA } else { BETA };
+        check = payload(t)?;
     }
-    None
+    if (check.name == "k8s:ifEnabled" || check.name == "k8s:ifDisabled") && context == STABLE {
+        context = BETA;
+    }
+    stable_enough(rules, check, context)
 }
 
 /// `checkTagStability`: a tag and the tags it carries, against a context level.
-fn stable_enough(rules: &Rules, t: &Tag, context: Level) -> Option<String> {
-    let level = rules.level(&t.name)?;
+fn stable_enough(rules: &Rules, t: &Tag, context: u8) -> Option<String> {
+    let level = rules.level(&t.name);
+    if level == 0 {
+        return None;
+    }
     if level < context {
         return Some(format!(
-            "tag {:?} with stability level {:?} cannot be used in {} validation",
+            "tag \"{}\" with stability level \"{}\" cannot be used in {} validation",
             t.name,
-            level.name(),
-            context.name()
+            LEVEL_NAMES[usize::from(level)],
+            LEVEL_NAMES[usize::from(context)]
         ));
     }
-    match &t.payload {
-        Payload::Tag(inner) => stable_enough(rules, inner, context),
-        _ => None,
-    }
+    stable_enough(rules, payload(t)?, context)
 }
 
 /// `hasTag`: the tag or any tag it carries is `name`.
 fn has_tag(t: &Tag, name: &str) -> bool {
-    t.name == name || matches!(&t.payload, Payload::Tag(inner) if has_tag(inner, name))
+    t.name == name || payload(t).is_some_and(|i| has_tag(i, name))
 }
