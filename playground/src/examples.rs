@@ -35,11 +35,11 @@ type WidgetSpec struct {
 
 	// +k8s:optional
 	// +k8s:alpha(since: "1.36")=+k8s:maxItems=2
-	// +k8s:eachVal=+k8s:maxLength=10
+	// +k8s:alpha(since: "1.36")=+k8s:eachVal=+k8s:maxLength=10
 	Tags []string `json:"tags"`
 
 	// +k8s:ifEnabled(StrictPorts)=+k8s:required
-	// +k8s:eachVal=+k8s:minimum=1
+	// +k8s:alpha(since: "1.36")=+k8s:eachVal=+k8s:minimum=1
 	Ports []int32 `json:"ports"`
 }
 

@@ -227,5 +227,13 @@ mod tests {
                 schema.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
             assert!(errors.is_empty(), "{}: {errors:#?}", e.title);
         }
+        // The first example is shown at every release the version picker offers (the browser
+        // test switches it to 1.33 and 1.36): lint-clean with each release's tag levels.
+        for minor in 33..=37 {
+            let schema = kubedv_core::declarative::Schema::compile_with(crate::examples::WIDGET_TYPES, &[], minor);
+            let errors: Vec<String> =
+                schema.diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
+            assert!(errors.is_empty(), "1.{minor}: {errors:#?}");
+        }
     }
 }

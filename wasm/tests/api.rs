@@ -129,7 +129,7 @@ type Widget struct {
 fn compile_once_validate_many() {
     let schema = kubedv_wasm::compile_types(WIDGET, None).unwrap_or_else(|_| panic!("compiles"));
     assert_eq!(decode(schema.types().unwrap()), json!(["Widget"]));
-    let r = decode(schema.validate(js(json!({})), None, None).unwrap_or_else(|_| panic!()));
+    let r = decode(schema.validate(js(json!({"size": 0})), None, None).unwrap_or_else(|_| panic!()));
     assert_eq!(r["errors"][0]["text"], "name: Required value");
     assert_eq!(r["errors"][1]["text"], "size: Invalid value: 0: must be greater than or equal to 1");
     assert_eq!(r["errors"][1]["enforced"], false);

@@ -457,18 +457,25 @@ fn yaml_round(rng: &mut Rng, checker: &Checker) -> Result<(), String> {
         return Err(format!("check_files twice differs:\n{text}"));
     }
     if let Ok(outcome) = manifests::check_files(&files, &options) {
-        // YAML's line breaks: CR LF, LF, and a lone CR (editors break lines there too).
-        let lines = text.replace("\r\n", "\n").matches(['\n', '\r']).count() + 1;
-        for d in &outcome.documents {
-            let mut at = vec![d.at, (d.line, 1)];
-            at.extend(d.errors.iter().chain(&d.update_errors).map(|e| (e.line, e.column)));
-            at.extend(d.warnings.iter().map(|w| (w.line, w.column)));
-            if let Some((l, c)) = at.into_iter().find(|(l, c)| *l == 0 || *l > lines || *c == 0) {
-                return Err(format!("check_files located a problem at {l}:{c} in a file of {lines} lines:\n{text}"));
-            }
+        let lines = yaml_lines(&text);
+        if let Some((l, c)) = outcome.documents.iter().find_map(|d| outside(d, lines)) {
+            return Err(format!("check_files located a problem at {l}:{c} in a file of {lines} lines:\n{text}"));
         }
     }
     Ok(())
+}
+
+/// A text's lines as YAML counts them: it breaks at CR LF, LF and a lone CR (editors too).
+fn yaml_lines(text: &str) -> usize {
+    text.replace("\r\n", "\n").matches(['\n', '\r']).count() + 1
+}
+
+/// A position a checked document reports outside its file of `lines` lines (or at column 0).
+fn outside(d: &manifests::Checked, lines: usize) -> Option<(usize, usize)> {
+    let mut at = vec![d.at, (d.line, 1)];
+    at.extend(d.errors.iter().chain(&d.update_errors).map(|e| (e.line, e.column)));
+    at.extend(d.warnings.iter().map(|w| (w.line, w.column)));
+    at.into_iter().find(|(l, c)| *l == 0 || *l > lines || *c == 0)
 }
 
 /// A manifest tree on disk, as `kubedv check DIR` walks it: nested directories, mutated
@@ -544,14 +551,10 @@ fn tree_round(rng: &mut Rng, checker: &Checker, root: &Path) -> Result<usize, St
         if summary(&read) != summary(&again) {
             return Err(format!("{f}: reading twice differs"));
         }
-        let text = String::from_utf8_lossy(&std::fs::read(f).unwrap_or_default()).into_owned();
-        let lines = text.replace("\r\n", "\n").matches(['\n', '\r']).count() + 1;
+        let lines = yaml_lines(&String::from_utf8_lossy(&std::fs::read(f).unwrap_or_default()));
         for d in &read {
             let c = manifests::check_one(d, Some(checker), &std::collections::BTreeMap::new());
-            let mut at = vec![c.at, (c.line, 1)];
-            at.extend(c.errors.iter().chain(&c.update_errors).map(|e| (e.line, e.column)));
-            at.extend(c.warnings.iter().map(|w| (w.line, w.column)));
-            if let Some((l, col)) = at.into_iter().find(|(l, col)| *l == 0 || *l > lines || *col == 0) {
+            if let Some((l, col)) = outside(&c, lines) {
                 return Err(format!("{f}: a problem located at {l}:{col} in a file of {lines} lines"));
             }
         }
