@@ -523,23 +523,25 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
             }
         }
     }
-    for f in files {
-        for crd in crds_in(f.text) {
-            let _ = checker.add_crd(&crd);
+    // Every document is read once: the CRDs among them are added before any is checked (a CRD
+    // and its resources may come in any order).
+    let notes = patch_notes(files);
+    let docs: Vec<Doc> = files
+        .iter()
+        .flat_map(|f| read_bytes(Arc::from(f.path), f.text.as_bytes(), notes.get(&normalize(f.path)).cloned()))
+        .collect();
+    for d in docs.iter().filter(|d| d.prefix.is_empty()) {
+        if let Ok(v) = &d.value {
+            if is_crd(v) {
+                let _ = checker.add_crd(v);
+            }
         }
     }
     let mut olds = BTreeMap::new();
     for f in &options.old {
         add_old(f.text, &mut olds);
     }
-    let notes = patch_notes(files);
-    let mut documents = Vec::new();
-    for f in files {
-        let note = notes.get(&normalize(f.path)).cloned();
-        for d in read_bytes(Arc::from(f.path), f.text.as_bytes(), note) {
-            documents.push(check_one(&d, Some(&checker), &olds));
-        }
-    }
+    let documents: Vec<Checked> = docs.iter().map(|d| check_one(d, Some(&checker), &olds)).collect();
     let mut summary = Summary::default();
     summary.add(&documents);
     Ok(Outcome { documents, summary })
