@@ -87,7 +87,7 @@ fn js_string(s: &str) -> JsValue {
 
 /// `{value, type, cost}`, built directly (not through serde) in one call: this is the hot path.
 fn cel_result(value: JsValue, type_name: &str, cost: u64) -> JsValue {
-    crate::project::result(value, &js_string(type_name), cost as f64)
+    crate::tape::result(value, &js_string(type_name), cost as f64)
 }
 
 /// Integers a JS number cannot hold exactly (beyond ±2^53) become decimal strings, as
@@ -279,7 +279,7 @@ pub struct JsCelProgram {
     decls: BTreeMap<String, Decl>,
     /// What the program reads of its free variables, for plain objects (`eval`, `test`);
     /// `None` when a variable is typed by a schema (those convert whole).
-    plan: Option<JsValue>,
+    plan: Option<crate::tape::VarsPlan>,
     result_type: String,
     estimated: (u64, u64),
     limit: u64,
@@ -306,7 +306,7 @@ pub fn compile_cel(
     let limit = opts.cost_limit.map_or(cel::cost::PER_CALL_LIMIT, |l| l.max(0.0) as u64);
     let plan = table.values().all(|d| d.schema.is_none()).then(|| {
         let names: Vec<String> = program.variables().map(String::from).collect();
-        crate::project::js_plan(&names, &access::plan(program.ast(), names.len()))
+        crate::tape::VarsPlan::new(&names, &access::plan(program.ast(), names.len()))
     });
     Ok(JsCelProgram {
         program,
@@ -324,7 +324,7 @@ impl JsCelProgram {
     /// qualified names) the whole object through JSON.
     fn plain(&self, vars: &JsValue, what: &str) -> Result<Plain, JsValue> {
         if let Some(plan) = &self.plan {
-            let values = crate::project::variables(vars, plan)
+            let values = crate::tape::variables(vars, plan)
                 .map_err(|e| into_error(format!("{what} expects an object of variables: {e}")))?;
             if let Some(values) = values {
                 return Ok(Plain::Read(values));
@@ -396,7 +396,7 @@ impl JsCelProgram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "CelVars | Record<string, unknown>")] vars: JsValue,
     ) -> Result<bool, JsValue> {
-        let slot = crate::project::slot_of(&vars);
+        let slot = crate::tape::slot_of(&vars);
         let live = LIVE.with_borrow(|live| live.get(usize::try_from(slot).ok()?).cloned().flatten());
         let r = match live {
             Some(bound) => self.with_values(&bound, |values| self.program.eval_with_limit(values, self.limit)),

@@ -1,7 +1,9 @@
 //! The npm package `kubedv`: a thin wasm-bindgen facade over `kubedv-core`.
 //!
-//! Values cross as plain JS objects (serde-wasm-bindgen, JSON-compatible). Bad input becomes a
-//! thrown JS `Error`, never a trap.
+//! Values cross as plain JS objects. Objects to validate and CEL variables come in through the
+//! value tape (`tape`: read as `JSON.stringify` reads them, without JSON text); options and
+//! declarations through `JSON.stringify` and serde_json; results go out as JSON text parsed by
+//! `JSON.parse`. Bad input becomes a thrown JS `Error`, never a trap.
 //!
 //! Two modules are built from this crate: `kubedv` (feature `core`: formats, tagged types,
 //! CEL, CRDs, CRI skew) and `kubedv/policy` (feature `policy`: admission policies), so that
@@ -19,8 +21,7 @@ mod crd;
 mod manifests;
 #[cfg(feature = "policy")]
 mod policy;
-#[cfg(feature = "core")]
-mod project;
+mod tape;
 
 #[cfg(feature = "core")]
 pub use api::*;
@@ -158,7 +159,7 @@ pub(crate) fn given(value: Option<JsValue>) -> Option<JsValue> {
 /// parser's `line` and `column`.
 pub(crate) fn object_from_js(value: JsValue, what: &str) -> Result<serde_json::Value, JsValue> {
     let Some(text) = value.as_string() else {
-        return from_js(value, what).map_err(JsValue::from);
+        return tape::json(&value).map_err(|e| into_error(format!("{what}: {e}")).into());
     };
     kubedv_input::document(&text).map_err(|e| {
         let err = js_sys::Error::new(&format!("{what}: {e}"));

@@ -245,15 +245,28 @@ pub(crate) fn same_str(a: &str, b: &str) -> bool {
 impl Map {
     /// A map from entries in any order; a repeated key keeps the last value.
     pub fn from_entries(mut entries: Vec<(Key, Value)>) -> Map {
-        crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(&b.0));
-        let mut out: Vec<(Key, Value)> = Vec::with_capacity(entries.len());
-        for (k, v) in entries {
-            match out.last_mut() {
-                Some(last) if last.0 == k => last.1 = v,
-                _ => out.push((k, v)),
+        if entries.len() <= 16 {
+            // Objects have a handful of fields, often in order already: sorted in place, with
+            // no index buffer (stable: equal keys keep their order).
+            for i in 1..entries.len() {
+                let mut j = i;
+                while j > 0 && entries[j - 1].0 > entries[j].0 {
+                    entries.swap(j - 1, j);
+                    j -= 1;
+                }
             }
+        } else {
+            crate::sort::sort_by(&mut entries, |a, b| a.0.cmp(&b.0));
         }
-        Map { entries: out, raw: None }
+        // Of equal keys the last value stays, in the first one's place.
+        entries.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                core::mem::swap(&mut later.1, &mut kept.1);
+            }
+            same
+        });
+        Map { entries, raw: None }
     }
 
     /// Inserts or replaces an entry.

@@ -1110,6 +1110,10 @@ fn seeds() -> Vec<String> {
     out
 }
 
+/// The input paths, as `KUBEDV_FUZZ_ONLY` names them: Go sources with objects, tag strings,
+/// CEL, CRDs (random and real), manifest streams, catalogs, admission policies, manifest trees.
+const PATHS: &[&str] = &["go", "tag", "cel", "crd", "yaml", "catalog", "policy", "tree"];
+
 fn main() {
     // The work runs on a thread with WebAssembly's stack size (1 MiB): a stack overflow that
     // would kill the npm package or the playground must show up here too.
@@ -1151,6 +1155,15 @@ fn fuzz() {
     let cel_corpus = cel_seeds();
     let mut rng = Rng(seed | 1);
     let trace = std::env::var_os("KUBEDV_FUZZ_TRACE").is_some();
+    // KUBEDV_FUZZ_ONLY=crd,yaml runs only those paths (to give one path the whole run).
+    let only = std::env::var("KUBEDV_FUZZ_ONLY").ok();
+    let on = |path: &str| only.as_deref().is_none_or(|o| o.split(',').any(|p| p.trim() == path));
+    for p in only.iter().flat_map(|o| o.split(',')) {
+        if !PATHS.contains(&p.trim()) {
+            eprintln!("KUBEDV_FUZZ_ONLY: unknown path {p:?}; the paths are {}", PATHS.join(", "));
+            std::process::exit(2);
+        }
+    }
     let deadline = Instant::now() + Duration::from_secs(seconds);
     std::panic::set_hook(Box::new(|_| {}));
     let crash_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/fuzz-crashes");
@@ -1201,148 +1214,168 @@ fn fuzz() {
     let tree_root = std::env::temp_dir().join(format!("kubedv-fuzz-tree-{}", std::process::id()));
     while Instant::now() < deadline {
         for _ in 0..64 {
-            let base = &corpus[rng.below(corpus.len())];
-            let src = mutate(&mut rng, base);
-            let objects: Vec<Value> = (0..2).map(|_| random_json(&mut rng, 0)).collect();
-            // The watchdog saves the source and the objects being validated.
-            let objects_text: String = objects.iter().map(|o| format!("// object: {o}\n")).collect();
-            *current.lock().unwrap() = (Instant::now(), format!("{objects_text}{src}"));
-            // A stack overflow aborts the process before anything can be saved: with
-            // KUBEDV_FUZZ_TRACE set, every input is written first (slow; for reproducing).
-            if trace {
-                std::fs::create_dir_all(&crash_dir).unwrap();
-                std::fs::write(crash_dir.join("last.go"), &src).unwrap();
-            }
-            let result = catch_unwind(AssertUnwindSafe(|| {
-                let schema = Schema::compile(&src);
-                let mut n = 0;
-                for name in schema.type_names() {
-                    let id = schema.type_named(name).unwrap();
-                    let options = Options { enabled: vec!["X".into()] };
-                    for o in &objects {
-                        let _ = schema.validate(id, o, &options);
+            if on("go") {
+                let base = &corpus[rng.below(corpus.len())];
+                let src = mutate(&mut rng, base);
+                let objects: Vec<Value> = (0..2).map(|_| random_json(&mut rng, 0)).collect();
+                // The watchdog saves the source and the objects being validated.
+                let objects_text: String = objects.iter().map(|o| format!("// object: {o}\n")).collect();
+                *current.lock().unwrap() = (Instant::now(), format!("{objects_text}{src}"));
+                // A stack overflow aborts the process before anything can be saved: with
+                // KUBEDV_FUZZ_TRACE set, every input is written first (slow; for reproducing).
+                if trace {
+                    std::fs::create_dir_all(&crash_dir).unwrap();
+                    std::fs::write(crash_dir.join("last.go"), &src).unwrap();
+                }
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    let schema = Schema::compile(&src);
+                    let mut n = 0;
+                    for name in schema.type_names() {
+                        let id = schema.type_named(name).unwrap();
+                        let options = Options { enabled: vec!["X".into()] };
+                        for o in &objects {
+                            let _ = schema.validate(id, o, &options);
+                            n += 1;
+                        }
+                        // Updates too: ratcheting, immutable/update, unions and modes compare old and new.
+                        let _ = schema.validate_update(id, &objects[0], Some(&objects[1]), &options);
                         n += 1;
                     }
-                    // Updates too: ratcheting, immutable/update, unions and modes compare old and new.
-                    let _ = schema.validate_update(id, &objects[0], Some(&objects[1]), &options);
-                    n += 1;
-                }
-                n
-            }));
-            runs += 1;
-            match result {
-                Ok(n) => validations += n,
-                Err(_) => {
-                    std::fs::create_dir_all(&crash_dir).unwrap();
-                    let file = crash_dir.join(format!("crash-{runs}.go"));
-                    std::fs::write(&file, &src).unwrap();
-                    eprintln!("panic on input saved to {}", file.display());
-                    std::process::exit(1);
+                    n
+                }));
+                runs += 1;
+                match result {
+                    Ok(n) => validations += n,
+                    Err(_) => {
+                        std::fs::create_dir_all(&crash_dir).unwrap();
+                        let file = crash_dir.join(format!("crash-{runs}.go"));
+                        std::fs::write(&file, &src).unwrap();
+                        eprintln!("panic on input saved to {}", file.display());
+                        std::process::exit(1);
+                    }
                 }
             }
             // The tag grammar on its own, with short random tag strings.
-            let tag: String = (0..1 + rng.below(6)).map(|_| TOKENS[rng.below(TOKENS.len())]).collect();
-            let tag = format!("k8s:{}", mutate(&mut rng, &tag));
-            *current.lock().unwrap() = (Instant::now(), format!("// tag\n{tag}"));
-            if catch_unwind(|| tags::parse(&tag, Default::default())).is_err() {
-                eprintln!("panic in the tag parser on {tag:?}");
-                std::process::exit(1);
+            if on("tag") {
+                let tag: String = (0..1 + rng.below(6)).map(|_| TOKENS[rng.below(TOKENS.len())]).collect();
+                let tag = format!("k8s:{}", mutate(&mut rng, &tag));
+                *current.lock().unwrap() = (Instant::now(), format!("// tag\n{tag}"));
+                if catch_unwind(|| tags::parse(&tag, Default::default())).is_err() {
+                    eprintln!("panic in the tag parser on {tag:?}");
+                    std::process::exit(1);
+                }
+                tag_runs += 1;
             }
-            tag_runs += 1;
             // CEL: mutated expressions, sometimes wrapped in very deep nesting.
-            let pick = rng.below(cel_corpus.len());
-            let mut expr = mutate_with(&mut rng, &cel_corpus[pick], CEL_TOKENS);
-            if rng.below(50) == 0 {
-                let n = 1 + rng.below(20_000);
-                let (open, close) =
-                    [("(", ")"), ("[", "]"), ("!", ""), ("-", ""), ("{1: ", "}"), ("size(", ")"), ("[1].map(x, ", ")")]
-                        [rng.below(7)];
-                expr = format!("{}{expr}{}", open.repeat(n), close.repeat(n));
+            if on("cel") {
+                let pick = rng.below(cel_corpus.len());
+                let mut expr = mutate_with(&mut rng, &cel_corpus[pick], CEL_TOKENS);
+                if rng.below(50) == 0 {
+                    let n = 1 + rng.below(20_000);
+                    let (open, close) = [
+                        ("(", ")"),
+                        ("[", "]"),
+                        ("!", ""),
+                        ("-", ""),
+                        ("{1: ", "}"),
+                        ("size(", ")"),
+                        ("[1].map(x, ", ")"),
+                    ][rng.below(7)];
+                    expr = format!("{}{expr}{}", open.repeat(n), close.repeat(n));
+                }
+                let self_value = random_json(&mut rng, 0);
+                *current.lock().unwrap() = (Instant::now(), expr.clone());
+                if trace {
+                    std::fs::create_dir_all(&crash_dir).unwrap();
+                    std::fs::write(crash_dir.join("last.cel"), &expr).unwrap();
+                }
+                if catch_unwind(AssertUnwindSafe(|| run_cel(&expr, &self_value))).is_err() {
+                    std::fs::create_dir_all(&crash_dir).unwrap();
+                    let file = crash_dir.join(format!("crash-{cel_runs}.cel"));
+                    std::fs::write(&file, &expr).unwrap();
+                    eprintln!("panic in CEL on the expression saved to {}", file.display());
+                    std::process::exit(1);
+                }
+                cel_runs += 1;
             }
-            let self_value = random_json(&mut rng, 0);
-            *current.lock().unwrap() = (Instant::now(), expr.clone());
-            if trace {
-                std::fs::create_dir_all(&crash_dir).unwrap();
-                std::fs::write(crash_dir.join("last.cel"), &expr).unwrap();
-            }
-            if catch_unwind(AssertUnwindSafe(|| run_cel(&expr, &self_value))).is_err() {
-                std::fs::create_dir_all(&crash_dir).unwrap();
-                let file = crash_dir.join(format!("crash-{cel_runs}.cel"));
-                std::fs::write(&file, &expr).unwrap();
-                eprintln!("panic in CEL on the expression saved to {}", file.display());
-                std::process::exit(1);
-            }
-            cel_runs += 1;
             // CRDs: a structured random schema, loaded and used on create and update.
-            let state = rng.0;
-            *current.lock().unwrap() = (Instant::now(), format!("// crd round, rng state {state}"));
-            let round = |rng: &mut Rng| {
-                if rng.below(4) == 0 {
-                    real_runs.set(real_runs.get() + 1);
-                    real_crd_round(rng, &real)
-                } else {
-                    crd_round(rng)
+            if on("crd") {
+                let state = rng.0;
+                *current.lock().unwrap() = (Instant::now(), format!("// crd round, rng state {state}"));
+                let round = |rng: &mut Rng| {
+                    if rng.below(4) == 0 {
+                        real_runs.set(real_runs.get() + 1);
+                        real_crd_round(rng, &real)
+                    } else {
+                        crd_round(rng)
+                    }
+                };
+                match catch_unwind(AssertUnwindSafe(|| round(&mut rng))) {
+                    Ok(Ok(loaded)) => crds_loaded += u64::from(loaded),
+                    Ok(Err(violation)) => {
+                        eprintln!("property violated (rng state {state}): {violation}");
+                        std::process::exit(1);
+                    }
+                    Err(_) => {
+                        eprintln!("panic in CRD validation; replay with the rng state {state}");
+                        std::process::exit(1);
+                    }
                 }
-            };
-            match catch_unwind(AssertUnwindSafe(|| round(&mut rng))) {
-                Ok(Ok(loaded)) => crds_loaded += u64::from(loaded),
-                Ok(Err(violation)) => {
-                    eprintln!("property violated (rng state {state}): {violation}");
-                    std::process::exit(1);
-                }
-                Err(_) => {
-                    eprintln!("panic in CRD validation; replay with the rng state {state}");
-                    std::process::exit(1);
-                }
+                crd_runs += 1;
             }
-            crd_runs += 1;
             // Manifest text: the reader, the locator and `check`.
-            let state = rng.0;
-            *current.lock().unwrap() = (Instant::now(), format!("# yaml round, rng state {state}"));
-            match catch_unwind(AssertUnwindSafe(|| yaml_round(&mut rng, &checker))) {
-                Ok(Ok(())) => yaml_runs += 1,
-                Ok(Err(violation)) => {
-                    eprintln!("property violated (rng state {state}): {violation}");
-                    std::process::exit(1);
-                }
-                Err(_) => {
-                    eprintln!("panic reading or checking manifests; replay with the rng state {state}");
-                    std::process::exit(1);
+            if on("yaml") {
+                let state = rng.0;
+                *current.lock().unwrap() = (Instant::now(), format!("# yaml round, rng state {state}"));
+                match catch_unwind(AssertUnwindSafe(|| yaml_round(&mut rng, &checker))) {
+                    Ok(Ok(())) => yaml_runs += 1,
+                    Ok(Err(violation)) => {
+                        eprintln!("property violated (rng state {state}): {violation}");
+                        std::process::exit(1);
+                    }
+                    Err(_) => {
+                        eprintln!("panic reading or checking manifests; replay with the rng state {state}");
+                        std::process::exit(1);
+                    }
                 }
             }
             // Catalogs: mutated catalog text read, written back and compiled.
-            let state = rng.0;
-            *current.lock().unwrap() = (Instant::now(), format!("# catalog round, rng state {state}"));
-            match catch_unwind(AssertUnwindSafe(|| catalog_round(&mut rng, &small))) {
-                Ok(Ok(n)) => catalog_packages += n as u64,
-                Ok(Err(violation)) => {
-                    eprintln!("property violated (rng state {state}): {violation}");
-                    std::process::exit(1);
+            if on("catalog") {
+                let state = rng.0;
+                *current.lock().unwrap() = (Instant::now(), format!("# catalog round, rng state {state}"));
+                match catch_unwind(AssertUnwindSafe(|| catalog_round(&mut rng, &small))) {
+                    Ok(Ok(n)) => catalog_packages += n as u64,
+                    Ok(Err(violation)) => {
+                        eprintln!("property violated (rng state {state}): {violation}");
+                        std::process::exit(1);
+                    }
+                    Err(_) => {
+                        eprintln!("panic reading a catalog; replay with the rng state {state}");
+                        std::process::exit(1);
+                    }
                 }
-                Err(_) => {
-                    eprintln!("panic reading a catalog; replay with the rng state {state}");
-                    std::process::exit(1);
-                }
+                catalog_runs += 1;
             }
-            catalog_runs += 1;
             // Admission policies: mutated policy documents evaluated against random requests.
-            let state = rng.0;
-            *current.lock().unwrap() = (Instant::now(), format!("# policy round, rng state {state}"));
-            match catch_unwind(AssertUnwindSafe(|| policy_round(&mut rng))) {
-                Ok(Ok(evaluated)) => policy_evals += u64::from(evaluated),
-                Ok(Err(violation)) => {
-                    eprintln!("property violated (rng state {state}): {violation}");
-                    std::process::exit(1);
+            if on("policy") {
+                let state = rng.0;
+                *current.lock().unwrap() = (Instant::now(), format!("# policy round, rng state {state}"));
+                match catch_unwind(AssertUnwindSafe(|| policy_round(&mut rng))) {
+                    Ok(Ok(evaluated)) => policy_evals += u64::from(evaluated),
+                    Ok(Err(violation)) => {
+                        eprintln!("property violated (rng state {state}): {violation}");
+                        std::process::exit(1);
+                    }
+                    Err(_) => {
+                        eprintln!("panic in admission policies; replay with the rng state {state}");
+                        std::process::exit(1);
+                    }
                 }
-                Err(_) => {
-                    eprintln!("panic in admission policies; replay with the rng state {state}");
-                    std::process::exit(1);
-                }
+                policy_runs += 1;
             }
-            policy_runs += 1;
             // A manifest tree on disk, every 16th time round (files are slow).
             #[cfg(unix)]
-            if runs % 16 == 0 {
+            if on("tree") && (only.is_some() || runs % 16 == 0) {
                 let state = rng.0;
                 *current.lock().unwrap() = (Instant::now(), format!("# tree round, rng state {state}"));
                 match catch_unwind(AssertUnwindSafe(|| tree_round(&mut rng, &checker, &tree_root))) {

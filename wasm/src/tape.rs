@@ -1,0 +1,499 @@
+//! Plain JS values into the engine's values, read as `JSON.stringify` reads them, without JSON
+//! text.
+//!
+//! A small snippet (JIT-compiled like the caller's code) walks the value once and writes a
+//! *tape* of numbers (tags, counts, numbers) and the strings it meets; Rust copies the tape into
+//! WebAssembly memory in one call and builds CEL values (`program.eval({self: obj})`,
+//! `program.test`) or JSON values (`schema.validate`, `crd.validate`) straight from it: no
+//! `JSON.stringify`, no JSON tokenizer, no escaping. A short text rides at the tape's end as
+//! UTF-16 code units; a long one is encoded by `TextEncoder.encodeInto` and copied in a second
+//! call (the glue's own string passing copies ASCII in a JS loop).
+//!
+//! The values are those `JSON.stringify` gives: own enumerable string-keyed properties in
+//! `Object.keys` order; `toJSON` called with the property name; `Number`/`String`/`Boolean`
+//! objects unwrapped; `undefined`, functions and symbols left out of objects and `null` in
+//! arrays; non-finite numbers `null`; a `BigInt` or a cycle is a `TypeError` with V8's words; a
+//! throwing getter throws. Numbers are as JSON text parsed by `serde_json` would give them —
+//! integral values below 1e21 are integers with the digits JS prints (`-0` is `0`; 2^60 is
+//! 1152921504606847000; above `i64`, `u64`), the rest doubles — with one difference: a double
+//! is the exact JS number (a parse of its shortest decimal text could be one unit in the last
+//! place off). Lone surrogates in strings become
+//! U+FFFD (JSON text would have refused them). More than `serde_json`'s 127 nested arrays and
+//! objects are refused with its words, `recursion limit exceeded`.
+//!
+//! For CEL, the program's access plan (`kubedv_core::cel::access`: the field paths it
+//! selects, found once at compile time) bounds the walk: a field the rule selects further is
+//! followed, a value it uses whole (a list it iterates, a string it matches) is written whole,
+//! and the rest of the object is never touched — a cycle, a `BigInt` or a throwing getter off
+//! the rule's paths is no error. The fields of a plan are written by their number in it, and
+//! Rust takes their names from its own copy of the plan.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use kubedv_core::cel::access::Plan;
+use kubedv_core::cel::{Key, Map, MapVars, Value};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(inline_js = r#"
+const enumerable = Object.prototype.propertyIsEnumerable;
+const objectProto = Object.prototype;
+const encoder = new TextEncoder();
+let tape = new Float64Array(1024);
+let n = 0;
+let text = "";
+let bytes = new Uint8Array(4096);
+// The arrays and objects being written whole, for JSON.stringify's cycle check.
+const stack = [];
+function put(x) {
+  if (n === tape.length) {
+    const bigger = new Float64Array(tape.length * 2);
+    bigger.set(tape);
+    tape = bigger;
+  }
+  tape[n++] = x;
+}
+function str(s) {
+  put(s.length);
+  text += s;
+}
+// JSON.stringify's SerializeJSONProperty up to the type switch: toJSON, boxed primitives.
+function prepare(v, key) {
+  if (v !== null && (typeof v === "object" || typeof v === "bigint") && typeof v.toJSON === "function") {
+    v = v.toJSON(key);
+  }
+  if (v !== null && typeof v === "object") {
+    if (v instanceof Number) return Number(v);
+    if (v instanceof String) return String(v);
+    if (v instanceof Boolean || v instanceof BigInt) return v.valueOf();
+  }
+  return v;
+}
+// What JSON.stringify leaves out of an object (and writes as null in an array).
+function skipped(v) {
+  return v === undefined || typeof v === "function" || typeof v === "symbol";
+}
+function enter(v) {
+  if (stack.includes(v)) throw new TypeError("Converting circular structure to JSON");
+  stack.push(v);
+}
+// Tags: 0 null, 1 false, 2 true, 3 number (then the number), 4 string (then its UTF-16
+// length; the text follows the tape), 5 array (then the count), 6 object (then the count, then
+// key and value for each), 7 the planned fields of an object (then the count, then each
+// field's number in the plan and its value). `plan`: true (all of it), [key, plan, ...]
+// (these fields of an object; an array is read whole) or {e: plan} (each element of an
+// array; an object is read whole).
+function value(v, plan, depth) {
+  switch (typeof v) {
+    case "string":
+      put(4);
+      str(v);
+      return;
+    case "number":
+      if (Number.isFinite(v)) {
+        put(3);
+        put(v);
+      } else put(0);
+      return;
+    case "boolean":
+      put(v ? 2 : 1);
+      return;
+    case "bigint":
+      throw new TypeError("Do not know how to serialize a BigInt");
+  }
+  if (v === null) return put(0);
+  if (depth >= 127) throw new RangeError("recursion limit exceeded");
+  if (Array.isArray(v)) {
+    const whole = plan === true || Array.isArray(plan);
+    const each = whole ? true : plan.e;
+    if (whole) enter(v);
+    put(5);
+    put(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const x = prepare(v[i], String(i));
+      if (skipped(x)) put(0);
+      else value(x, each, depth + 1);
+    }
+    if (whole) stack.pop();
+    return;
+  }
+  if (Array.isArray(plan)) return fields(v, plan, depth);
+  enter(v);
+  put(6);
+  const at = n;
+  put(0);
+  let count = 0;
+  for (const k of Object.keys(v)) {
+    const x = prepare(v[k], k);
+    if (skipped(x)) continue;
+    str(k);
+    value(x, true, depth + 1);
+    count++;
+  }
+  stack.pop();
+  tape[at] = count;
+}
+function fields(v, plan, depth) {
+  put(7);
+  const at = n;
+  put(0);
+  let count = 0;
+  for (let i = 0; i < plan.length; i += 2) {
+    const k = plan[i];
+    if (!enumerable.call(v, k)) continue;
+    const x = prepare(v[k], k);
+    if (skipped(x)) continue;
+    put(i / 2);
+    value(x, plan[i + 1], depth + 1);
+    count++;
+  }
+  tape[at] = count;
+}
+// Ends the tape with its text: [code units..., length, 0], or [byte count, 1] with the
+// bytes in `bytes`. Returns the tape's length.
+function finish() {
+  if (text.length <= 64) {
+    for (let i = 0; i < text.length; i++) put(text.charCodeAt(i));
+    put(text.length);
+    put(0);
+  } else {
+    if (bytes.length < text.length * 3) bytes = new Uint8Array(text.length * 3);
+    put(encoder.encodeInto(text, bytes).written);
+    put(1);
+  }
+  text = "";
+  return n;
+}
+function start() {
+  n = 0;
+  text = "";
+  stack.length = 0;
+}
+// A value as JSON.stringify reads it, whole.
+export function kubedvWrite(v) {
+  start();
+  const x = prepare(v, "");
+  if (skipped(x)) put(0);
+  else value(x, true, 0);
+  return finish();
+}
+// The variables a program reads (`plan`: [name, plan, ...]; plan null for a variable named
+// like a type, which may be absent), or -1 when that cannot be told (not a plain object, a
+// variable absent): the caller then converts the whole object.
+export function kubedvWriteVars(vars, plan) {
+  if (vars === null || typeof vars !== "object") return -1;
+  const p = Object.getPrototypeOf(vars);
+  if ((p !== objectProto && p !== null) || typeof vars.toJSON === "function") return -1;
+  for (let i = 0; i < plan.length; i += 2) {
+    if (plan[i + 1] !== null && !enumerable.call(vars, plan[i])) return -1;
+  }
+  start();
+  fields(vars, plan, 0);
+  return finish();
+}
+// Copies the tape (and its long text) into WebAssembly memory.
+export function kubedvCopyTape(into) {
+  into.set(tape.subarray(0, into.length));
+}
+export function kubedvCopyText(into) {
+  into.set(bytes.subarray(0, into.length));
+}
+// The slot of a CelVars handle, -1 for anything else.
+export function kubedvSlot(v) {
+  const s = v == null ? undefined : v.__kubedvSlot;
+  return typeof s === "number" ? s : -1;
+}
+export function kubedvResult(value, type, cost) {
+  return { value, type, cost };
+}
+"#)]
+extern "C" {
+    #[wasm_bindgen(js_name = kubedvWrite, catch)]
+    fn write(v: &JsValue) -> Result<f64, JsValue>;
+    #[wasm_bindgen(js_name = kubedvWriteVars, catch)]
+    fn write_vars(vars: &JsValue, plan: &JsValue) -> Result<f64, JsValue>;
+    #[wasm_bindgen(js_name = kubedvCopyTape)]
+    fn copy_tape(into: &mut [f64]);
+    #[wasm_bindgen(js_name = kubedvCopyText)]
+    fn copy_text(into: &mut [u8]);
+    /// The slot of a `CelVars` handle; -1 for a plain object.
+    #[wasm_bindgen(js_name = kubedvSlot)]
+    pub(crate) fn slot_of(vars: &JsValue) -> i32;
+    /// `{value, type, cost}`, made in one call.
+    #[wasm_bindgen(js_name = kubedvResult)]
+    pub(crate) fn result(value: JsValue, type_name: &JsValue, cost: f64) -> JsValue;
+}
+
+/// What a program reads of its variables, as the snippet walks it (`js`) and as the reader
+/// names the fields it reports by number (`shape`).
+pub(crate) struct VarsPlan {
+    js: JsValue,
+    shape: Shape,
+}
+
+/// A [`Plan`] with its fields' names ready as CEL keys.
+enum Shape {
+    Whole,
+    Fields(Vec<(Rc<str>, Shape)>),
+    Each(Box<Shape>),
+}
+
+impl Shape {
+    fn new(plan: &Plan) -> Shape {
+        match plan {
+            Plan::Whole => Shape::Whole,
+            Plan::Fields(f) => Shape::Fields(f.iter().map(|(k, p)| (Rc::from(&**k), Shape::new(p))).collect()),
+            Plan::Each(p) => Shape::Each(Box::new(Shape::new(p))),
+        }
+    }
+
+    /// The snippet's form: true, [key, plan, ...] or {e: plan}.
+    fn js(&self) -> JsValue {
+        match self {
+            Shape::Whole => JsValue::TRUE,
+            Shape::Fields(fields) => {
+                let out = js_sys::Array::new();
+                for (name, shape) in fields {
+                    out.push(&JsValue::from_str(name));
+                    out.push(&shape.js());
+                }
+                out.into()
+            }
+            Shape::Each(shape) => {
+                let each = js_sys::Object::new();
+                let _ = js_sys::Reflect::set(&each, &JsValue::from_str("e"), &shape.js());
+                each.into()
+            }
+        }
+    }
+}
+
+impl VarsPlan {
+    /// The plan for a program's free variables (`names[i]` read as `plans[i]`). A variable
+    /// named like a type may be absent (the name is then the type): it is read whole.
+    pub(crate) fn new(names: &[String], plans: &[Plan]) -> VarsPlan {
+        let out = js_sys::Array::new();
+        let mut fields = Vec::new();
+        for (name, plan) in names.iter().zip(plans) {
+            let type_name = kubedv_core::cel::functions::type_ident(name).is_some();
+            let shape = if type_name { Shape::Whole } else { Shape::new(plan) };
+            out.push(&JsValue::from_str(name));
+            out.push(&if type_name { JsValue::NULL } else { shape.js() });
+            fields.push((Rc::from(name.as_str()), shape));
+        }
+        VarsPlan { js: out.into(), shape: Shape::Fields(fields) }
+    }
+}
+
+std::thread_local! {
+    /// The tape and its text, copied out of JS into buffers kept between calls.
+    static BUFFERS: RefCell<(Vec<f64>, Vec<u8>, String)> = const { RefCell::new((Vec::new(), Vec::new(), String::new())) };
+}
+
+/// The message of what the snippet threw (a getter's own error, a cycle, a `BigInt`).
+fn thrown(e: JsValue) -> String {
+    match e.dyn_into::<js_sys::Error>() {
+        Ok(e) => e.message().into(),
+        Err(e) => e.as_string().unwrap_or_else(|| String::from("an exception was thrown")),
+    }
+}
+
+const MALFORMED: &str = "internal error: malformed value tape";
+
+/// Reads the tape of `len` numbers the snippet just wrote.
+fn read<T>(len: f64, f: impl FnOnce(&mut Reader<'_>) -> Result<T, String>) -> Result<T, String> {
+    BUFFERS.with_borrow_mut(|(numbers, bytes, units)| {
+        numbers.resize(len as usize, 0.0);
+        copy_tape(numbers);
+        let [.., size, long] = numbers[..] else { return Err(MALFORMED.into()) };
+        let size = size as usize;
+        let (numbers, text) = if long == 1.0 {
+            bytes.resize(size, 0);
+            copy_text(bytes);
+            (&numbers[..numbers.len() - 2], core::str::from_utf8(bytes).map_err(|_| MALFORMED)?)
+        } else {
+            let end = numbers.len().checked_sub(2 + size).ok_or(MALFORMED)?;
+            units.clear();
+            units.extend(
+                char::decode_utf16(numbers[end..end + size].iter().map(|&u| u as u16))
+                    .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)),
+            );
+            (&numbers[..end], units.as_str())
+        };
+        f(&mut Reader { numbers, next: 0, ascii: text.is_ascii(), text })
+    })
+}
+
+/// A JS value as JSON (what `JSON.stringify` then a JSON parser would give).
+pub(crate) fn json(v: &JsValue) -> Result<serde_json::Value, String> {
+    let len = write(v).map_err(thrown)?;
+    read(len, |r| r.json(0))
+}
+
+/// The program's variables read from `vars` by `plan`, or `None` when the snippet cannot tell
+/// (the caller then converts the whole object).
+pub(crate) fn variables(vars: &JsValue, plan: &VarsPlan) -> Result<Option<MapVars>, String> {
+    let len = write_vars(vars, &plan.js).map_err(thrown)?;
+    if len < 0.0 {
+        return Ok(None);
+    }
+    match read(len, |r| r.cel(&plan.shape, 0))? {
+        Value::Map(map) => Ok(Some(MapVars(map))),
+        _ => Ok(None),
+    }
+}
+
+struct Reader<'a> {
+    numbers: &'a [f64],
+    next: usize,
+    text: &'a str,
+    ascii: bool,
+}
+
+/// A number as JSON text prints it and `serde_json` parses it. JS prints an integral number
+/// below 1e21 as an integer, with the shortest digits that give it back then zeros (2^60 is
+/// `1152921504606847000`, as Rust's `Display` prints it too): an `i64` where that fits, else a
+/// `u64`, else a double; other numbers are doubles.
+enum Number {
+    Int(i64),
+    Uint(u64),
+    Double(f64),
+}
+
+fn number(d: f64) -> Number {
+    const EXACT: f64 = 9_007_199_254_740_992.0; // 2^53: below it, every integer prints exactly
+    if d.fract() != 0.0 || d.abs() >= 1e21 {
+        Number::Double(d)
+    } else if d.abs() < EXACT {
+        Number::Int(d as i64)
+    } else {
+        let digits = d.to_string();
+        match (digits.parse::<i64>(), digits.parse::<u64>()) {
+            (Ok(i), _) => Number::Int(i),
+            (_, Ok(u)) => Number::Uint(u),
+            _ => Number::Double(d),
+        }
+    }
+}
+
+impl<'a> Reader<'a> {
+    fn number(&mut self) -> Result<f64, String> {
+        let x = *self.numbers.get(self.next).ok_or(MALFORMED)?;
+        self.next += 1;
+        Ok(x)
+    }
+
+    /// A count or an index: at most `max`.
+    fn up_to(&mut self, max: usize) -> Result<usize, String> {
+        let x = self.number()?;
+        if !(0.0..=max as f64).contains(&x) || x.fract() != 0.0 {
+            return Err(MALFORMED.into());
+        }
+        Ok(x as usize)
+    }
+
+    /// A count of values: at most the tape's length.
+    fn count(&mut self) -> Result<usize, String> {
+        self.up_to(self.numbers.len())
+    }
+
+    /// The next string: its length is in UTF-16 units, as JS counts (no more than its UTF-8
+    /// bytes).
+    fn str(&mut self) -> Result<&'a str, String> {
+        let units = self.up_to(self.text.len())?;
+        let end = if self.ascii {
+            units
+        } else {
+            let mut seen = 0;
+            let mut end = 0;
+            for c in self.text.chars() {
+                if seen >= units {
+                    break;
+                }
+                seen += c.len_utf16();
+                end += c.len_utf8();
+            }
+            end
+        };
+        let (s, rest) = self.text.split_at_checked(end).ok_or(MALFORMED)?;
+        self.text = rest;
+        Ok(s)
+    }
+
+    fn cel(&mut self, shape: &Shape, depth: usize) -> Result<Value, String> {
+        Ok(match self.number()? as u8 {
+            0 => Value::Null,
+            1 => Value::Bool(false),
+            2 => Value::Bool(true),
+            3 => match number(self.number()?) {
+                Number::Int(i) => Value::Int(i),
+                Number::Uint(u) => Value::Uint(u),
+                Number::Double(d) => Value::Double(d),
+            },
+            4 => Value::from(self.str()?),
+            5 if depth < 127 => {
+                let each = if let Shape::Each(each) = shape { each } else { &Shape::Whole };
+                let count = self.count()?;
+                let mut items = Vec::with_capacity(count);
+                for _ in 0..count {
+                    items.push(self.cel(each, depth + 1)?);
+                }
+                Value::list(items)
+            }
+            6 if depth < 127 => {
+                let count = self.count()?;
+                let mut entries = Vec::with_capacity(count);
+                for _ in 0..count {
+                    let key = Key::String(Rc::from(self.str()?));
+                    entries.push((key, self.cel(&Shape::Whole, depth + 1)?));
+                }
+                Value::Map(Rc::new(Map::from_entries(entries)))
+            }
+            7 if depth < 127 => {
+                let Shape::Fields(fields) = shape else { return Err(MALFORMED.into()) };
+                let count = self.count()?;
+                let mut entries = Vec::with_capacity(count);
+                for _ in 0..count {
+                    let (name, shape) = fields.get(self.count()?).ok_or(MALFORMED)?;
+                    entries.push((Key::String(name.clone()), self.cel(shape, depth + 1)?));
+                }
+                Value::Map(Rc::new(Map::from_entries(entries)))
+            }
+            _ => return Err(MALFORMED.into()),
+        })
+    }
+
+    fn json(&mut self, depth: usize) -> Result<serde_json::Value, String> {
+        use serde_json::Value as J;
+        Ok(match self.number()? as u8 {
+            0 => J::Null,
+            1 => J::Bool(false),
+            2 => J::Bool(true),
+            3 => match number(self.number()?) {
+                Number::Int(i) => J::from(i),
+                Number::Uint(u) => J::from(u),
+                Number::Double(d) => serde_json::Number::from_f64(d).map_or(J::Null, J::Number),
+            },
+            4 => J::String(self.str()?.into()),
+            5 if depth < 127 => {
+                let count = self.count()?;
+                let mut items = Vec::with_capacity(count);
+                for _ in 0..count {
+                    items.push(self.json(depth + 1)?);
+                }
+                J::Array(items)
+            }
+            6 if depth < 127 => {
+                let count = self.count()?;
+                let mut map = serde_json::Map::new();
+                for _ in 0..count {
+                    let key = String::from(self.str()?);
+                    let value = self.json(depth + 1)?;
+                    map.insert(key, value);
+                }
+                J::Object(map)
+            }
+            _ => return Err(MALFORMED.into()),
+        })
+    }
+}
