@@ -164,18 +164,29 @@ function finish() {
   text = "";
   return n;
 }
-function start() {
+// One tape at a time: a getter or toJSON calling back into kubedv while its object is being
+// read would overwrite the tape being written, so that call is refused.
+let busy = false;
+function once(write) {
+  if (busy) throw new Error("a getter or toJSON called kubedv while kubedv was reading its object");
+  busy = true;
   n = 0;
   text = "";
   stack.length = 0;
+  try {
+    write();
+    return finish();
+  } finally {
+    busy = false;
+  }
 }
 // A value as JSON.stringify reads it, whole.
 export function kubedvWrite(v) {
-  start();
-  const x = prepare(v, "");
-  if (skipped(x)) put(0);
-  else value(x, true, 0);
-  return finish();
+  return once(() => {
+    const x = prepare(v, "");
+    if (skipped(x)) put(0);
+    else value(x, true, 0);
+  });
 }
 // The variables a program reads (`plan`: [name, plan, ...]; plan null for a variable named
 // like a type, which may be absent), or -1 when that cannot be told (not a plain object, a
@@ -187,9 +198,7 @@ export function kubedvWriteVars(vars, plan) {
   for (let i = 0; i < plan.length; i += 2) {
     if (plan[i + 1] !== null && !enumerable.call(vars, plan[i])) return -1;
   }
-  start();
-  fields(vars, plan, 0);
-  return finish();
+  return once(() => fields(vars, plan, 0));
 }
 // Copies the tape (and its long text) into WebAssembly memory.
 export function kubedvCopyTape(into) {

@@ -100,6 +100,14 @@ test("what JSON.stringify refuses is refused, with its words", () => {
   assert.throws(() => schema.validate({ count: 1n }), /the object: Do not know how to serialize a BigInt/);
   assert.throws(() => schema.validate({ get name() { throw new Error("getter says no"); } }), /the object: getter says no/);
   assert.throws(() => schema.validate({ name: "a" }, { tags: [{ big: 2n }] }), /the old object: .*BigInt/);
+  // A getter calling kubedv while its object is read would overwrite the tape: refused.
+  const reentrant = { get name() { return schema.validate({ name: "inner" }).errors.length ? "x" : "y"; } };
+  assert.throws(() => schema.validate(reentrant), /the object: a getter or toJSON called kubedv while kubedv was reading its object/);
+  const program = compileCel("self.n == 1", { self: "dyn" });
+  const sneaky = { get n() { return program.test({ self: { n: 1 } }) ? 1 : 0; } };
+  assert.throws(() => program.test({ self: sneaky }), /test expects an object of variables: a getter or toJSON called kubedv/);
+  assert.equal(schema.validate({ name: "after" }).errors.length, 0);
+  assert.equal(program.test({ self: { n: 1 } }), true);
   // serde_json's depth limit (127 nested arrays and objects), as the JSON text has it.
   const nest = (depth) => {
     let v = 1;
