@@ -265,9 +265,10 @@ fn estimated_costs_match_kubernetes() {
                 (s("has(self.listMap[0].v)"), 3), (s("self.listMap.all(m, m.k.startsWith('a'))"), 6291453), (s("self.listMap.all(m, !has(m.v2) || m.v2 == 'z')"), 8388603), (s("self.listMap.exists(m, m.k.endsWith('1'))"), 7340028),
                 (s("self.listMap.exists_one(m, m.k == 'a3')"), 5242879), (s("!self.listMap.all(m, m.k.endsWith('1'))"), 6291454), (s("!self.listMap.exists(m, m.v == 'x')"), 7340029), (s("!self.listMap.exists_one(m, m.k.startsWith('a'))"), 5242880),
                 (s("size(self.listMap.filter(m, m.k == 'a1')) == 1"), 16777215), (s("self.listMap.exists(m, m.k == 'a1' && m.v == 'b1')"), 10485753), 
-                // Known difference, left out: `self.listMap.map(m, m.v).exists(v, v == 'b1')` is
-                // 19922939 in Kubernetes, 20971514 here (one more per item: the size cel-go gives
-                // the elements of a `map` result, checker/cost.go computeEntrySize, is not modeled).
+                // An iteration variable over a `map` result has no schema path (["@items"]):
+                // apiextensions' sizeEstimator sizes it as the root (compilation.go), before
+                // cel-go's entry sizes (checker/cost.go computeSize) are consulted.
+                (s("self.listMap.map(m, m.v).exists(v, v == 'b1')"), 19922939),
                 (s("self.listMap.exists(m, has(m.v2) && m.v2 == 'z')"), 8388603), (s("!self.listMap.all(m, has(m.v2) && m.v2 != 'z')"), 7340029), (s("self.listMap.exists_one(m, has(m.v2) && m.v2 == 'z')"), 6291454),
                 (s("self.listMap.filter(m, has(m.v2) && m.v2 == 'z').size() == 1"), 17825790), (s("self.listMap.map(m, has(m.v2) && m.v2 == 'z', m.v2).size() == 1"), 18874365),
                 (s("self.listMap.filter(m, has(m.v2) && m.v2 == 'z').map(m, m.v2).size() == 1"), 32505851), (s("self.listMap.exists(m, m.v2 == 'z')"), 7340028), (s("!self.listMap.all(m, m.v2 != 'z')"), 6291454),

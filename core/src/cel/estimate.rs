@@ -404,10 +404,12 @@ impl Estimator {
         // result of map/filter) sizes its variables as the root `self` (cel-go falls back to
         // the estimator's size of the expression's root variable).
         let fallback = self.vars.get("self").map_or(UNBOUNDED, |t| t.max_elements);
+        // A comprehension's result has no schema path even when its element type is known.
+        let pathless = matches!(c.range.kind, Kind::Comprehension(_));
         let var_info = |ty: Option<Rc<SizedType>>| Info {
             min: 0,
             max: 0,
-            size: ty.as_ref().map_or(fallback, |t| t.max_elements),
+            size: ty.as_ref().filter(|_| !pathless).map_or(fallback, |t| t.max_elements),
             hint: ty.as_ref().map_or(Hint::Unknown, |t| t.hint),
             ty,
         };
