@@ -9,3 +9,11 @@ test("kubedv and cel-js agree on the benchmark's rules", async () => {
   assert.equal(rules.length, 6);
   for (const { program, vars } of rules) assert.equal(program.test(vars), true);
 });
+
+test("the validation benchmark's types compile and its 1,000 Deployments validate clean", async () => {
+  // The benchmark's types must stay acceptable to the newest version's lint (a refusal once
+  // broke `cargo xtask bench` with no test noticing).
+  const { run } = await import("../bench/validate.mjs");
+  const { errors } = run(1);
+  assert.equal(errors, 0);
+});
