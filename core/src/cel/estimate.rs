@@ -404,8 +404,11 @@ impl Estimator {
         // result of map/filter) sizes its variables as the root `self` (cel-go falls back to
         // the estimator's size of the expression's root variable).
         let fallback = self.vars.get("self").map_or(UNBOUNDED, |t| t.max_elements);
-        // A comprehension's result has no schema path even when its element type is known.
-        let pathless = matches!(c.range.kind, Kind::Comprehension(_));
+        // A range that is not a path into a variable (a comprehension's result, a call, a
+        // conditional) has none even when its element type is known: cel-go gives its
+        // variables the path ["@items"], which apiextensions' sizeEstimator
+        // (schema/cel/compilation.go) sizes as the root.
+        let pathless = !has_path(&c.range);
         let var_info = |ty: Option<Rc<SizedType>>| Info {
             min: 0,
             max: 0,
@@ -468,6 +471,18 @@ impl Estimator {
             })
         });
         Info { min, max, size, ty, hint }
+    }
+}
+
+/// Whether cel-go's estimator tracks a field path for `e` (checker/cost.go `addPath`): a
+/// variable, and selects and indexes of one (optional ones are calls there, with no path).
+fn has_path(e: &Expr) -> bool {
+    match &e.kind {
+        Kind::Ident(_) | Kind::Var { .. } | Kind::Local { .. } => true,
+        Kind::Select { operand, optional: false, .. } | Kind::Index { operand, optional: false, .. } => {
+            has_path(operand)
+        }
+        _ => false,
     }
 }
 
