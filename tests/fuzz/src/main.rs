@@ -187,6 +187,30 @@ pub(crate) fn seeds() -> Vec<String> {
 /// CEL, CRDs (random and real), manifest streams, catalogs, admission policies, manifest trees.
 pub(crate) const PATHS: &[&str] = &["go", "tag", "cel", "crd", "yaml", "catalog", "policy", "tree"];
 
+/// Runs one round under the watchdog (`label` and the rng state name the input) and stops the
+/// fuzzer, with the state to replay, on a property violation or a panic (`panic` says where).
+fn guarded<T>(
+    rng: &mut Rng,
+    current: &Mutex<(Instant, String)>,
+    label: &str,
+    panic: &str,
+    round: impl FnOnce(&mut Rng) -> Result<T, String>,
+) -> T {
+    let state = rng.0;
+    *current.lock().unwrap() = (Instant::now(), format!("{label}, rng state {state}"));
+    match catch_unwind(AssertUnwindSafe(|| round(rng))) {
+        Ok(Ok(t)) => t,
+        Ok(Err(violation)) => {
+            eprintln!("property violated (rng state {state}): {violation}");
+            std::process::exit(1);
+        }
+        Err(_) => {
+            eprintln!("{panic}; replay with the rng state {state}");
+            std::process::exit(1);
+        }
+    }
+}
+
 fn main() {
     // The work runs on a thread with WebAssembly's stack size (1 MiB): a stack overflow that
     // would kill the npm package or the playground must show up here too.
@@ -373,8 +397,6 @@ pub(crate) fn fuzz() {
             }
             // CRDs: a structured random schema, loaded and used on create and update.
             if on("crd") {
-                let state = rng.0;
-                *current.lock().unwrap() = (Instant::now(), format!("// crd round, rng state {state}"));
                 let round = |rng: &mut Rng| {
                     if rng.below(4) == 0 {
                         real_runs.set(real_runs.get() + 1);
@@ -383,88 +405,42 @@ pub(crate) fn fuzz() {
                         crd_round(rng)
                     }
                 };
-                match catch_unwind(AssertUnwindSafe(|| round(&mut rng))) {
-                    Ok(Ok(loaded)) => crds_loaded += u64::from(loaded),
-                    Ok(Err(violation)) => {
-                        eprintln!("property violated (rng state {state}): {violation}");
-                        std::process::exit(1);
-                    }
-                    Err(_) => {
-                        eprintln!("panic in CRD validation; replay with the rng state {state}");
-                        std::process::exit(1);
-                    }
-                }
+                let loaded = guarded(&mut rng, &current, "// crd round", "panic in CRD validation", |rng| round(rng));
+                crds_loaded += u64::from(loaded);
                 crd_runs += 1;
             }
             // Manifest text: the reader, the locator and `check`.
             if on("yaml") {
-                let state = rng.0;
-                *current.lock().unwrap() = (Instant::now(), format!("# yaml round, rng state {state}"));
-                match catch_unwind(AssertUnwindSafe(|| yaml_round(&mut rng, &checker))) {
-                    Ok(Ok(())) => yaml_runs += 1,
-                    Ok(Err(violation)) => {
-                        eprintln!("property violated (rng state {state}): {violation}");
-                        std::process::exit(1);
-                    }
-                    Err(_) => {
-                        eprintln!("panic reading or checking manifests; replay with the rng state {state}");
-                        std::process::exit(1);
-                    }
-                }
+                guarded(&mut rng, &current, "# yaml round", "panic reading or checking manifests", |rng| {
+                    yaml_round(rng, &checker)
+                });
+                yaml_runs += 1;
             }
             // Catalogs: mutated catalog text read, written back and compiled.
             if on("catalog") {
-                let state = rng.0;
-                *current.lock().unwrap() = (Instant::now(), format!("# catalog round, rng state {state}"));
-                match catch_unwind(AssertUnwindSafe(|| catalog_round(&mut rng, &small))) {
-                    Ok(Ok(n)) => catalog_packages += n as u64,
-                    Ok(Err(violation)) => {
-                        eprintln!("property violated (rng state {state}): {violation}");
-                        std::process::exit(1);
-                    }
-                    Err(_) => {
-                        eprintln!("panic reading a catalog; replay with the rng state {state}");
-                        std::process::exit(1);
-                    }
-                }
+                let n = guarded(&mut rng, &current, "# catalog round", "panic reading a catalog", |rng| {
+                    catalog_round(rng, &small)
+                });
+                catalog_packages += n as u64;
                 catalog_runs += 1;
             }
             // Admission policies: mutated policy documents evaluated against random requests.
             if on("policy") {
-                let state = rng.0;
-                *current.lock().unwrap() = (Instant::now(), format!("# policy round, rng state {state}"));
-                match catch_unwind(AssertUnwindSafe(|| policy_round(&mut rng))) {
-                    Ok(Ok(evaluated)) => policy_evals += u64::from(evaluated),
-                    Ok(Err(violation)) => {
-                        eprintln!("property violated (rng state {state}): {violation}");
-                        std::process::exit(1);
-                    }
-                    Err(_) => {
-                        eprintln!("panic in admission policies; replay with the rng state {state}");
-                        std::process::exit(1);
-                    }
-                }
+                let evaluated = guarded(&mut rng, &current, "# policy round", "panic in admission policies", |rng| {
+                    policy_round(rng)
+                });
+                policy_evals += u64::from(evaluated);
                 policy_runs += 1;
             }
             // A manifest tree on disk, every 16th time round (files are slow).
             #[cfg(unix)]
             if on("tree") && (only.is_some() || runs % 16 == 0) {
-                let state = rng.0;
-                *current.lock().unwrap() = (Instant::now(), format!("# tree round, rng state {state}"));
-                match catch_unwind(AssertUnwindSafe(|| tree_round(&mut rng, &checker, &tree_root))) {
-                    Ok(Ok(n)) => {
-                        tree_runs += 1;
-                        tree_docs += n as u64;
-                    }
-                    Ok(Err(violation)) => {
-                        eprintln!("property violated (rng state {state}): {violation}");
-                        std::process::exit(1);
-                    }
-                    Err(_) => {
-                        eprintln!("panic walking or reading a manifest tree; replay with the rng state {state}");
-                        std::process::exit(1);
-                    }
-                }
+                let n =
+                    guarded(&mut rng, &current, "# tree round", "panic walking or reading a manifest tree", |rng| {
+                        tree_round(rng, &checker, &tree_root)
+                    });
+                tree_runs += 1;
+                tree_docs += n as u64;
             }
         }
     }
