@@ -1,9 +1,12 @@
 //! `kubedv validate`: declarative validation of objects against `+k8s:` tagged Go types.
 
+use core::mem::take;
+
 use kubedv_core::declarative::shadow::{self, Enforcement, Shadow};
 use kubedv_core::declarative::{import_provided_by, Dependency, Options, Report, Schema};
 use kubedv_core::diag::Diagnostic;
 use kubedv_core::golang;
+use kubedv_core::objectmeta::{builtin_update_errors, update_refusal};
 
 use crate::input;
 use crate::output::{count, Outcome, OutputFormat};
@@ -147,7 +150,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     // What a built-in kind's verdict covers, said with it.
     let coverage = builtin.as_ref().map(|(group, kind)| {
         let metadata = if args.old.is_some() {
-            "; Kubernetes' handwritten validation (metadata's update rules included)"
+            ", and metadata as every update's checks and ValidateObjectMetaUpdate see it; the rest of Kubernetes' handwritten validation"
         } else if kubedv_core::objectmeta::builtin_checks_metadata(group, kind) {
             ", and metadata as ValidateObjectMeta checks it; the rest of Kubernetes' handwritten validation"
         } else {
@@ -202,11 +205,26 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         .iter_mut()
         .map(|r| shadow::compare(&config, &mut r.errors, handwritten.as_deref().unwrap_or(&[])))
         .collect();
-    // A built-in kind's metadata on create, as its own validation and the generic create check
-    // see it (an update's metadata rules, ValidateObjectMetaUpdate, are not modeled).
-    if let (Some((group, kind)), None) = (&builtin, &args.old) {
-        for (r, o) in reports.iter_mut().zip(&objects) {
-            r.errors = kubedv_core::objectmeta::builtin_create_errors(group, kind, o, core::mem::take(&mut r.errors));
+    // A built-in kind's metadata, as its own validation and the checks every create or update
+    // gets see it. An update whose body names another object is refused before validation.
+    if let Some((group, kind)) = &builtin {
+        let meta = kubedv_core::objectmeta::builtin_create_errors;
+        match &olds {
+            None => {
+                reports.iter_mut().zip(&objects).for_each(|(r, o)| r.errors = meta(group, kind, o, take(&mut r.errors)))
+            }
+            Some(olds) => {
+                let refusals: Vec<String> = (objects.iter().zip(olds).enumerate())
+                    .filter_map(|(i, (o, old))| Some(doc_prefix(i, objects.len()) + &update_refusal(o, old)?))
+                    .collect();
+                if !refusals.is_empty() {
+                    let why = refusals.join("\n");
+                    return Err(UsageError(format!("the API server refuses this update (Bad Request):\n{why}")));
+                }
+                for ((r, o), old) in reports.iter_mut().zip(&objects).zip(olds) {
+                    r.errors = builtin_update_errors(group, kind, o, old, config.minor, take(&mut r.errors));
+                }
+            }
         }
     }
 

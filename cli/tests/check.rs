@@ -430,7 +430,7 @@ fn built_in_kinds_are_checked_with_the_release_catalog() {
         concat!(
             "tests/fixtures/builtin/apps.yaml:18:11: Deployment/web: Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field ContainerPort.spec.template.spec.containers.ports.containerPort of type int32\n",
             "tests/fixtures/builtin/apps.yaml:23:3: StatefulSet/db.v1: metadata.name: Invalid value: \"db.v1\": must not contain dots\n",
-            "tests/fixtures/builtin/apps.yaml:24:3: StatefulSet/db.v1: metadata.finalizers: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified\n",
+            "tests/fixtures/builtin/apps.yaml:24:16: StatefulSet/db.v1: metadata.finalizers[0]: Invalid value: \"cleanup\": name is neither a standard finalizer name nor is it fully qualified\n",
             "tests/fixtures/builtin/other.yaml:12:9: ResourceClaim/gpu: spec.devices.requests[0].exactly.allocationMode: Unsupported value: \"Sometimes\": supported values: \"All\", \"ExactCount\"\n",
             "tests/fixtures/builtin/other.yaml:17:3: PodDisruptionBudget/web/pdb: metadata.name: Invalid value: \"web/pdb\": may not contain '/'\n",
             "tests/fixtures/builtin/other.yaml:24:3: Service/1web: metadata.name: Invalid value: \"1web\": a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')\n",

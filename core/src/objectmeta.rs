@@ -1,9 +1,10 @@
-//! `metadata` validation on create, as apimachinery's `ValidateObjectMeta`
+//! `metadata` validation on create and update, as apimachinery's `ValidateObjectMeta`
 //! (`pkg/api/validation/objectmeta.go`) runs it for custom resources (names are DNS
 //! subdomains) and apiextensions' `schemaobjectmeta.Validate` for embedded resources (names
 //! are path segments): generateName, name, namespace, generation, labels, annotations,
 //! ownerReferences, finalizers.
 
+use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -150,17 +151,26 @@ pub fn validate_builtin(meta: &Map<String, Json>, spec: BuiltinMeta, kind: &str,
     if spec.core_wrapper {
         // core/validation validateKubeFinalizerName: a finalizer without a '/' must be one of
         // the standard ones (helper.IsStandardFinalizerName).
-        for f in meta.get("finalizers").and_then(Json::as_array).into_iter().flatten().filter_map(Json::as_str) {
-            if !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(&f) {
-                let msg = "name is neither a standard finalizer name nor is it fully qualified";
-                errors.push(Error::invalid(&path.child("finalizers"), f, msg));
-            }
-        }
+        kube_finalizer_names(&path, meta, errors);
     }
     // batch/validation ValidateCronJobCreate: the Job names it makes must stay DNS-1035 labels.
     let name = string(meta, "name");
     if kind == "CronJob" && name.len() > 52 {
         errors.push(Error::invalid(&path.child("name"), name, "must be no more than 52 characters"));
+    }
+}
+
+/// core/validation `validateKubeFinalizerName`, for each finalizer at its index (the wrapper's
+/// loop in `ValidateObjectMeta` and `ValidateObjectMetaUpdate`): one without a '/' must be one
+/// of the standard ones (`helper.IsStandardFinalizerName`).
+fn kube_finalizer_names(path: &Path<'_>, meta: &Map<String, Json>, errors: &mut Vec<Error>) {
+    let at = path.child("finalizers");
+    let finalizers = meta.get("finalizers").and_then(Json::as_array).into_iter().flatten();
+    for (i, f) in finalizers.enumerate().filter_map(|(i, f)| Some((i, f.as_str()?))) {
+        if !f.contains('/') && !["kubernetes", "orphan", "foregroundDeletion"].contains(&f) {
+            let msg = "name is neither a standard finalizer name nor is it fully qualified";
+            errors.push(Error::invalid(&at.index(i), f, msg));
+        }
     }
 }
 
@@ -200,6 +210,147 @@ pub fn builtin_checks_metadata(group: &str, kind: &str) -> bool {
 /// with `path.ValidatePathSegmentName`).
 pub fn validate_generic(meta: &Map<String, Json>, namespaced: bool, errors: &mut Vec<Error>) {
     validate_with(&Path::named("metadata"), meta, NameRule::PathSegment, false, None, namespaced, errors);
+}
+
+/// Why the API server refuses an update before validating it: the new body names another
+/// object than the one at the request's URL, which is the old object's (apiserver
+/// `pkg/endpoints/handlers/rest.go` `checkName`, run by the update and patch handlers; a Bad
+/// Request). A namespace the old object does not state is the client's default, unknown here.
+pub fn update_refusal(new: &Json, old: &Json) -> Option<String> {
+    fn meta<'a>(o: &'a Json, key: &str) -> &'a str {
+        o.get("metadata").and_then(|m| m.get(key)).and_then(Json::as_str).unwrap_or("")
+    }
+    let (name, url) = (meta(new, "name"), meta(old, "name"));
+    if name != url {
+        return Some(format!("the name of the object ({name}) does not match the name on the URL ({url})"));
+    }
+    let (namespace, request) = (meta(new, "namespace"), meta(old, "namespace"));
+    (!namespace.is_empty() && !request.is_empty() && namespace != request).then(|| {
+        format!("the namespace of the object ({namespace}) does not match the namespace on the request ({request})")
+    })
+}
+
+/// The `metadata` errors every update gets (apiserver `pkg/registry/rest/update.go`
+/// `validateCommonFields`: `ValidateObjectMetaAccessor` with path-segment names, then
+/// `ValidateObjectMetaAccessorUpdate`), on the new metadata as `BeforeUpdate` leaves it: the
+/// old generation copied, and an empty uid, a creation or deletion timestamp the old object has,
+/// or a grace period the new one drops, taken from the old object. An empty `resourceVersion` is
+/// not an error here: the store fills it for an unconditional update (`doUnconditionalUpdate`)
+/// and refuses a conditional one before validation. `managedFields` are not checked.
+pub fn validate_update(
+    path: &Path<'_>,
+    new: &Map<String, Json>,
+    old: &Map<String, Json>,
+    namespaced: bool,
+    minor: u32,
+    errors: &mut Vec<Error>,
+) {
+    validate_with(path, new, NameRule::PathSegment, false, None, namespaced, errors);
+    let given = |m: &'_ Map<String, Json>, key: &str| m.get(key).filter(|v| !v.is_null()).cloned();
+    // Finalizers cannot be added while the object is being deleted (ValidateNoNewFinalizers:
+    // the new ones as a sorted Go []string).
+    if given(old, "deletionTimestamp").is_some() {
+        let list = |m: &Map<String, Json>| -> BTreeSet<String> {
+            m.get("finalizers")
+                .and_then(Json::as_array)
+                .into_iter()
+                .flatten()
+                .filter_map(Json::as_str)
+                .map(String::from)
+                .collect()
+        };
+        let extra: Vec<String> = list(new).difference(&list(old)).map(|f| crate::field::go_quote(f)).collect();
+        if !extra.is_empty() {
+            let detail = format!(
+                "no new finalizers can be added if the object is being deleted, found new finalizers []string{{{}}}",
+                extra.join(", ")
+            );
+            errors.push(Error::new(ErrorType::Forbidden, &path.child("finalizers"), None, detail));
+        }
+    }
+    // The generation is the old one: never decremented, and negative only if stored so
+    // (ValidateNonnegativeField, on update since 1.37).
+    if let Some(g) = old.get("generation").and_then(Json::as_i64).filter(|g| minor >= 37 && *g < 0) {
+        let e = Error::invalid(&path.child("generation"), g, "must be greater than or equal to 0");
+        errors.push(e.with_origin("minimum"));
+    }
+    // ValidateImmutableField; since 1.37 the system fields' errors carry the origin `immutable`.
+    let mut immutable = |key: &str, new: Option<Json>, old: Option<Json>, rendered: Option<String>, system: bool| {
+        if new != old {
+            let mut e = Error::invalid(&path.child(key), new.unwrap_or(Json::Null), "field is immutable");
+            e.rendered_value = rendered;
+            if system && minor >= 37 {
+                e = e.with_origin("immutable");
+            }
+            errors.push(e);
+        }
+    };
+    let text = |m: &Map<String, Json>, key: &str| Json::from(string(m, key));
+    immutable("name", Some(text(new, "name")), Some(text(old, "name")), None, false);
+    // A namespace the body omits is the request's; a cluster-scoped object's is cleared.
+    let namespace = if string(new, "namespace").is_empty() { old } else { new };
+    let namespace_of = |m: &Map<String, Json>| Json::from(if namespaced { string(m, "namespace") } else { "" });
+    immutable("namespace", Some(namespace_of(namespace)), Some(namespace_of(old)), None, false);
+    // types.UID is printed by json.Marshal.
+    let uid = if string(new, "uid").is_empty() { text(old, "uid") } else { text(new, "uid") };
+    let rendered = Some(crate::field::go_json(&uid));
+    immutable("uid", Some(uid), Some(text(old, "uid")), rendered, true);
+    for key in ["creationTimestamp", "deletionTimestamp"] {
+        let old_time = given(old, key);
+        let new_time = if old_time.is_some() { old_time.clone() } else { given(new, key) };
+        let (new_at, old_at) = (new_time.as_ref().map(instant), old_time.as_ref().map(instant));
+        if new_at != old_at {
+            // metav1.Time's MarshalJSON: RFC 3339 in UTC, whole seconds.
+            let rendered = new_time.as_ref().map(|t| match instant(t) {
+                Ok((secs, _)) => format!("\"{}\"", crate::cel::time::Timestamp::utc(secs, 0).to_rfc3339()),
+                Err(text) => crate::field::go_json(&Json::from(text)),
+            });
+            immutable(key, new_time, Some(Json::Null), rendered, true);
+        }
+    }
+    let old_grace = given(old, "deletionGracePeriodSeconds");
+    let new_grace = given(new, "deletionGracePeriodSeconds").or_else(|| old_grace.clone());
+    immutable("deletionGracePeriodSeconds", new_grace, old_grace, None, true);
+}
+
+/// A metav1.Time as `(seconds, nanoseconds)` since the epoch, compared as Kubernetes'
+/// semantic equality does (the instant); text that is no RFC 3339 time stays text (the
+/// decoder refuses it first).
+fn instant(time: &Json) -> Result<(i64, u32), String> {
+    let text = time.as_str().unwrap_or_default();
+    crate::cel::time::Timestamp::parse(text).map(|t| (t.secs, t.nanos)).ok_or_else(|| String::from(text))
+}
+
+/// A built-in kind's errors on update: the checks every update gets ([`validate_update`]),
+/// then the kind's own update validation, which begins with `ValidateObjectMetaUpdate` (the
+/// same errors again, not repeated here, and through core's wrapper its finalizer-name
+/// check), then the declarative errors. The API server's `Status` lists a repeated error twice
+/// among its causes but once in its message (`ErrorList.ToAggregate`), which is what kubectl
+/// prints: an enforced error is listed once here.
+pub fn builtin_update_errors(
+    group: &str,
+    kind: &str,
+    new: &Json,
+    old: &Json,
+    minor: u32,
+    declarative: Vec<Error>,
+) -> Vec<Error> {
+    let empty = Map::new();
+    let (new_meta, old_meta) = (
+        new.get("metadata").and_then(Json::as_object).unwrap_or(&empty),
+        old.get("metadata").and_then(Json::as_object).unwrap_or(&empty),
+    );
+    let spec = builtin(group, kind);
+    let path = Path::named("metadata");
+    let mut errors = Vec::new();
+    validate_update(&path, new_meta, old_meta, spec.is_none_or(|s| s.namespaced), minor, &mut errors);
+    if spec.is_some_and(|s| s.core_wrapper) {
+        kube_finalizer_names(&path, new_meta, &mut errors);
+    }
+    errors.extend(declarative);
+    let mut seen = BTreeSet::new();
+    errors.retain(|e| !e.enforced || seen.insert(e.text()));
+    errors
 }
 
 fn string<'a>(meta: &'a Map<String, Json>, key: &str) -> &'a str {

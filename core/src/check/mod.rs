@@ -377,7 +377,11 @@ impl Checker {
                     crate::objectmeta::builtin_create_errors(group, kind, doc, core::mem::take(&mut report.errors));
             }
             if let Some(old) = old {
-                report.update_errors = only_on_update(run(Some(old)), &report.errors);
+                let mut update = run(Some(old));
+                if package.builtin {
+                    update = crate::objectmeta::builtin_update_errors(group, kind, doc, old, self.minor, update);
+                }
+                report.update_errors = only_on_update(update, &report.errors);
             }
             return report.settle();
         }

@@ -22,6 +22,7 @@ use alloc::vec::Vec;
 
 use serde_json::Value as Json;
 
+use crate::declarative::shadow::NEWEST_MINOR;
 use crate::field::{Error, ErrorType, Path};
 
 pub use rules::CompiledRule;
@@ -208,16 +209,41 @@ impl Crd {
         });
         let old = old.as_ref();
         let root = Path::root();
-        let mut errors = self.type_meta(&object);
-        if errors.is_empty() {
-            // validator.go: metadata (`ValidateObjectMeta`, names are DNS subdomains), then
-            // the schema.
-            if let Some(Json::Object(meta)) = object.get("metadata") {
-                let at = Path::named("metadata");
-                crate::objectmeta::validate(&at, meta, crate::objectmeta::NameRule::DnsSubdomain, false, &mut errors);
+        let empty = serde_json::Map::new();
+        let at = Path::named("metadata");
+        // An update's metadata first, as every update's checks see it (`validateCommonFields`;
+        // the validator's own `ValidateObjectMetaAccessorUpdate` repeats them).
+        let mut errors = Vec::new();
+        if let Some(old) = old {
+            let (new_meta, old_meta) =
+                (object.get("metadata").and_then(Json::as_object), old.get("metadata").and_then(Json::as_object));
+            crate::objectmeta::validate_update(
+                &at,
+                new_meta.unwrap_or(&empty),
+                old_meta.unwrap_or(&empty),
+                true,
+                NEWEST_MINOR,
+                &mut errors,
+            );
+        }
+        let type_errors = self.type_meta(&object);
+        if type_errors.is_empty() {
+            // validator.go: on create metadata (`ValidateObjectMeta`, names are DNS
+            // subdomains), then the schema.
+            if old.is_none() {
+                if let Some(Json::Object(meta)) = object.get("metadata") {
+                    crate::objectmeta::validate(
+                        &at,
+                        meta,
+                        crate::objectmeta::NameRule::DnsSubdomain,
+                        false,
+                        &mut errors,
+                    );
+                }
             }
             openapi::validate(&object, &self.schema, old, &mut errors);
         }
+        errors.extend(type_errors);
         embedded::embedded_resources(&root, &object, &self.schema, &mut errors);
         let old_lists_fine = old.is_none_or(|o| {
             let mut old_errors = Vec::new();
