@@ -6,24 +6,20 @@
 //! another checkout of k8s.io/api runs the cases against it instead. Each case compares what
 //! Kubernetes' equivalence harness compares (error type, field, origin;
 //! `pkg/api/testing/validation.go`, `ErrorMatcher{}.ByType().ByOrigin().ByField`), with the
-//! expectation's source: kubernetes `pkg/registry/<group>/<resource>/declarative_validation_test.go`.
+//! expectation's source: kubernetes `pkg/registry/<group>/<resource>/declarative_validation_test.go`
+//! (since moved to `test/declarative_validation/<group>/<resource>/`), each run against every
+//! version that test iterates over (`harness::run`). `real_api_kinds.rs` has the kinds added later.
 
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
+mod harness;
+
+use harness::{catalog_text, many, run, Case};
 use kubedv_core::builtin::{strip, Catalog};
-use kubedv_core::declarative::{Options, Schema};
+use kubedv_core::declarative::Schema;
 use serde_json::{json, Value};
 
 const CORPUS: &str = "../tests/corpus/k8s-api";
-
-/// The built-in catalog of Kubernetes 1.`minor`, decompressed.
-fn catalog_text(minor: u32) -> String {
-    let bytes = std::fs::read(format!("../catalog/1.{minor}.gz")).expect("catalog file");
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(&bytes[..]).read_to_string(&mut text).expect("gzip");
-    text
-}
 
 /// Every `types.go` under `dir`, as (import path, file).
 fn corpus_files(dir: &Path) -> Vec<(String, PathBuf)> {
@@ -39,36 +35,6 @@ fn corpus_files(dir: &Path) -> Vec<(String, PathBuf)> {
     }
     out.sort();
     out
-}
-
-struct Case {
-    what: &'static str,
-    object: Value,
-    old: Option<Value>,
-    /// `type field origin`, in order.
-    want: &'static [&'static str],
-}
-
-fn run(api: &Path, package: &str, root: &str, cases: Vec<Case>) -> Vec<String> {
-    let main = std::fs::read_to_string(api.join(package).join("types.go")).expect("types.go");
-    let text = catalog_text(37);
-    let catalog = Catalog::parse(&text).unwrap();
-    let schema = Schema::compile_with(&main, &catalog.dependencies_of_source(&main), 37);
-    assert!(!schema.has_errors(), "{package}: {:#?}", schema.diagnostics);
-    let id = schema.type_named(root).expect("root type");
-    let mut failures = Vec::new();
-    for c in cases {
-        let report = schema.validate_request(id, &c.object, c.old.as_ref(), None, &Options::default());
-        let got: Vec<String> = report
-            .errors
-            .iter()
-            .map(|e| format!("{:?} {} {}", e.kind, e.field, if e.origin.is_empty() { "-" } else { e.origin.as_str() }))
-            .collect();
-        if got != c.want {
-            failures.push(format!("{package} {root}: {}\n  got:  {got:?}\n  want: {:?}", c.what, c.want));
-        }
-    }
-    failures
 }
 
 /// Every real tagged `types.go` of 1.36 (35 files) and 1.37 (51) compiles unmodified with no
@@ -112,10 +78,6 @@ fn the_catalog_is_the_real_files_stripped() {
     }
 }
 
-fn many(n: usize, f: impl Fn(usize) -> Value) -> Value {
-    Value::Array((0..n).map(f).collect())
-}
-
 #[test]
 fn real_types_give_kubernetes_errors() {
     let api = std::env::var_os("KUBEDV_K8S_API").map_or_else(|| Path::new(CORPUS).join("1.37"), PathBuf::from);
@@ -132,7 +94,7 @@ fn real_types_give_kubernetes_errors() {
     };
     failures.extend(run(
         &api,
-        "resource/v1",
+        "resource/v1,v1beta2",
         "ResourceClaim",
         vec![
             Case { what: "valid", object: claim.clone(), old: None, want: &[] },
@@ -214,7 +176,7 @@ fn real_types_give_kubernetes_errors() {
     ext["spec"]["extendedResourceName"] = json!("kubernetes.io/foo");
     failures.extend(run(
         &api,
-        "resource/v1",
+        "resource/v1,v1beta1,v1beta2",
         "DeviceClass",
         vec![
             Case { what: "valid", object: class.clone(), old: None, want: &[] },
@@ -239,7 +201,7 @@ fn real_types_give_kubernetes_errors() {
     };
     failures.extend(run(
         &api,
-        "storage/v1",
+        "storage/v1,v1alpha1,v1beta1",
         "VolumeAttachment",
         vec![
             Case { what: "valid", object: va.clone(), old: None, want: &[] },
@@ -277,7 +239,7 @@ fn real_types_give_kubernetes_errors() {
     no_ref["spec"]["parentRef"] = Value::Null;
     failures.extend(run(
         &api,
-        "networking/v1",
+        "networking/v1,v1beta1",
         "IPAddress",
         vec![
             Case { what: "valid", object: ip.clone(), old: None, want: &[] },
@@ -343,7 +305,7 @@ fn real_types_give_kubernetes_errors() {
     };
     failures.extend(run(
         &api,
-        "resource/v1",
+        "resource/v1,v1beta2",
         "ResourceSlice",
         vec![
             Case { what: "valid", object: slice.clone(), old: None, want: &[] },
@@ -390,7 +352,7 @@ fn real_types_give_kubernetes_errors() {
     no_provisioner["provisioner"] = json!("");
     failures.extend(run(
         &api,
-        "storage/v1",
+        "storage/v1,v1beta1",
         "StorageClass",
         vec![
             Case { what: "valid", object: class, old: None, want: &[] },
@@ -404,7 +366,7 @@ fn real_types_give_kubernetes_errors() {
     no_verbs["rules"][0]["verbs"] = Value::Null;
     failures.extend(run(
         &api,
-        "rbac/v1",
+        "rbac/v1,v1alpha1,v1beta1",
         "ClusterRole",
         vec![
             Case { what: "valid", object: role, old: None, want: &[] },
@@ -432,7 +394,7 @@ fn real_types_give_kubernetes_errors() {
         "rules": [{"apiGroups": ["rbac.authorization.k8s.io"], "resources": ["pods"], "verbs": ["get", "list"]}]});
     failures.extend(run(
         &api,
-        "rbac/v1",
+        "rbac/v1,v1alpha1,v1beta1",
         "Role",
         vec![
             Case { what: "valid", object: ns_role.clone(), old: None, want: &[] },
@@ -464,7 +426,7 @@ fn real_types_give_kubernetes_errors() {
         "subjects": [{"kind": "User", "apiGroup": "rbac.authorization.k8s.io", "name": "user1"}]});
     failures.extend(run(
         &api,
-        "rbac/v1",
+        "rbac/v1,v1alpha1,v1beta1",
         "RoleBinding",
         vec![
             Case { what: "valid", object: rb.clone(), old: None, want: &[] },
@@ -513,7 +475,7 @@ fn real_types_give_kubernetes_errors() {
         "subjects": [{"kind": "User", "apiGroup": "rbac.authorization.k8s.io", "name": "user1"}]});
     failures.extend(run(
         &api,
-        "rbac/v1",
+        "rbac/v1,v1alpha1,v1beta1",
         "ClusterRoleBinding",
         vec![
             Case { what: "valid", object: crb.clone(), old: None, want: &[] },
@@ -551,7 +513,7 @@ fn real_types_give_kubernetes_errors() {
     let handler = |h: &str| tweak(&rtc, &|o| o["handler"] = json!(h));
     failures.extend(run(
         &api,
-        "node/v1",
+        "node/v1,v1beta1",
         "RuntimeClass",
         vec![
             Case { what: "valid handler", object: handler("test"), old: None, want: &[] },
@@ -606,7 +568,7 @@ fn real_types_give_kubernetes_errors() {
     let address_type = |t: &str| tweak(&eps, &|o| o["addressType"] = json!(t));
     failures.extend(run(
         &api,
-        "discovery/v1",
+        "discovery/v1,v1beta1",
         "EndpointSlice",
         vec![
             Case { what: "valid", object: eps.clone(), old: None, want: &[] },
@@ -689,7 +651,7 @@ fn real_types_give_kubernetes_errors() {
     let ic_param = |k: &str, v: Value| tweak(&ic, &|o| o["spec"]["parameters"][k] = v.clone());
     failures.extend(run(
         &api,
-        "networking/v1",
+        "networking/v1,v1beta1",
         "IngressClass",
         vec![
             Case { what: "valid", object: ic.clone(), old: None, want: &[] },
@@ -730,7 +692,7 @@ fn real_types_give_kubernetes_errors() {
                         "terminationMessagePolicy": "File"}]}}}}}});
     failures.extend(run(
         &api,
-        "batch/v1",
+        "batch/v1,v1beta1",
         "CronJob",
         vec![
             Case { what: "valid", object: cj.clone(), old: None, want: &[] },
@@ -839,7 +801,7 @@ fn real_types_give_kubernetes_errors() {
     let approved_denied = csr_with(&["Approved", "Denied"]);
     failures.extend(run(
         &api,
-        "certificates/v1",
+        "certificates/v1,v1beta1",
         "CertificateSigningRequest",
         vec![
             Case { what: "no conditions", object: csr.clone(), old: None, want: &[] },
@@ -885,7 +847,7 @@ fn real_types_give_kubernetes_errors() {
     };
     failures.extend(run(
         &api,
-        "apps/v1",
+        "apps/v1,v1beta1,v1beta2",
         "StatefulSet",
         vec![
             Case { what: "valid", object: sts.clone(), old: None, want: &[] },
@@ -943,7 +905,7 @@ fn real_types_give_kubernetes_errors() {
     };
     failures.extend(run(
         &api,
-        "apps/v1",
+        "apps/v1,v1beta2",
         "DaemonSet",
         vec![
             Case { what: "valid", object: ds.clone(), old: None, want: &[] },
@@ -1021,7 +983,7 @@ fn real_types_give_kubernetes_errors() {
     let plc_exempt = json!({"metadata": {"name": "exempt"}, "spec": {"type": "Exempt"}});
     failures.extend(run(
         &api,
-        "flowcontrol/v1",
+        "flowcontrol/v1,v1beta1,v1beta2,v1beta3",
         "PriorityLevelConfiguration",
         vec![
             Case { what: "valid Limited with Reject", object: plc.clone(), old: None, want: &[] },
@@ -1090,7 +1052,7 @@ fn real_types_give_kubernetes_errors() {
         "spec": {"policyName": "test-policy", "validationActions": ["Deny"]}});
     failures.extend(run(
         &api,
-        "admissionregistration/v1",
+        "admissionregistration/v1,v1alpha1,v1beta1",
         "ValidatingAdmissionPolicyBinding",
         vec![
             Case { what: "valid", object: vapb.clone(), old: None, want: &[] },
@@ -1123,7 +1085,7 @@ fn real_types_give_kubernetes_errors() {
     let modes = |m: &[&str]| tweak(&csid, &|o| o["spec"]["volumeLifecycleModes"] = json!(m));
     failures.extend(run(
         &api,
-        "storage/v1",
+        "storage/v1,v1beta1",
         "CSIDriver",
         vec![
             Case { what: "valid", object: csid.clone(), old: None, want: &[] },
@@ -1246,7 +1208,7 @@ fn real_types_give_kubernetes_errors() {
     };
     failures.extend(run(
         &api,
-        "resource/v1",
+        "resource/v1,v1beta2",
         "ResourceClaimTemplate",
         vec![
             Case { what: "valid", object: rct.clone(), old: None, want: &[] },
@@ -1340,7 +1302,7 @@ fn real_types_give_kubernetes_errors() {
     let effect = |e: &str| tweak(&dtr, &|o| o["spec"]["taint"]["effect"] = json!(e));
     failures.extend(run(
         &api,
-        "resource/v1",
+        "resource/v1,v1alpha3,v1beta2",
         "DeviceTaintRule",
         vec![
             Case { what: "valid", object: dtr.clone(), old: None, want: &[] },
@@ -1426,7 +1388,7 @@ fn real_types_give_kubernetes_errors() {
     };
     failures.extend(run(
         &api,
-        "certificates/v1",
+        "certificates/v1,v1alpha1,v1beta1",
         "ClusterTrustBundle",
         vec![
             Case { what: "valid bundle without signer", object: ctb("test-bundle", ""), old: None, want: &[] },
@@ -1471,7 +1433,7 @@ fn real_types_give_kubernetes_errors() {
     let pcr_with = |c: Value| tweak(&pcr, &|o| o["status"] = json!({"conditions": c.clone()}));
     failures.extend(run(
         &api,
-        "certificates/v1",
+        "certificates/v1,v1beta1",
         "PodCertificateRequest",
         vec![
             Case {
@@ -1518,7 +1480,7 @@ fn real_types_give_kubernetes_errors() {
     vap_cases.extend(condition_cases(&vap_status, &|c| {
         tweak(&vap_status, &|o| o["status"] = json!({"conditions": c.clone()}))
     }));
-    failures.extend(run(&api, "admissionregistration/v1", "ValidatingAdmissionPolicy", vap_cases));
+    failures.extend(run(&api, "admissionregistration/v1,v1alpha1,v1beta1", "ValidatingAdmissionPolicy", vap_cases));
 
     // test/declarative_validation/policy/poddisruptionbudget/declarative_validation_test.go (121460de).
     // PodDisruptionBudgetStatus.Conditions: alpha optional, listType=map. ObjectMeta cases: baselines only.
@@ -1532,7 +1494,7 @@ fn real_types_give_kubernetes_errors() {
     pdb_cases.extend(condition_cases(&pdb_status, &|c| {
         tweak(&pdb_status, &|o| o["status"] = json!({"conditions": c.clone()}))
     }));
-    failures.extend(run(&api, "policy/v1", "PodDisruptionBudget", pdb_cases));
+    failures.extend(run(&api, "policy/v1,v1beta1", "PodDisruptionBudget", pdb_cases));
 
     // test/declarative_validation/storagemigration/storageversionmigration/declarative_validation_test.go
     // (2599f249). StorageVersionMigrationStatus.Conditions: alpha optional, listType=map.
@@ -1540,7 +1502,7 @@ fn real_types_give_kubernetes_errors() {
         "spec": {"resource": {"group": "", "resource": ""}}});
     failures.extend(run(
         &api,
-        "storagemigration/v1",
+        "storagemigration/v1,v1beta1",
         "StorageVersionMigration",
         condition_cases(&svm, &|c| tweak(&svm, &|o| o["status"] = json!({"conditions": c.clone()}))),
     ));
@@ -1604,7 +1566,7 @@ fn real_types_give_kubernetes_errors() {
     };
     failures.extend(run(
         &api,
-        "scheduling/v1beta1",
+        "scheduling/v1beta1,v1alpha3",
         "Workload",
         vec![
             Case { what: "valid", object: wl.clone(), old: None, want: &[] },
@@ -2067,7 +2029,7 @@ fn real_types_give_kubernetes_errors() {
     let pg_claims = |c: Value| pg_spec(&|s| s["resourceClaims"] = c.clone());
     failures.extend(run(
         &api,
-        "scheduling/v1beta1",
+        "scheduling/v1beta1,v1alpha3",
         "PodGroup",
         vec![
             Case { what: "valid (no templateRef)", object: pg.clone(), old: None, want: &[] },
@@ -2995,8 +2957,8 @@ fn real_types_give_kubernetes_errors() {
             },
         ]
     };
-    failures.extend(run(&api, "apps/v1", "ReplicaSet", toleration_cases(&rs)));
-    failures.extend(run(&api, "apps/v1", "Deployment", toleration_cases(&deploy)));
+    failures.extend(run(&api, "apps/v1,v1beta2", "ReplicaSet", toleration_cases(&rs)));
+    failures.extend(run(&api, "apps/v1,v1beta1,v1beta2", "Deployment", toleration_cases(&deploy)));
 
     // test/declarative_validation/core/persistentvolumeclaim/declarative_validation_test.go (stored
     // version, index id 55591412242). PersistentVolumeClaimStatus.HealthStatus: optional;
@@ -3147,7 +3109,7 @@ fn real_types_give_kubernetes_errors() {
     let sc_with = |k: &str, v: Value| tweak(&sc, &|o| o[k] = v.clone());
     failures.extend(run(
         &api,
-        "storage/v1",
+        "storage/v1,v1beta1",
         "StorageClass",
         vec![
             Case { what: "update unchanged", object: sc.clone(), old: Some(sc.clone()), want: &[] },

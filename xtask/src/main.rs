@@ -8,9 +8,12 @@
 //! - `npm`: setup, then build the npm package into `wasm/pkg`.
 //! - `fuzz [SECONDS] [SEED]`: every fuzz target (Go, tags, CEL, CRDs, manifests, admission
 //!   policies) for SECONDS (default 600), by hand; CI runs a 30-second smoke run.
+//! - `fuzz-afl [SECONDS] [PATH,...]`: coverage-guided fuzzing of each input path with AFL++
+//!   (`cargo afl`), SECONDS per path (default 600), by hand.
 //! - `catalog GITDIR [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from a k8s.io/api
 //!   git directory, by hand.
 
+mod afl;
 mod bench;
 mod bench_check;
 mod catalog;
@@ -36,6 +39,7 @@ fn main() -> ExitCode {
             cmd.args(args.get(2));
             env.run(&format!("fuzz every target for {seconds} s"), &mut cmd)
         }
+        Some("fuzz-afl") => afl::run(&env::Env::new(), &args[1..]),
         Some("catalog") => catalog::run(&env::Env::new(), &args[1..]),
         Some("bench") => bench::run(&env::Env::new()),
         Some("bench-check") => {
@@ -45,7 +49,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | fuzz [SECONDS [SEED]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
+                "usage: cargo xtask <setup | test | playground | npm | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
             );
             return ExitCode::from(2);
         }

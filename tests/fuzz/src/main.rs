@@ -41,15 +41,39 @@ use crd_round::*;
 use manifest_round::*;
 use policy_round::*;
 
-/// xorshift64*: deterministic for a seed, good enough to drive mutations.
-pub(crate) struct Rng(u64);
+/// The choices that drive the generators: xorshift64* from a seed (the random driver), or the
+/// bytes of an input (`afl` mode: AFL++ mutates the choices, so its coverage feedback steers
+/// the structured generators), then xorshift64* once they run out.
+pub(crate) struct Rng {
+    state: u64,
+    tape: Vec<u8>,
+    at: usize,
+}
 
 impl Rng {
+    pub(crate) fn seeded(seed: u64) -> Rng {
+        Rng { state: seed | 1, tape: Vec::new(), at: 0 }
+    }
+    #[cfg_attr(not(feature = "afl"), allow(dead_code))]
+    pub(crate) fn from_tape(bytes: &[u8]) -> Rng {
+        Rng { state: 0x9E37_79B9_7F4A_7C15 ^ bytes.len() as u64, tape: bytes.to_vec(), at: 0 }
+    }
     fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+        if self.at < self.tape.len() {
+            // Four bytes a choice, spread over 64 bits (splitmix64's finaliser).
+            let end = (self.at + 4).min(self.tape.len());
+            let mut word = [0u8; 4];
+            word[..end - self.at].copy_from_slice(&self.tape[self.at..end]);
+            self.at = end;
+            let mut z = u64::from(u32::from_le_bytes(word)).wrapping_add(0x9E37_79B9_7F4A_7C15);
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            return z ^ (z >> 31);
+        }
+        self.state ^= self.state >> 12;
+        self.state ^= self.state << 25;
+        self.state ^= self.state >> 27;
+        self.state.wrapping_mul(0x2545_F491_4F6C_DD1D)
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n.max(1) as u64) as usize
@@ -187,28 +211,195 @@ pub(crate) fn seeds() -> Vec<String> {
 /// CEL, CRDs (random and real), manifest streams, catalogs, admission policies, manifest trees.
 pub(crate) const PATHS: &[&str] = &["go", "tag", "cel", "crd", "yaml", "catalog", "policy", "tree"];
 
-/// Runs one round under the watchdog (`label` and the rng state name the input) and stops the
-/// fuzzer, with the state to replay, on a property violation or a panic (`panic` says where).
-fn guarded<T>(
-    rng: &mut Rng,
-    current: &Mutex<(Instant, String)>,
-    label: &str,
-    panic: &str,
-    round: impl FnOnce(&mut Rng) -> Result<T, String>,
-) -> T {
-    let state = rng.0;
-    *current.lock().unwrap() = (Instant::now(), format!("{label}, rng state {state}"));
-    match catch_unwind(AssertUnwindSafe(|| round(rng))) {
-        Ok(Ok(t)) => t,
-        Ok(Err(violation)) => {
-            eprintln!("property violated (rng state {state}): {violation}");
-            std::process::exit(1);
+/// What every round shares: the seed corpora, the checker with the built-in kinds and a CRD,
+/// a small catalog to mutate, where trees are written, and the input under way (the watchdog
+/// saves it, and so does a failing round).
+struct Shared {
+    corpus: Vec<String>,
+    real: Vec<Value>,
+    cel_corpus: Vec<String>,
+    checker: Checker,
+    small: String,
+    tree_root: PathBuf,
+    crash_dir: PathBuf,
+    current: Arc<Mutex<(Instant, String)>>,
+    trace: bool,
+}
+
+impl Shared {
+    fn new() -> Shared {
+        let mut checker = Checker::new(37, false);
+        let crd = kubedv_input::document(MANIFESTS[3]).expect("the fixture CRD reads");
+        checker.add_crd(&crd).expect("the fixture CRD loads");
+        // Built-in kinds: the 1.37 catalog's packages, as `kubedv check` adds them.
+        let catalog_text = catalog_text();
+        let catalog = Catalog::parse(&catalog_text).expect("the 1.37 catalog reads");
+        for p in BUILTIN_API_VERSIONS.iter().filter_map(|av| catalog.serving(av)) {
+            checker.add_types(p.source, &catalog.dependencies(p), Some(p.group), true);
         }
-        Err(_) => {
-            eprintln!("{panic}; replay with the rng state {state}");
-            std::process::exit(1);
+        // A small catalog to mutate: two packages, one importing the other.
+        let small = Catalog::write(
+            "1.37",
+            &[String::from("k8s.io/api fuzz")],
+            &[
+                (String::from("k8s.io/api/core/v1"), String::new(), String::from("package v1\n\ntype PodSpec struct {\n\t// +k8s:minimum=0\n\tN int32 `json:\"n\"`\n}\n")),
+                (
+                    String::from("k8s.io/api/apps/v1"),
+                    String::from("apps"),
+                    String::from("package v1\n\nimport corev1 \"k8s.io/api/core/v1\"\n\ntype D struct {\n\tTypeMeta int\n\tSpec corev1.PodSpec `json:\"spec\"`\n}\n"),
+                ),
+            ],
+        );
+        Shared {
+            corpus: seeds(),
+            real: real_crds(),
+            cel_corpus: cel_seeds(),
+            checker,
+            small,
+            tree_root: std::env::temp_dir().join(format!("kubedv-fuzz-tree-{}", std::process::id())),
+            crash_dir: Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/fuzz-crashes"),
+            current: Arc::new(Mutex::new((Instant::now(), String::new()))),
+            trace: std::env::var_os("KUBEDV_FUZZ_TRACE").is_some(),
         }
     }
+
+    /// Notes the input under way (what the watchdog or a failure saves).
+    fn note(&self, input: String) {
+        *self.current.lock().unwrap() = (Instant::now(), input);
+    }
+
+    /// With `KUBEDV_FUZZ_TRACE` set, writes every input first: a stack overflow aborts the
+    /// process before anything can be saved (slow; for reproducing).
+    fn trace(&self, name: &str, input: &str) {
+        if self.trace {
+            std::fs::create_dir_all(&self.crash_dir).unwrap();
+            std::fs::write(self.crash_dir.join(name), input).unwrap();
+        }
+    }
+
+    /// One round of `path`, its choices from `rng`: a count for the summary (validations,
+    /// CRDs loaded, packages, documents), or the property it broke.
+    fn round(&self, path: &str, rng: &mut Rng) -> Result<u64, String> {
+        match path {
+            "go" => Ok(self.go_round(rng)),
+            "tag" => {
+                // The tag grammar on its own, with short random tag strings.
+                let tag: String = (0..1 + rng.below(6)).map(|_| TOKENS[rng.below(TOKENS.len())]).collect();
+                let tag = format!("k8s:{}", mutate(rng, &tag));
+                self.note(format!("// tag\n{tag}"));
+                let _ = tags::parse(&tag, Default::default());
+                Ok(1)
+            }
+            "cel" => {
+                // Mutated expressions, sometimes wrapped in very deep nesting.
+                let pick = rng.below(self.cel_corpus.len());
+                let mut expr = mutate_with(rng, &self.cel_corpus[pick], CEL_TOKENS);
+                if rng.below(50) == 0 {
+                    let n = 1 + rng.below(20_000);
+                    let (open, close) = [
+                        ("(", ")"),
+                        ("[", "]"),
+                        ("!", ""),
+                        ("-", ""),
+                        ("{1: ", "}"),
+                        ("size(", ")"),
+                        ("[1].map(x, ", ")"),
+                    ][rng.below(7)];
+                    expr = format!("{}{expr}{}", open.repeat(n), close.repeat(n));
+                }
+                let self_value = random_json(rng, 0);
+                self.note(format!("// self: {self_value}\n{expr}"));
+                self.trace("last.cel", &expr);
+                run_cel(&expr, &self_value);
+                Ok(1)
+            }
+            // A structured random schema, or a real CRD mutated, loaded and used on create and update.
+            // (A real CRD's round counts 2^32 besides its load.)
+            "crd" if rng.below(4) == 0 => real_crd_round(rng, &self.real).map(|loaded| u64::from(loaded) + (1 << 32)),
+            "crd" => crd_round(rng).map(u64::from),
+            // Manifest text: the reader, the locator and `check`.
+            "yaml" => yaml_round(rng, &self.checker).map(|()| 1),
+            // Catalogs: mutated catalog text read, written back and compiled.
+            "catalog" => catalog_round(rng, &self.small).map(|n| n as u64),
+            // Admission policies: mutated policy documents evaluated against random requests.
+            "policy" => policy_round(rng).map(u64::from),
+            // A manifest tree on disk.
+            #[cfg(unix)]
+            "tree" => tree_round(rng, &self.checker, &self.tree_root).map(|n| n as u64),
+            _ => Ok(0),
+        }
+    }
+
+    /// A mutated Go source compiled, each of its types validating two random objects, on
+    /// create and on update (ratcheting, immutable/update, unions and modes compare old and new).
+    fn go_round(&self, rng: &mut Rng) -> u64 {
+        let base = &self.corpus[rng.below(self.corpus.len())];
+        let src = mutate(rng, base);
+        let objects: Vec<Value> = (0..2).map(|_| random_json(rng, 0)).collect();
+        let objects_text: String = objects.iter().map(|o| format!("// object: {o}\n")).collect();
+        self.note(format!("{objects_text}{src}"));
+        self.trace("last.go", &src);
+        let schema = Schema::compile(&src);
+        let mut n = 0;
+        for name in schema.type_names() {
+            let id = schema.type_named(name).unwrap();
+            let options = Options { enabled: vec!["X".into()] };
+            for o in &objects {
+                let _ = schema.validate(id, o, &options);
+                n += 1;
+            }
+            let _ = schema.validate_update(id, &objects[0], Some(&objects[1]), &options);
+            n += 1;
+        }
+        n
+    }
+
+    /// Runs one round of `path` from its own seed, stopping the fuzzer on a property violation
+    /// or a panic with the input saved and the command that replays it.
+    fn guarded(&self, path: &str, seed: u64) -> u64 {
+        self.note(format!("# {path} round, seed {seed}"));
+        let outcome = catch_unwind(AssertUnwindSafe(|| self.round(path, &mut Rng::seeded(seed))));
+        let failure = match outcome {
+            Ok(Ok(n)) => return n,
+            Ok(Err(violation)) => format!("property violated: {violation}"),
+            Err(_) => String::from("panic"),
+        };
+        let input = self.current.lock().unwrap().1.clone();
+        std::fs::create_dir_all(&self.crash_dir).unwrap();
+        let file = self.crash_dir.join(format!("crash-{path}-{seed}.txt"));
+        std::fs::write(&file, input).unwrap();
+        eprintln!(
+            "{failure} in the {path} round; input saved to {}; replay: kubedv-fuzz replay {path} {seed}",
+            file.display()
+        );
+        std::process::exit(1);
+    }
+}
+
+/// The longest a round may take (`KUBEDV_FUZZ_SLOW_MS`, 1000 by default): a round over it is a
+/// hang, or worse than linear.
+fn slow_limit() -> Duration {
+    let ms = std::env::var("KUBEDV_FUZZ_SLOW_MS").ok().and_then(|v| v.parse().ok()).unwrap_or(1000);
+    Duration::from_millis(ms)
+}
+
+/// Saves the input under way and stops the process when a round takes over the limit.
+fn watchdog(shared: &Shared) {
+    let current = shared.current.clone();
+    let crash_dir = shared.crash_dir.clone();
+    let limit = slow_limit();
+    std::thread::spawn(move || loop {
+        std::thread::sleep(Duration::from_millis(100));
+        let (started, input) = current.lock().unwrap().clone();
+        if started.elapsed() > limit {
+            std::fs::create_dir_all(&crash_dir).unwrap();
+            let file = crash_dir.join("slow.txt");
+            std::fs::write(&file, &input).unwrap();
+            let what = input.lines().next().unwrap_or_default();
+            eprintln!("an input took over {limit:?} ({what}); saved to {}", file.display());
+            std::process::exit(1);
+        }
+    });
 }
 
 fn main() {
@@ -220,12 +411,24 @@ fn main() {
     }
 }
 
+/// The paths `KUBEDV_FUZZ_ONLY` selects (all by default); an unknown name is exit 2.
+fn selected_paths() -> Vec<&'static str> {
+    let Ok(only) = std::env::var("KUBEDV_FUZZ_ONLY") else { return PATHS.to_vec() };
+    for p in only.split(',') {
+        if !PATHS.contains(&p.trim()) {
+            eprintln!("KUBEDV_FUZZ_ONLY: unknown path {p:?}; the paths are {}", PATHS.join(", "));
+            std::process::exit(2);
+        }
+    }
+    PATHS.iter().copied().filter(|p| only.split(',').any(|o| o.trim() == *p)).collect()
+}
+
 pub(crate) fn fuzz() {
     // Replays one saved Go source against many random objects, timing the slowest.
     if let Ok(path) = std::env::var("KUBEDV_FUZZ_REPLAY") {
         let src = std::fs::read_to_string(&path).expect("replay file");
         let schema = Schema::compile(&src);
-        let mut rng = Rng(7);
+        let mut rng = Rng::seeded(7);
         let mut worst = Duration::ZERO;
         for _ in 0..200_000 {
             let objects: Vec<Value> = (0..2).map(|_| random_json(&mut rng, 0)).collect();
@@ -243,210 +446,71 @@ pub(crate) fn fuzz() {
         println!("replay: slowest of 200000 object pairs took {worst:?}");
         return;
     }
-    let mut args = std::env::args().skip(1);
-    let seconds: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(10);
-    let seed: u64 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15);
-    let corpus = seeds();
-    let real = real_crds();
-    let real_runs = std::cell::Cell::new(0u64);
-    let cel_corpus = cel_seeds();
-    let mut rng = Rng(seed | 1);
-    let trace = std::env::var_os("KUBEDV_FUZZ_TRACE").is_some();
-    // KUBEDV_FUZZ_ONLY=crd,yaml runs only those paths (to give one path the whole run).
-    let only = std::env::var("KUBEDV_FUZZ_ONLY").ok();
-    let on = |path: &str| only.as_deref().is_none_or(|o| o.split(',').any(|p| p.trim() == path));
-    for p in only.iter().flat_map(|o| o.split(',')) {
-        if !PATHS.contains(&p.trim()) {
-            eprintln!("KUBEDV_FUZZ_ONLY: unknown path {p:?}; the paths are {}", PATHS.join(", "));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    // `replay PATH SEED`: one round again, as a failure printed it, timed.
+    if args.first().is_some_and(|a| a == "replay") {
+        let (Some(path), Some(seed)) = (args.get(1), args.get(2).and_then(|s| s.parse().ok())) else {
+            eprintln!("usage: kubedv-fuzz replay PATH SEED");
             std::process::exit(2);
-        }
+        };
+        let shared = Shared::new();
+        let start = Instant::now();
+        let outcome = shared.round(path, &mut Rng::seeded(seed));
+        println!("{path} round {seed}: {outcome:?} in {:?}", start.elapsed());
+        println!("{}", shared.current.lock().unwrap().1);
+        return;
     }
+    #[cfg(feature = "afl")]
+    if args.first().is_some_and(|a| a == "afl") {
+        return afl_main();
+    }
+    let seconds: u64 = args.first().and_then(|s| s.parse().ok()).unwrap_or(10);
+    let seed: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(0x9E37_79B9_7F4A_7C15);
+    let paths = selected_paths();
+    let every = paths.len() < PATHS.len();
+    let shared = Shared::new();
+    let mut rng = Rng::seeded(seed);
     let deadline = Instant::now() + Duration::from_secs(seconds);
     std::panic::set_hook(Box::new(|_| {}));
-    let crash_dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/fuzz-crashes");
-    // A watchdog: an input that takes over 5 s is a hang (or worse than linear) — save it.
-    let current: Arc<Mutex<(Instant, String)>> = Arc::new(Mutex::new((Instant::now(), String::new())));
-    {
-        let current = current.clone();
-        let crash_dir: PathBuf = crash_dir.clone();
-        std::thread::spawn(move || loop {
-            std::thread::sleep(Duration::from_millis(500));
-            let (started, input) = current.lock().unwrap().clone();
-            if started.elapsed() > Duration::from_secs(5) {
-                std::fs::create_dir_all(&crash_dir).unwrap();
-                let file = crash_dir.join("slow.go");
-                std::fs::write(&file, input).unwrap();
-                eprintln!("an input took over 5 s; saved to {}", file.display());
-                std::process::exit(1);
-            }
-        });
-    }
-    let (mut runs, mut validations, mut tag_runs, mut cel_runs) = (0u64, 0u64, 0u64, 0u64);
-    let (mut crd_runs, mut crds_loaded, mut yaml_runs, mut policy_runs, mut policy_evals) =
-        (0u64, 0u64, 0u64, 0u64, 0u64);
-    let mut checker = Checker::new(37, false);
-    let crd = kubedv_input::document(MANIFESTS[3]).expect("the fixture CRD reads");
-    checker.add_crd(&crd).expect("the fixture CRD loads");
-    // Built-in kinds: the 1.37 catalog's packages, as `kubedv check` adds them.
-    let catalog_text = catalog_text();
-    let catalog = Catalog::parse(&catalog_text).expect("the 1.37 catalog reads");
-    for p in BUILTIN_API_VERSIONS.iter().filter_map(|av| catalog.serving(av)) {
-        checker.add_types(p.source, &catalog.dependencies(p), Some(p.group), true);
-    }
-    // A small catalog to mutate: two packages, one importing the other.
-    let small = Catalog::write(
-        "1.37",
-        &[String::from("k8s.io/api fuzz")],
-        &[
-            (String::from("k8s.io/api/core/v1"), String::new(), String::from("package v1\n\ntype PodSpec struct {\n\t// +k8s:minimum=0\n\tN int32 `json:\"n\"`\n}\n")),
-            (
-                String::from("k8s.io/api/apps/v1"),
-                String::from("apps"),
-                String::from("package v1\n\nimport corev1 \"k8s.io/api/core/v1\"\n\ntype D struct {\n\tTypeMeta int\n\tSpec corev1.PodSpec `json:\"spec\"`\n}\n"),
-            ),
-        ],
-    );
-    let (mut catalog_runs, mut catalog_packages) = (0u64, 0u64);
-    let (mut tree_runs, mut tree_docs) = (0u64, 0u64);
-    let tree_root = std::env::temp_dir().join(format!("kubedv-fuzz-tree-{}", std::process::id()));
+    watchdog(&shared);
+    // Per path: rounds, and the round's own count.
+    let mut counts = [(0u64, 0u64); PATHS.len()];
+    let mut turn = 0u64;
     while Instant::now() < deadline {
         for _ in 0..64 {
-            if on("go") {
-                let base = &corpus[rng.below(corpus.len())];
-                let src = mutate(&mut rng, base);
-                let objects: Vec<Value> = (0..2).map(|_| random_json(&mut rng, 0)).collect();
-                // The watchdog saves the source and the objects being validated.
-                let objects_text: String = objects.iter().map(|o| format!("// object: {o}\n")).collect();
-                *current.lock().unwrap() = (Instant::now(), format!("{objects_text}{src}"));
-                // A stack overflow aborts the process before anything can be saved: with
-                // KUBEDV_FUZZ_TRACE set, every input is written first (slow; for reproducing).
-                if trace {
-                    std::fs::create_dir_all(&crash_dir).unwrap();
-                    std::fs::write(crash_dir.join("last.go"), &src).unwrap();
+            turn += 1;
+            for (i, path) in PATHS.iter().enumerate() {
+                // A tree on disk every 16th turn (files are slow), unless it is the only path.
+                if !paths.contains(path) || (*path == "tree" && !every && turn % 16 != 0) {
+                    continue;
                 }
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    let schema = Schema::compile(&src);
-                    let mut n = 0;
-                    for name in schema.type_names() {
-                        let id = schema.type_named(name).unwrap();
-                        let options = Options { enabled: vec!["X".into()] };
-                        for o in &objects {
-                            let _ = schema.validate(id, o, &options);
-                            n += 1;
-                        }
-                        // Updates too: ratcheting, immutable/update, unions and modes compare old and new.
-                        let _ = schema.validate_update(id, &objects[0], Some(&objects[1]), &options);
-                        n += 1;
-                    }
-                    n
-                }));
-                runs += 1;
-                match result {
-                    Ok(n) => validations += n,
-                    Err(_) => {
-                        std::fs::create_dir_all(&crash_dir).unwrap();
-                        let file = crash_dir.join(format!("crash-{runs}.go"));
-                        std::fs::write(&file, &src).unwrap();
-                        eprintln!("panic on input saved to {}", file.display());
-                        std::process::exit(1);
-                    }
-                }
-            }
-            // The tag grammar on its own, with short random tag strings.
-            if on("tag") {
-                let tag: String = (0..1 + rng.below(6)).map(|_| TOKENS[rng.below(TOKENS.len())]).collect();
-                let tag = format!("k8s:{}", mutate(&mut rng, &tag));
-                *current.lock().unwrap() = (Instant::now(), format!("// tag\n{tag}"));
-                if catch_unwind(|| tags::parse(&tag, Default::default())).is_err() {
-                    eprintln!("panic in the tag parser on {tag:?}");
-                    std::process::exit(1);
-                }
-                tag_runs += 1;
-            }
-            // CEL: mutated expressions, sometimes wrapped in very deep nesting.
-            if on("cel") {
-                let pick = rng.below(cel_corpus.len());
-                let mut expr = mutate_with(&mut rng, &cel_corpus[pick], CEL_TOKENS);
-                if rng.below(50) == 0 {
-                    let n = 1 + rng.below(20_000);
-                    let (open, close) = [
-                        ("(", ")"),
-                        ("[", "]"),
-                        ("!", ""),
-                        ("-", ""),
-                        ("{1: ", "}"),
-                        ("size(", ")"),
-                        ("[1].map(x, ", ")"),
-                    ][rng.below(7)];
-                    expr = format!("{}{expr}{}", open.repeat(n), close.repeat(n));
-                }
-                let self_value = random_json(&mut rng, 0);
-                *current.lock().unwrap() = (Instant::now(), expr.clone());
-                if trace {
-                    std::fs::create_dir_all(&crash_dir).unwrap();
-                    std::fs::write(crash_dir.join("last.cel"), &expr).unwrap();
-                }
-                if catch_unwind(AssertUnwindSafe(|| run_cel(&expr, &self_value))).is_err() {
-                    std::fs::create_dir_all(&crash_dir).unwrap();
-                    let file = crash_dir.join(format!("crash-{cel_runs}.cel"));
-                    std::fs::write(&file, &expr).unwrap();
-                    eprintln!("panic in CEL on the expression saved to {}", file.display());
-                    std::process::exit(1);
-                }
-                cel_runs += 1;
-            }
-            // CRDs: a structured random schema, loaded and used on create and update.
-            if on("crd") {
-                let round = |rng: &mut Rng| {
-                    if rng.below(4) == 0 {
-                        real_runs.set(real_runs.get() + 1);
-                        real_crd_round(rng, &real)
-                    } else {
-                        crd_round(rng)
-                    }
-                };
-                let loaded = guarded(&mut rng, &current, "// crd round", "panic in CRD validation", |rng| round(rng));
-                crds_loaded += u64::from(loaded);
-                crd_runs += 1;
-            }
-            // Manifest text: the reader, the locator and `check`.
-            if on("yaml") {
-                guarded(&mut rng, &current, "# yaml round", "panic reading or checking manifests", |rng| {
-                    yaml_round(rng, &checker)
-                });
-                yaml_runs += 1;
-            }
-            // Catalogs: mutated catalog text read, written back and compiled.
-            if on("catalog") {
-                let n = guarded(&mut rng, &current, "# catalog round", "panic reading a catalog", |rng| {
-                    catalog_round(rng, &small)
-                });
-                catalog_packages += n as u64;
-                catalog_runs += 1;
-            }
-            // Admission policies: mutated policy documents evaluated against random requests.
-            if on("policy") {
-                let evaluated = guarded(&mut rng, &current, "# policy round", "panic in admission policies", |rng| {
-                    policy_round(rng)
-                });
-                policy_evals += u64::from(evaluated);
-                policy_runs += 1;
-            }
-            // A manifest tree on disk, every 16th time round (files are slow).
-            #[cfg(unix)]
-            if on("tree") && (only.is_some() || runs % 16 == 0) {
-                let n =
-                    guarded(&mut rng, &current, "# tree round", "panic walking or reading a manifest tree", |rng| {
-                        tree_round(rng, &checker, &tree_root)
-                    });
-                tree_runs += 1;
-                tree_docs += n as u64;
+                let n = shared.guarded(path, rng.next());
+                counts[i].0 += 1;
+                counts[i].1 += n;
             }
         }
     }
-    let _ = std::fs::remove_dir_all(&tree_root);
+    let _ = std::fs::remove_dir_all(&shared.tree_root);
+    let c = |p: &str| counts[PATHS.iter().position(|q| *q == p).unwrap()];
+    let (real, crd_loaded) = (c("crd").1 >> 32, c("crd").1 & 0xFFFF_FFFF);
     println!(
-        "fuzz: {runs} Go sources compiled, {validations} validations, {tag_runs} tag strings, {cel_runs} CEL expressions, {crd_runs} CRD schemas ({} of them real CRDs, mutated or not; {crds_loaded} loaded, each checked on create and update), {yaml_runs} manifest streams read, located and checked (built-in kinds included), {catalog_runs} catalogs ({catalog_packages} packages read), {policy_runs} policy streams ({policy_evals} with a binding evaluated), {tree_runs} manifest trees on disk ({tree_docs} documents) in {seconds} s: no panic",
-        real_runs.get()
+        "fuzz: {} Go sources compiled, {} validations, {} tag strings, {} CEL expressions, {} CRD schemas ({} of them real CRDs, mutated or not; {} loaded, each checked on create and update), {} manifest streams read, located and checked (built-in kinds included), {} catalogs ({} packages read), {} policy streams ({} with a binding evaluated), {} manifest trees on disk ({} documents) in {seconds} s, no round over {:?}: no panic",
+        c("go").0, c("go").1, c("tag").0, c("cel").0, c("crd").0, real, crd_loaded, c("yaml").0, c("catalog").0, c("catalog").1,
+        c("policy").0, c("policy").1, c("tree").0, c("tree").1, slow_limit()
     );
+}
+
+/// `kubedv-fuzz afl`, built by `cargo afl build --features afl`: AFL++'s persistent-mode target.
+/// The path is `KUBEDV_FUZZ_ONLY`'s first, and the input's bytes are the generators' choices.
+/// A panic or a broken property aborts (AFL++ saves a crash); a round over AFL++'s `-t` limit
+/// is saved as a hang.
+#[cfg(feature = "afl")]
+fn afl_main() {
+    let path = selected_paths()[0];
+    let shared = AssertUnwindSafe(Shared::new());
+    afl::fuzz!(|data: &[u8]| {
+        if let Err(violation) = shared.round(path, &mut Rng::from_tape(data)) {
+            panic!("property violated in the {path} round: {violation}");
+        }
+    });
 }
