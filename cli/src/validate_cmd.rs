@@ -146,6 +146,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     if let Some(group) = group {
         let own = shadow::normalization_rules(&group, schema.type_name(root), config.minor);
         config.normalization.splice(0..0, own);
+        config.short_circuit_mismatch |= shadow::short_circuit_mismatch(&group, schema.type_name(root), config.minor);
     }
     // What a built-in kind's verdict covers, said with it.
     let coverage = builtin.as_ref().map(|(group, kind)| {

@@ -196,3 +196,62 @@ fn composite_pod_group() {
     let failures = run(&api(), "scheduling/v1alpha3", "CompositePodGroup", cases);
     assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// resource.k8s.io v1beta1, which Kubernetes' ResourceClaim and ResourceSlice tests also
+/// iterate over: the same cases in v1beta1's own shape (requests without `exactly`, devices
+/// under `basic`). The errors are at v1beta1's paths; the API server's matcher maps them to
+/// v1's with `ResourceNormalizationRules` (kubernetes `pkg/apis/resource/validation`), as the
+/// shadow comparison here does (`shadow::normalization_rules`).
+#[test]
+fn resource_v1beta1_shapes() {
+    let claim = json!({"metadata": {"name": "valid-claim", "namespace": "default"},
+        "spec": {"devices": {"requests": [{"name": "req-0", "deviceClassName": "class", "allocationMode": "ExactCount", "count": 1}]}}});
+    let request = |f: &dyn Fn(&mut Value)| with(&claim, |o| f(&mut o["spec"]["devices"]["requests"][0]));
+    let mut failures = run(
+        &api(),
+        "resource/v1beta1",
+        "ResourceClaim",
+        vec![
+            Case { what: "valid", object: claim.clone(), old: None, want: &[] },
+            Case {
+                what: "unsupported allocation mode",
+                object: request(&|r| r["allocationMode"] = json!("InvalidMode")),
+                old: None,
+                want: &["NotSupported spec.devices.requests[0].allocationMode -"],
+            },
+            Case {
+                what: "toleration key",
+                object: request(&|r| {
+                    r["tolerations"] = json!([{"key": "a/b/c", "operator": "Exists", "effect": "NoSchedule"}])
+                }),
+                old: None,
+                want: &["Invalid spec.devices.requests[0].tolerations[0].key format=k8s-label-key"],
+            },
+        ],
+    );
+    let slice = json!({"metadata": {"name": "test-slice"}, "spec": {"driver": "test.driver.io", "nodeName": "test-node",
+        "pool": {"name": "test-pool", "resourceSliceCount": 5, "generation": 1},
+        "devices": [{"name": "device-1", "basic": {"taints": [{"key": "key1", "value": "value1", "effect": "NoSchedule"}]}}]}});
+    let basic = |f: &dyn Fn(&mut Value)| with(&slice, |o| f(&mut o["spec"]["devices"][0]["basic"]));
+    failures.extend(run(
+        &api(),
+        "resource/v1beta1",
+        "ResourceSlice",
+        vec![
+            Case { what: "valid", object: slice.clone(), old: None, want: &[] },
+            Case {
+                what: "unsupported taint effect",
+                object: basic(&|b| b["taints"][0]["effect"] = json!("Invalid")),
+                old: None,
+                want: &["NotSupported spec.devices[0].basic.taints[0].effect -"],
+            },
+            Case {
+                what: "attribute with two values",
+                object: basic(&|b| b["attributes"] = json!({"test.io/multiple": {"int": 123, "bool": true}})),
+                old: None,
+                want: &["Invalid spec.devices[0].basic.attributes[test.io/multiple] union"],
+            },
+        ],
+    ));
+    assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
+}

@@ -4,7 +4,9 @@
 //! v0.37 / master), with rows of apiserver `pkg/registry/rest/validate_test.go` (v0.35.0,
 //! v0.36.3, master) and apimachinery `field/error_matcher_test.go` (master).
 
-use kubedv_core::declarative::shadow::{compare, normalization_rules, parse_handwritten, Enforcement};
+use kubedv_core::declarative::shadow::{
+    compare, normalization_rules, parse_handwritten, short_circuit_mismatch, Enforcement,
+};
 use kubedv_core::declarative::{Options, Schema};
 use kubedv_core::field::Error;
 
@@ -120,6 +122,26 @@ fn resource_claim_rules() {
     let decl = "spec.devices.requests[0].deviceClassName: Required value [origin=required, beta]";
     let s = compare(&c, &mut declarative(decl, false), &hw);
     assert_eq!(s.mismatches, 0, "{:?}", s.explanations);
+    // ResourceClaimTemplate's strategy passes them from 1.37 (kubernetes PR #138725); the
+    // unanchored rules reach its `spec.spec.devices`.
+    assert!(normalization_rules("resource.k8s.io", "ResourceClaimTemplate", 36).is_empty());
+    c.normalization = normalization_rules("resource.k8s.io", "ResourceClaimTemplate", 37);
+    let hw = parse_handwritten(
+        "spec.spec.devices.requests[0].exactly.deviceClassName: Required value [origin=required, covered]",
+    )
+    .unwrap();
+    let decl = "spec.spec.devices.requests[0].deviceClassName: Required value [origin=required, beta]";
+    let s = compare(&c, &mut declarative(decl, false), &hw);
+    assert_eq!(s.mismatches, 0, "{:?}", s.explanations);
+}
+
+/// The RBAC binding strategies set `ShortCircuitMismatch` from 1.37 (kubernetes PR #137982).
+#[test]
+fn short_circuit_mismatch_by_resource() {
+    assert!(short_circuit_mismatch("rbac.authorization.k8s.io", "RoleBinding", 37));
+    assert!(short_circuit_mismatch("rbac.authorization.k8s.io", "ClusterRoleBinding", 37));
+    assert!(!short_circuit_mismatch("rbac.authorization.k8s.io", "RoleBinding", 36));
+    assert!(!short_circuit_mismatch("rbac.authorization.k8s.io", "Role", 37));
 }
 
 /// validation-gen (1.37) marks the errors of short-circuiting validators (`+k8s:required`,

@@ -126,15 +126,13 @@ impl Lexer<'_> {
             while self.pos < self.bytes.len() && self.bytes[self.pos] != b'`' {
                 let b = self.bytes[self.pos];
                 if !(b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'-' | b'/' | b' ')) {
-                    return self.err(
-                        self.pos,
-                        "a quoted field name may hold only letters, digits, '_', '.', '-', '/' and spaces",
-                    );
+                    // ESC_IDENTIFIER holds only letters, digits, '_', '.', '-', '/' and spaces.
+                    return self.recognition(start, self.pos);
                 }
                 self.pos += 1;
             }
-            if self.pos >= self.bytes.len() {
-                return self.err(start, "unterminated quoted field name: add the closing '`'");
+            if self.pos >= self.bytes.len() || self.pos == body_start {
+                return self.recognition(start, self.pos);
             }
             let name = String::from(&self.src[body_start..self.pos]);
             self.pos += 1;
@@ -169,8 +167,21 @@ impl Lexer<'_> {
                 return Ok(Tok::Punct(p));
             }
         }
-        let ch = self.src[self.pos..].chars().next().unwrap_or('?');
-        self.err(self.pos, alloc::format!("unexpected character {ch:?}"))
+        // ANTLR's lexer: no token starts here. A lone '|' or '&' fails on the character after
+        // it (`||`, `&&`), which its message includes (parser_test.go `a | b`: '| ').
+        let fail = if matches!(c, b'|' | b'&') { self.pos + 1 } else { self.pos };
+        self.recognition(self.pos, fail)
+    }
+
+    /// ANTLR's lexer error: `token recognition error at: '<text>'`, the text from where the
+    /// token began to the character it failed on (inclusive; to the end when it ran out),
+    /// reported where the token began (cel-go `parser_test.go` `1 + $`, `"\xFh"`).
+    fn recognition<T>(&self, start: usize, fail: usize) -> Result<T, LexError> {
+        let end = self.src[fail.min(self.src.len())..].chars().next().map_or(self.src.len(), |c| fail + c.len_utf8());
+        let text = &self.src[start..end.min(self.src.len())];
+        // ANTLR's getErrorDisplay.
+        let shown = text.replace('\n', "\\n").replace('\r', "\\r").replace('\t', "\\t");
+        self.err(start, alloc::format!("Syntax error: token recognition error at: '{shown}'"))
     }
 
     fn number(&mut self) -> Result<Tok, LexError> {
@@ -250,7 +261,8 @@ impl Lexer<'_> {
         let mut out: Vec<u8> = Vec::new();
         loop {
             if self.pos >= self.bytes.len() {
-                return self.err(start, "unterminated string literal: add the closing quote");
+                // Unterminated: the lexer ran out.
+                return self.recognition(start, self.pos);
             }
             let c = self.bytes[self.pos];
             if c == q && (!triple || (self.peek(1) == q && self.peek(2) == q)) {
@@ -258,10 +270,11 @@ impl Lexer<'_> {
                 break;
             }
             if !triple && (c == b'\n' || c == b'\r') {
-                return self.err(start, "a quoted string cannot span lines: use a triple-quoted string");
+                // A quoted string cannot span lines (a triple-quoted one can).
+                return self.recognition(start, self.pos);
             }
             if c == b'\\' && !raw {
-                self.escape(&mut out, bytes)?;
+                self.escape(start, &mut out, bytes)?;
                 continue;
             }
             out.push(c);
@@ -276,7 +289,11 @@ impl Lexer<'_> {
         }
     }
 
-    fn escape(&mut self, out: &mut Vec<u8>, bytes: bool) -> Result<(), LexError> {
+    /// One escape sequence of the literal that began at `start`. What the lexer's ESC_SEQ
+    /// rules refuse is a token recognition error; a code point they accept but that is none
+    /// (a surrogate, past U+10FFFF) is the parser's `invalid unicode code point` at the
+    /// literal (cel-go `parser/unescape.go`).
+    fn escape(&mut self, start: usize, out: &mut Vec<u8>, bytes: bool) -> Result<(), LexError> {
         let at = self.pos;
         let c = self.peek(1);
         self.pos += 2;
@@ -307,14 +324,15 @@ impl Lexer<'_> {
                 self.pos -= 1;
                 (3, 8)
             }
-            _ => return self.err(at, "invalid escape sequence: use one of \\a \\b \\f \\n \\r \\t \\v \\\\ \\' \\\" \\` \\? \\xHH \\uHHHH \\UHHHHHHHH \\ooo"),
+            // Not an escape: the lexer fails on the character after the backslash.
+            _ => return self.recognition(start, at + 1),
         };
+        let digit = |b: u8| if radix == 8 { (b'0'..=b'7').contains(&b) } else { b.is_ascii_hexdigit() };
+        if let Some(bad) = (self.pos..self.pos + digits).find(|i| !self.bytes.get(*i).is_some_and(|b| digit(*b))) {
+            return self.recognition(start, bad);
+        }
         let end = self.pos + digits;
-        let text = self.src.get(self.pos..end).unwrap_or("");
-        let code = match (text.len() == digits).then(|| u32::from_str_radix(text, radix).ok()).flatten() {
-            Some(v) => v,
-            None => return self.err(at, "invalid escape sequence: wrong number of digits"),
-        };
+        let code = u32::from_str_radix(&self.src[self.pos..end], radix).unwrap_or(u32::MAX);
         self.pos = end;
         if bytes && (radix == 8 || digits == 2) {
             out.push(code as u8);
@@ -326,7 +344,7 @@ impl Lexer<'_> {
                 out.extend_from_slice(ch.encode_utf8(&mut buf).as_bytes());
                 Ok(())
             }
-            None => self.err(at, "invalid escape sequence: not a Unicode code point (surrogates are not allowed)"),
+            None => self.err(start, "invalid unicode code point"),
         }
     }
 }

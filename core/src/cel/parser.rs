@@ -13,7 +13,13 @@ use super::value::Value;
 
 /// cel-go's message when the expression ends where an operand is expected.
 const EOF_EXPECTING_MAP_ENTRY: &str = "Syntax error: mismatched input '<EOF>' expecting {'[', '{', '}', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
-const EOF_EXPECTING_OPERAND: &str = "Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+/// What ANTLR expects where an operand must start (CEL.g4 `primary` and the unary operators).
+const OPERAND: &str =
+    "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+/// Where a message literal's first field initializer may start (`'{' fieldInitializerList? ','? '}'`).
+const FIRST_FIELD: &str = "{'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}";
+/// Where a later one may start.
+const NEXT_FIELD: &str = "{'}', '?', IDENTIFIER, ESC_IDENTIFIER}";
 
 /// How deeply expressions may nest (cel-go's default parser recursion limit).
 pub const MAX_DEPTH: usize = 250;
@@ -36,7 +42,7 @@ pub fn parse(src: &str, macros: bool) -> Result<Expr, ParseError> {
         });
     }
     let tokens = tokenize(src).map_err(|e| ParseError { offset: e.offset, message: e.message })?;
-    let mut p = Parser { tokens, at: 0, depth: 0, macros };
+    let mut p = Parser { src, tokens, at: 0, depth: 0, macros };
     let e = p.expr()?;
     if p.tok() != &Tok::Eof {
         return Err(trailing(src, &p.tokens, p.at));
@@ -49,6 +55,17 @@ pub fn parse(src: &str, macros: bool) -> Result<Expr, ParseError> {
 /// "mismatched input" (parser_test.go `a | b`, `TestAllTypes(){}`, `1 + 2\n3 +`); either way
 /// the only error, as recovery then skips to the end.
 fn trailing(src: &str, tokens: &[Token], at: usize) -> ParseError {
+    let text = token_text(src, tokens, at);
+    let how =
+        if matches!(tokens.get(at + 1).map(|t| &t.tok), Some(Tok::Eof) | None) { "extraneous" } else { "mismatched" };
+    ParseError { offset: tokens[at].start, message: format!("Syntax error: {how} input '{text}' expecting <EOF>") }
+}
+
+/// A token's text as ANTLR shows it (`<EOF>` at the end).
+fn token_text<'s>(src: &'s str, tokens: &[Token], at: usize) -> &'s str {
+    if matches!(tokens[at].tok, Tok::Eof) {
+        return "<EOF>";
+    }
     let start = tokens[at].start;
     let end = tokens.get(at + 1).map_or(src.len(), |t| t.start);
     let mut text = src.get(start..end).unwrap_or("");
@@ -56,13 +73,11 @@ fn trailing(src: &str, tokens: &[Token], at: usize) -> ParseError {
         // Whitespace and a comment may sit before the next token.
         text = text.split("//").next().unwrap_or(text);
     }
-    let text = text.split('\n').next().unwrap_or(text).trim_end();
-    let how =
-        if matches!(tokens.get(at + 1).map(|t| &t.tok), Some(Tok::Eof) | None) { "extraneous" } else { "mismatched" };
-    ParseError { offset: start, message: format!("Syntax error: {how} input '{text}' expecting <EOF>") }
+    text.split('\n').next().unwrap_or(text).trim_end()
 }
 
-struct Parser {
+struct Parser<'s> {
+    src: &'s str,
     tokens: Vec<Token>,
     at: usize,
     depth: usize,
@@ -71,7 +86,7 @@ struct Parser {
 
 type PResult = Result<Expr, ParseError>;
 
-impl Parser {
+impl Parser<'_> {
     /// The current token; past the end it stays `Eof` (the tokens end with one).
     fn tok(&self) -> &Tok {
         &self.tokens[self.at.min(self.tokens.len() - 1)].tok
@@ -113,20 +128,31 @@ impl Parser {
         Err(ParseError { offset, message })
     }
 
+    /// ANTLR's error where the current token is not one the grammar allows: `expected` is
+    /// what it allows, as ANTLR prints it (`':'`, or a set in braces). A reserved word is
+    /// cel-go's own error.
     fn unexpected<T>(&self, expected: &str) -> Result<T, ParseError> {
-        // cel-go's ANTLR parser at the end of an expression that needs an operand (parser_test.go
-        // `1 + 2\n3 +`, `--`, `?`): the one text kubedv reproduces exactly.
-        if matches!(self.tok(), Tok::Eof) && expected == "an expression" {
-            return self.error(self.offset(), String::from(EOF_EXPECTING_OPERAND));
+        if let Tok::Reserved(r) = self.tok() {
+            return self.error(self.offset(), format!("reserved identifier: {r}"));
         }
-        let found = match self.tok() {
-            Tok::Eof => String::from("the end of the expression"),
-            Tok::Punct(p) => format!("'{p}'"),
-            Tok::Reserved(r) => return self.error(self.offset(), format!("reserved identifier: {r}")),
-            Tok::Ident(name) => format!("'{name}'"),
-            _ => String::from("a literal"),
+        let at = self.at.min(self.tokens.len() - 1);
+        let found = token_text(self.src, &self.tokens, at);
+        self.error(self.offset(), format!("Syntax error: mismatched input '{found}' expecting {expected}"))
+    }
+
+    /// ANTLR's `no viable alternative`: no alternative of the decision that began at token
+    /// `from` fits the current token; the text runs from that token to this one (to the end,
+    /// without `<EOF>`, when the expression ends).
+    fn no_viable<T>(&self, from: usize) -> Result<T, ParseError> {
+        let at = self.at.min(self.tokens.len() - 1);
+        let start = self.tokens[from].start;
+        let end = if matches!(self.tok(), Tok::Eof) {
+            self.src.len()
+        } else {
+            self.tokens[at].start + token_text(self.src, &self.tokens, at).len()
         };
-        self.error(self.offset(), format!("Syntax error: found {found}, expected {expected}"))
+        let text = self.src.get(start..end).unwrap_or("").trim_end();
+        self.error(self.offset(), format!("Syntax error: no viable alternative at input '{text}'"))
     }
 
     fn enter(&mut self) -> Result<(), ParseError> {
@@ -161,15 +187,15 @@ impl Parser {
     }
 
     fn or(&mut self) -> PResult {
-        self.logic_chain("||", Parser::and)
+        self.logic_chain("||", Self::and)
     }
 
     fn and(&mut self) -> PResult {
-        self.logic_chain("&&", Parser::relation)
+        self.logic_chain("&&", Self::relation)
     }
 
     /// A chain of `&&` or `||`, built balanced.
-    fn logic_chain(&mut self, op: &str, next: fn(&mut Parser) -> PResult) -> PResult {
+    fn logic_chain(&mut self, op: &str, next: fn(&mut Self) -> PResult) -> PResult {
         let mut terms = Vec::from([next(self)?]);
         let mut offsets = Vec::new();
         while self.is(op) {
@@ -182,7 +208,7 @@ impl Parser {
 
     /// Left-associative binary operators; each link of a chain counts as a level of nesting,
     /// which bounds the height of the tree the evaluator walks.
-    fn binary(&mut self, ops: &[(&str, Builtin)], next: fn(&mut Parser) -> PResult) -> PResult {
+    fn binary(&mut self, ops: &[(&str, Builtin)], next: fn(&mut Self) -> PResult) -> PResult {
         let mut left = next(self)?;
         let depth = self.depth;
         loop {
@@ -212,15 +238,15 @@ impl Parser {
             (">=", Builtin::Ge),
             ("in", Builtin::In),
         ];
-        self.binary(OPS, Parser::addition)
+        self.binary(OPS, Self::addition)
     }
 
     fn addition(&mut self) -> PResult {
-        self.binary(&[("+", Builtin::Add), ("-", Builtin::Sub)], Parser::multiplication)
+        self.binary(&[("+", Builtin::Add), ("-", Builtin::Sub)], Self::multiplication)
     }
 
     fn multiplication(&mut self) -> PResult {
-        self.binary(&[("*", Builtin::Mul), ("/", Builtin::Div), ("%", Builtin::Mod)], Parser::unary)
+        self.binary(&[("*", Builtin::Mul), ("/", Builtin::Div), ("%", Builtin::Mod)], Self::unary)
     }
 
     fn unary(&mut self) -> PResult {
@@ -297,11 +323,15 @@ impl Parser {
                         return self.error(at, format!("Syntax error: mismatched input '{word}' expecting IDENTIFIER"));
                     }
                     Tok::In => {
-                        return self.error(offset, String::from("Syntax error: a keyword cannot be a field name"))
+                        let at = self.tokens[self.at - 1].start;
+                        return self
+                            .error(at, String::from("Syntax error: mismatched input 'in' expecting IDENTIFIER"));
                     }
+                    // `member '.' ...`: neither a selection nor a method call fits (parser_test.go
+                    // `{"a": 1}."a"`).
                     _ => {
                         self.at -= 1;
-                        return self.unexpected("a field name");
+                        return self.no_viable(self.at - 1 - usize::from(optional));
                     }
                 };
                 if !optional && self.is("(") {
@@ -367,7 +397,7 @@ impl Parser {
                     }
                     _ => {
                         self.at -= 1;
-                        self.unexpected("an identifier after '.'")
+                        self.unexpected("IDENTIFIER")
                     }
                 }
             }
@@ -410,7 +440,7 @@ impl Parser {
             Tok::Reserved(r) => self.error(offset, format!("reserved identifier: {r}")),
             _ => {
                 self.at -= 1;
-                self.unexpected("an expression")
+                self.unexpected(OPERAND)
             }
         }
     }
@@ -435,7 +465,11 @@ impl Parser {
                 Tok::Ident(n) | Tok::Quoted(n) => n,
                 _ => {
                     self.at -= 1;
-                    return self.unexpected("a field name");
+                    return self.unexpected(match (optional, fields.is_empty()) {
+                        (true, _) => "{IDENTIFIER, ESC_IDENTIFIER}",
+                        (false, true) => FIRST_FIELD,
+                        (false, false) => NEXT_FIELD,
+                    });
                 }
             };
             self.expect(":")?;
@@ -511,9 +545,27 @@ impl Parser {
             CompKind::TransformList | CompKind::TransformMap | CompKind::TransformMapEntry => true,
             _ => false,
         };
+        // cel-go parser/macro.go (one variable) and ext/comprehensions.go (two): the variables
+        // must be plain names other than the accumulator's.
+        let not_ident = if matches!(kind, CompKind::Map | CompKind::Filter) && !two_vars {
+            "argument is not an identifier"
+        } else {
+            "argument must be a simple name"
+        };
         let mut it = core::mem::take(args).into_iter();
-        let var = self.macro_var(it.next())?;
-        let var2 = if two_vars { Some(self.macro_var(it.next())?) } else { None };
+        let (var, var_at) = self.macro_var(it.next(), not_ident)?;
+        let var2 = if two_vars { Some(self.macro_var(it.next(), not_ident)?) } else { None };
+        if let Some((v2, at2)) = &var2 {
+            if *v2 == var {
+                return self.error(*at2, format!("duplicate variable name: {var}"));
+            }
+        }
+        for (v, at) in core::iter::once((&var, var_at)).chain(var2.iter().map(|(v, at)| (v, *at))) {
+            if &**v == "__result__" {
+                return self.error(at, String::from("iteration variable overwrites accumulator variable"));
+            }
+        }
+        let var2 = var2.map(|(v, _)| v);
         let rest: Vec<Expr> = it.collect();
         let (filter, step) = match rest.len() {
             1 => (None, rest.into_iter().next()),
@@ -523,20 +575,16 @@ impl Parser {
             }
         };
         let step = step.unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
-        if let Some(v2) = &var2 {
-            if *v2 == var {
-                return self.error(offset, format!("duplicate variable name: {var}"));
-            }
-        }
         let comp = Comprehension { kind, var, var2, range: target.clone(), filter, step };
         Ok(Some(Expr::new(offset, Kind::Comprehension(Box::new(comp)))))
     }
 
-    fn macro_var(&self, e: Option<Expr>) -> Result<Box<str>, ParseError> {
+    /// A macro's variable and where it is; else `message` there.
+    fn macro_var(&self, e: Option<Expr>, message: &str) -> Result<(Box<str>, usize), ParseError> {
         match e {
-            Some(Expr { kind: Kind::Ident(name), .. }) => Ok(name),
-            Some(e) => self.error(e.offset as usize, String::from("argument must be a simple name")),
-            None => self.error(self.offset(), String::from("argument must be a simple name")),
+            Some(Expr { kind: Kind::Ident(name), offset, .. }) => Ok((name, offset as usize)),
+            Some(e) => self.error(e.offset as usize, String::from(message)),
+            None => self.error(self.offset(), String::from(message)),
         }
     }
 
@@ -555,7 +603,8 @@ impl Parser {
             );
         }
         let mut it = core::mem::take(args).into_iter();
-        let var = self.macro_var(it.next())?;
+        // Through parser.MakeMap (ext/lists.go sortByMacro).
+        let (var, _) = self.macro_var(it.next(), "argument is not an identifier")?;
         let key = it.next().unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
         let input: Box<str> = "@__sortBy_input__".into();
         let ident = || Expr::new(offset, Kind::Ident(input.clone()));
@@ -626,7 +675,8 @@ impl Parser {
     /// `optFlatMap` leaves the body's optional as the result.
     fn opt_map(&mut self, offset: usize, target: &Expr, flat: bool, args: &mut Vec<Expr>) -> PResult {
         let mut it = core::mem::take(args).into_iter();
-        let var = self.macro_var(it.next())?;
+        let name = if flat { "optFlatMap" } else { "optMap" };
+        let (var, _) = self.macro_var(it.next(), &format!("{name}() variable name must be a simple identifier"))?;
         let body = it.next().unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
         let method = |name: &str, b: Builtin| {
             Expr::new(

@@ -338,22 +338,40 @@ pub struct Shadow {
     pub explanations: Vec<String>,
 }
 
+/// resource.k8s.io `ResourceNormalizationRules` (kubernetes
+/// `pkg/apis/resource/validation/validation.go`): v1beta1's flattened request fields and
+/// ResourceSlice's `basic` map to v1's paths. Unanchored, so they also apply inside a
+/// ResourceClaimTemplate's `spec.spec.devices`.
+const RESOURCE_RULES: &[(&str, &str)] = &[
+    (
+        r"spec.devices\.requests\[(\d+)\]\.(deviceClassName|selectors|allocationMode|count|adminAccess|tolerations)",
+        "spec.devices.requests[$1].exactly.$2",
+    ),
+    (r"spec.devices\[(\d+)\]\.basic\.", "spec.devices[$1]."),
+];
+
 /// The normalization rules of Kubernetes' own resources, by API group and kind, with the
-/// first minor whose strategy passes them: resource.k8s.io `ResourceNormalizationRules`
-/// (kubernetes `pkg/apis/resource/validation/validation.go`: v1beta1's flattened request
-/// fields and ResourceSlice's `basic` map to v1's paths), passed by the ResourceClaim strategy.
-const RULES: &[ResourceRules] = &[(
-    "resource.k8s.io",
-    "ResourceClaim",
-    35,
-    &[
-        (
-            r"spec.devices\.requests\[(\d+)\]\.(deviceClassName|selectors|allocationMode|count|adminAccess|tolerations)",
-            "spec.devices.requests[$1].exactly.$2",
-        ),
-        (r"spec.devices\[(\d+)\]\.basic\.", "spec.devices[$1]."),
-    ],
-)];
+/// first minor whose strategy passes them: ResourceClaim's strategy since 1.35, and
+/// ResourceClaimTemplate's since 1.37 (kubernetes PR #138725, merged 2026-04-30: "ResourceClaim
+/// strategy had it, ResourceClaimTemplate was missed"). Not modeled: node.k8s.io
+/// `NodeNormalizationRules` (RuntimeClass v1alpha1's `spec.runtimeHandler` as `handler`), whose
+/// expression could not be read.
+const RULES: &[ResourceRules] = &[
+    ("resource.k8s.io", "ResourceClaim", 35, RESOURCE_RULES),
+    ("resource.k8s.io", "ResourceClaimTemplate", 37, RESOURCE_RULES),
+];
+
+/// Resources whose 1.37 strategy sets `ShortCircuitMismatch`: RoleBinding and
+/// ClusterRoleBinding (kubernetes PR #137982 enabled it in their strategies; their
+/// declarative validation tests, `test/declarative_validation/rbac/rolebinding`, expect
+/// `roleRef.name`'s short-circuited error with no test option, so the strategy supplies it).
+const SHORT_CIRCUIT_MISMATCH: &[(&str, &str, u32)] =
+    &[("rbac.authorization.k8s.io", "RoleBinding", 37), ("rbac.authorization.k8s.io", "ClusterRoleBinding", 37)];
+
+/// Whether Kubernetes 1.`minor`'s strategy for a resource sets `ShortCircuitMismatch`.
+pub fn short_circuit_mismatch(group: &str, kind: &str, minor: u32) -> bool {
+    SHORT_CIRCUIT_MISMATCH.iter().any(|(g, k, since)| *g == group && *k == kind && minor >= *since)
+}
 
 /// (API group, kind, first minor, rules as (regexp, replacement)).
 type ResourceRules = (&'static str, &'static str, u32, &'static [(&'static str, &'static str)]);

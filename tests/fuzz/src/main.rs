@@ -7,9 +7,15 @@
 //! and `Crd::check` on random objects, on create and on update; admission policy streams →
 //! `PolicySet::new` and `evaluate` on random requests. Seeds
 //! are the declarative table files and the CEL conformance expressions; mutations splice in the
-//! tokens that matter to the grammars. Any
-//! panic is caught, its input saved under `target/fuzz-crashes/`, and the run fails. cargo-fuzz
-//! needs a nightly toolchain, which this project does not assume.
+//! tokens that matter to the grammars. Any panic or broken property is caught, its input saved
+//! under `target/fuzz-crashes/`, and the run fails; so does a round over 1 s
+//! (`KUBEDV_FUZZ_SLOW_MS`). Each round draws from its own seed: `kubedv-fuzz replay PATH SEED`
+//! runs one again.
+//!
+//! Coverage-guided: built with `cargo afl build --features afl` (stable Rust; cargo-fuzz needs
+//! nightly), `kubedv-fuzz afl` is AFL++'s persistent-mode target, and the input's bytes are the
+//! generators' choices ([`Rng::from_tape`]), so AFL++'s coverage feedback steers the same
+//! structured generators. `cargo xtask fuzz-afl` runs it on each path.
 //!
 //! `KUBEDV_FUZZ_ONLY=crd,yaml` gives the whole run to some paths (see [`PATHS`]). The rounds
 //! live by path: `cel_round`, `crd_round`, `manifest_round` (streams, catalogs, trees),
