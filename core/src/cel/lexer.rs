@@ -31,6 +31,8 @@ pub enum Tok {
 pub struct Token {
     pub tok: Tok,
     pub start: usize,
+    /// Where the token's text ends.
+    pub end: usize,
 }
 
 /// A lexical error at a byte offset.
@@ -38,6 +40,9 @@ pub struct Token {
 pub struct LexError {
     pub offset: usize,
     pub message: String,
+    /// Where lexing goes on after a token recognition error (ANTLR's lexer drops the
+    /// character it failed on and carries on); `None` stops it.
+    pub resume: Option<usize>,
 }
 
 /// Words CEL reserves (identifiers may not use them; field selection may).
@@ -66,19 +71,26 @@ const PUNCT: &[&str] = &[
     "[", "]", "{", "}",
 ];
 
-/// Splits `src` into tokens, ending with `Eof`.
-pub fn tokenize(src: &str) -> Result<Vec<Token>, LexError> {
+/// Splits `src` into tokens, ending with `Eof`, with the token recognition errors met on the
+/// way (the text they dropped makes no token); any other lexical error stops it.
+pub fn tokenize(src: &str) -> Result<(Vec<Token>, Vec<LexError>), LexError> {
     let mut lexer = Lexer { src, bytes: src.as_bytes(), pos: 0 };
-    let mut out = Vec::new();
+    let (mut out, mut errors) = (Vec::new(), Vec::new());
     loop {
         lexer.skip_space_and_comments();
         let start = lexer.pos;
         if start >= lexer.bytes.len() {
-            out.push(Token { tok: Tok::Eof, start });
-            return Ok(out);
+            out.push(Token { tok: Tok::Eof, start, end: start });
+            return Ok((out, errors));
         }
-        let tok = lexer.next_token()?;
-        out.push(Token { tok, start });
+        match lexer.next_token() {
+            Ok(tok) => out.push(Token { tok, start, end: lexer.pos }),
+            Err(LexError { resume: Some(at), offset, message }) => {
+                errors.push(LexError { offset, message, resume: Some(at) });
+                lexer.pos = at;
+            }
+            Err(e) => return Err(e),
+        }
     }
 }
 
@@ -90,7 +102,7 @@ struct Lexer<'a> {
 
 impl Lexer<'_> {
     fn err<T>(&self, offset: usize, message: impl Into<String>) -> Result<T, LexError> {
-        Err(LexError { offset, message: message.into() })
+        Err(LexError { offset, message: message.into(), resume: None })
     }
 
     fn peek(&self, n: usize) -> u8 {
@@ -181,7 +193,8 @@ impl Lexer<'_> {
         let text = &self.src[start..end.min(self.src.len())];
         // ANTLR's getErrorDisplay.
         let shown = text.replace('\n', "\\n").replace('\r', "\\r").replace('\t', "\\t");
-        self.err(start, alloc::format!("Syntax error: token recognition error at: '{shown}'"))
+        let message = alloc::format!("Syntax error: token recognition error at: '{shown}'");
+        Err(LexError { offset: start, message, resume: Some(end.min(self.src.len())) })
     }
 
     fn number(&mut self) -> Result<Tok, LexError> {

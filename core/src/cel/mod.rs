@@ -77,6 +77,10 @@ pub struct CelError {
     pub line: u32,
     /// 1-based column (in characters).
     pub column: u32,
+    /// The errors after this one, when the stage reports several (a token recognition error
+    /// and what the parser makes of the rest, as cel-go's ANTLR parser does).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub also: Vec<CelError>,
 }
 
 impl core::fmt::Display for CelError {
@@ -126,7 +130,11 @@ impl Program {
 
     /// Parses an expression, with or without macro expansion.
     pub fn compile_with(src: &str, macros: bool) -> Result<Program, CelError> {
-        let mut expr = parser::parse(src, macros).map_err(|e| error_at(src, ErrorKind::Parse, e.offset, e.message))?;
+        let mut expr = parser::parse(src, macros).map_err(|e| {
+            let mut first = error_at(src, ErrorKind::Parse, e.offset, e.message);
+            first.also = e.also.into_iter().map(|(at, message)| error_at(src, ErrorKind::Parse, at, message)).collect();
+            first
+        })?;
         let vars = resolve::resolve(&mut expr);
         Ok(Program {
             source: Rc::from(src),
@@ -242,10 +250,22 @@ impl Activation for Bound {
 /// with a caret under the column (common/error.go `ToDisplayString`: tabs shown as spaces,
 /// full-width dot and caret under multi-byte characters, no excerpt past 16,384 bytes).
 pub fn display_error(prefix: &str, e: &CelError, source: &str) -> String {
-    let mut out = format!("{prefix}ERROR: <input>:{}:{}: {}", e.line, e.column, e.message);
-    let Some(line) = source.split('\n').nth((e.line as usize).saturating_sub(1)) else { return out };
+    let mut out = String::from(prefix);
+    for (i, e) in core::iter::once(e).chain(&e.also).enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        display_one(&mut out, e, source);
+    }
+    out
+}
+
+/// One error of [`display_error`] (cel-go `common.Error.ToDisplayString`).
+fn display_one(out: &mut String, e: &CelError, source: &str) {
+    out.push_str(&format!("ERROR: <input>:{}:{}: {}", e.line, e.column, e.message));
+    let Some(line) = source.split('\n').nth((e.line as usize).saturating_sub(1)) else { return };
     if line.len() > 16_384 {
-        return out;
+        return;
     }
     let snippet = line.replace('\t', " ");
     out.push_str("\n | ");
@@ -260,10 +280,9 @@ pub fn display_error(prefix: &str, e: &CelError, source: &str) -> String {
         }
     }
     out.push(if chars.next().is_some_and(|c| c.len_utf8() > 1) { '\u{ff3e}' } else { '^' });
-    out
 }
 
 fn error_at(src: &str, kind: ErrorKind, offset: usize, message: String) -> CelError {
     let pos = position(src, offset);
-    CelError { kind, message, line: pos.line, column: pos.column }
+    CelError { kind, message, line: pos.line, column: pos.column, also: Vec::new() }
 }

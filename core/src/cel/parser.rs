@@ -26,11 +26,14 @@ pub const MAX_DEPTH: usize = 250;
 /// The longest expression accepted, in bytes (Kubernetes caps rules well below this).
 pub const MAX_LEN: usize = 100_000;
 
-/// A syntax error at a byte offset.
+/// A syntax error at a byte offset, and the ones after it.
 #[derive(Debug)]
 pub struct ParseError {
     pub offset: usize,
     pub message: String,
+    /// Later errors, as (offset, message): after a token recognition error, cel-go's ANTLR
+    /// lexer drops the text and the parser reads on, so its errors follow.
+    pub also: Vec<(usize, String)>,
 }
 
 /// Parses a CEL expression. `macros` turns macro expansion on (the CEL default).
@@ -39,15 +42,23 @@ pub fn parse(src: &str, macros: bool) -> Result<Expr, ParseError> {
         return Err(ParseError {
             offset: 0,
             message: format!("expression is {} bytes long; the limit is {MAX_LEN}", src.len()),
+            also: Vec::new(),
         });
     }
-    let tokens = tokenize(src).map_err(|e| ParseError { offset: e.offset, message: e.message })?;
+    let (tokens, lex_errors) =
+        tokenize(src).map_err(|e| ParseError { offset: e.offset, message: e.message, also: Vec::new() })?;
     let mut p = Parser { src, tokens, at: 0, depth: 0, macros };
-    let e = p.expr()?;
-    if p.tok() != &Tok::Eof {
-        return Err(trailing(src, &p.tokens, p.at));
+    let parsed = p.expr().and_then(|e| if p.tok() == &Tok::Eof { Ok(e) } else { Err(trailing(src, &p.tokens, p.at)) });
+    if lex_errors.is_empty() {
+        return parsed;
     }
-    Ok(e)
+    // The lexer's errors and the parser's first (kubedv's parser stops there; ANTLR's may
+    // recover and report more), by position as cel-go's `Errors.ToDisplayString` sorts them.
+    let mut errors: Vec<(usize, String)> = lex_errors.into_iter().map(|e| (e.offset, e.message)).collect();
+    errors.extend(parsed.err().map(|e| (e.offset, e.message)));
+    errors.sort_by_key(|e| e.0);
+    let (offset, message) = errors.remove(0);
+    Err(ParseError { offset, message, also: errors })
 }
 
 /// A token after a whole expression, as cel-go's ANTLR parser reports it at `start: expr EOF`:
@@ -58,7 +69,8 @@ fn trailing(src: &str, tokens: &[Token], at: usize) -> ParseError {
     let text = token_text(src, tokens, at);
     let how =
         if matches!(tokens.get(at + 1).map(|t| &t.tok), Some(Tok::Eof) | None) { "extraneous" } else { "mismatched" };
-    ParseError { offset: tokens[at].start, message: format!("Syntax error: {how} input '{text}' expecting <EOF>") }
+    let message = format!("Syntax error: {how} input '{text}' expecting <EOF>");
+    ParseError { offset: tokens[at].start, message, also: Vec::new() }
 }
 
 /// A token's text as ANTLR shows it (`<EOF>` at the end).
@@ -66,14 +78,7 @@ fn token_text<'s>(src: &'s str, tokens: &[Token], at: usize) -> &'s str {
     if matches!(tokens[at].tok, Tok::Eof) {
         return "<EOF>";
     }
-    let start = tokens[at].start;
-    let end = tokens.get(at + 1).map_or(src.len(), |t| t.start);
-    let mut text = src.get(start..end).unwrap_or("");
-    if !matches!(tokens[at].tok, Tok::Str(_) | Tok::Bytes(_)) {
-        // Whitespace and a comment may sit before the next token.
-        text = text.split("//").next().unwrap_or(text);
-    }
-    text.split('\n').next().unwrap_or(text).trim_end()
+    src.get(tokens[at].start..tokens[at].end).unwrap_or("")
 }
 
 struct Parser<'s> {
@@ -125,7 +130,7 @@ impl Parser<'_> {
     }
 
     fn error<T>(&self, offset: usize, message: String) -> Result<T, ParseError> {
-        Err(ParseError { offset, message })
+        Err(ParseError { offset, message, also: Vec::new() })
     }
 
     /// ANTLR's error where the current token is not one the grammar allows: `expected` is
