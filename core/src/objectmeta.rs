@@ -4,7 +4,6 @@
 //! are path segments): generateName, name, namespace, generation, labels, annotations,
 //! ownerReferences, finalizers.
 
-use alloc::collections::BTreeSet;
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -246,20 +245,20 @@ pub fn validate_update(
     errors: &mut Vec<Error>,
 ) {
     validate_with(path, new, NameRule::PathSegment, false, None, namespaced, errors);
-    let given = |m: &'_ Map<String, Json>, key: &str| m.get(key).filter(|v| !v.is_null()).cloned();
     // Finalizers cannot be added while the object is being deleted (ValidateNoNewFinalizers:
     // the new ones as a sorted Go []string).
-    if given(old, "deletionTimestamp").is_some() {
-        let list = |m: &Map<String, Json>| -> BTreeSet<String> {
-            m.get("finalizers")
-                .and_then(Json::as_array)
-                .into_iter()
-                .flatten()
-                .filter_map(Json::as_str)
-                .map(String::from)
-                .collect()
-        };
-        let extra: Vec<String> = list(new).difference(&list(old)).map(|f| crate::field::go_quote(f)).collect();
+    if old.get("deletionTimestamp").is_some_and(|t| !t.is_null()) {
+        fn list(m: &Map<String, Json>) -> Vec<&str> {
+            m.get("finalizers").and_then(Json::as_array).into_iter().flatten().filter_map(Json::as_str).collect()
+        }
+        let old_list = list(old);
+        let mut added: Vec<&str> = Vec::new();
+        for f in list(new).into_iter().filter(|f| !old_list.contains(f)) {
+            if let Err(at) = added.binary_search(&f) {
+                added.insert(at, f);
+            }
+        }
+        let extra: Vec<String> = added.iter().map(|f| crate::field::go_quote(f)).collect();
         if !extra.is_empty() {
             let detail = format!(
                 "no new finalizers can be added if the object is being deleted, found new finalizers []string{{{}}}",
@@ -274,51 +273,48 @@ pub fn validate_update(
         let e = Error::invalid(&path.child("generation"), g, "must be greater than or equal to 0");
         errors.push(e.with_origin("minimum"));
     }
-    // ValidateImmutableField; since 1.37 the system fields' errors carry the origin `immutable`.
-    let mut immutable = |key: &str, new: Option<Json>, old: Option<Json>, rendered: Option<String>, system: bool| {
-        if new != old {
-            let mut e = Error::invalid(&path.child(key), new.unwrap_or(Json::Null), "field is immutable");
-            e.rendered_value = rendered;
-            if system && minor >= 37 {
+    // ValidateImmutableField on the metadata as BeforeUpdate leaves it: the name as given; a
+    // namespace, uid or grace period the body omits taken from the old object (a namespace is
+    // the request's, a cluster-scoped object's cleared); a timestamp the old object has kept.
+    // Since 1.37 the system fields' errors carry the origin `immutable`.
+    for (i, key) in ["name", "namespace", "uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds"]
+        .into_iter()
+        .enumerate()
+    {
+        fn given<'m>(m: &'m Map<String, Json>, key: &str) -> Option<&'m Json> {
+            m.get(key).filter(|v| !v.is_null() && v.as_str() != Some(""))
+        }
+        let (mut after, before) = (given(new, key), given(old, key));
+        let time = i == 3 || i == 4;
+        if time && before.is_some() || i > 0 && after.is_none() {
+            after = before;
+        }
+        if i == 1 && !namespaced {
+            continue;
+        }
+        // Times compare as instants (metav1.Time's semantic equality).
+        let instant = |t: Option<&Json>| {
+            t.map(|t| t.as_str().and_then(crate::cel::time::Timestamp::parse).map(|t| (t.secs, t.nanos)))
+        };
+        let same = if time { instant(after) == instant(before) } else { after == before };
+        if same {
+            continue;
+        }
+        let value = after.cloned().unwrap_or(if i < 3 { Json::from("") } else { Json::Null });
+        let mut e = Error::invalid(&path.child(key), value.clone(), "field is immutable");
+        if i >= 2 {
+            // types.UID and metav1.Time are printed by json.Marshal, a time in UTC to the second.
+            let utc = instant(Some(&value)).flatten().map(|(secs, _)| crate::cel::time::Timestamp::utc(secs, 0));
+            e.rendered_value = Some(match utc {
+                Some(t) if time => crate::field::go_json(&Json::from(t.to_rfc3339())),
+                _ => crate::field::go_json(&value),
+            });
+            if minor >= 37 {
                 e = e.with_origin("immutable");
             }
-            errors.push(e);
         }
-    };
-    let text = |m: &Map<String, Json>, key: &str| Json::from(string(m, key));
-    immutable("name", Some(text(new, "name")), Some(text(old, "name")), None, false);
-    // A namespace the body omits is the request's; a cluster-scoped object's is cleared.
-    let namespace = if string(new, "namespace").is_empty() { old } else { new };
-    let namespace_of = |m: &Map<String, Json>| Json::from(if namespaced { string(m, "namespace") } else { "" });
-    immutable("namespace", Some(namespace_of(namespace)), Some(namespace_of(old)), None, false);
-    // types.UID is printed by json.Marshal.
-    let uid = if string(new, "uid").is_empty() { text(old, "uid") } else { text(new, "uid") };
-    let rendered = Some(crate::field::go_json(&uid));
-    immutable("uid", Some(uid), Some(text(old, "uid")), rendered, true);
-    for key in ["creationTimestamp", "deletionTimestamp"] {
-        let old_time = given(old, key);
-        let new_time = if old_time.is_some() { old_time.clone() } else { given(new, key) };
-        let (new_at, old_at) = (new_time.as_ref().map(instant), old_time.as_ref().map(instant));
-        if new_at != old_at {
-            // metav1.Time's MarshalJSON: RFC 3339 in UTC, whole seconds.
-            let rendered = new_time.as_ref().map(|t| match instant(t) {
-                Ok((secs, _)) => format!("\"{}\"", crate::cel::time::Timestamp::utc(secs, 0).to_rfc3339()),
-                Err(text) => crate::field::go_json(&Json::from(text)),
-            });
-            immutable(key, new_time, Some(Json::Null), rendered, true);
-        }
+        errors.push(e);
     }
-    let old_grace = given(old, "deletionGracePeriodSeconds");
-    let new_grace = given(new, "deletionGracePeriodSeconds").or_else(|| old_grace.clone());
-    immutable("deletionGracePeriodSeconds", new_grace, old_grace, None, true);
-}
-
-/// A metav1.Time as `(seconds, nanoseconds)` since the epoch, compared as Kubernetes'
-/// semantic equality does (the instant); text that is no RFC 3339 time stays text (the
-/// decoder refuses it first).
-fn instant(time: &Json) -> Result<(i64, u32), String> {
-    let text = time.as_str().unwrap_or_default();
-    crate::cel::time::Timestamp::parse(text).map(|t| (t.secs, t.nanos)).ok_or_else(|| String::from(text))
 }
 
 /// A built-in kind's errors on update: the checks every update gets ([`validate_update`]),
@@ -348,8 +344,20 @@ pub fn builtin_update_errors(
         kube_finalizer_names(&path, new_meta, &mut errors);
     }
     errors.extend(declarative);
-    let mut seen = BTreeSet::new();
-    errors.retain(|e| !e.enforced || seen.insert(e.text()));
+    let mut seen: Vec<String> = Vec::new();
+    errors.retain(|e| {
+        if !e.enforced {
+            return true;
+        }
+        let text = e.text();
+        match seen.binary_search(&text) {
+            Ok(_) => false,
+            Err(at) => {
+                seen.insert(at, text);
+                true
+            }
+        }
+    });
     errors
 }
 

@@ -35,13 +35,18 @@ pub struct Token {
     pub end: usize,
 }
 
-/// A lexical error at a byte offset.
+/// A syntax error at a byte offset (the lexer's or the parser's).
 #[derive(Debug)]
-pub struct LexError {
+pub struct SyntaxError {
     pub offset: usize,
     pub message: String,
-    /// Where lexing goes on after a token recognition error (ANTLR's lexer drops the
-    /// character it failed on and carries on); `None` stops it.
+}
+
+/// A lexical error, and where lexing goes on after it: after a token recognition error
+/// ANTLR's lexer drops the character it failed on and carries on; `None` stops it.
+#[derive(Debug)]
+pub struct LexError {
+    pub error: SyntaxError,
     pub resume: Option<usize>,
 }
 
@@ -73,7 +78,7 @@ const PUNCT: &[&str] = &[
 
 /// Splits `src` into tokens, ending with `Eof`, with the token recognition errors met on the
 /// way (the text they dropped makes no token); any other lexical error stops it.
-pub fn tokenize(src: &str) -> Result<(Vec<Token>, Vec<LexError>), LexError> {
+pub fn tokenize(src: &str) -> Result<(Vec<Token>, Vec<SyntaxError>), LexError> {
     let mut lexer = Lexer { src, bytes: src.as_bytes(), pos: 0 };
     let (mut out, mut errors) = (Vec::new(), Vec::new());
     loop {
@@ -85,8 +90,8 @@ pub fn tokenize(src: &str) -> Result<(Vec<Token>, Vec<LexError>), LexError> {
         }
         match lexer.next_token() {
             Ok(tok) => out.push(Token { tok, start, end: lexer.pos }),
-            Err(LexError { resume: Some(at), offset, message }) => {
-                errors.push(LexError { offset, message, resume: Some(at) });
+            Err(LexError { error, resume: Some(at) }) => {
+                errors.push(error);
                 lexer.pos = at;
             }
             Err(e) => return Err(e),
@@ -102,7 +107,7 @@ struct Lexer<'a> {
 
 impl Lexer<'_> {
     fn err<T>(&self, offset: usize, message: impl Into<String>) -> Result<T, LexError> {
-        Err(LexError { offset, message: message.into(), resume: None })
+        Err(LexError { error: SyntaxError { offset, message: message.into() }, resume: None })
     }
 
     fn peek(&self, n: usize) -> u8 {
@@ -189,12 +194,24 @@ impl Lexer<'_> {
     /// token began to the character it failed on (inclusive; to the end when it ran out),
     /// reported where the token began (cel-go `parser_test.go` `1 + $`, `"\xFh"`).
     fn recognition<T>(&self, start: usize, fail: usize) -> Result<T, LexError> {
+        Err(self.recognition_error(start, fail))
+    }
+
+    fn recognition_error(&self, start: usize, fail: usize) -> LexError {
         let end = self.src[fail.min(self.src.len())..].chars().next().map_or(self.src.len(), |c| fail + c.len_utf8());
-        let text = &self.src[start..end.min(self.src.len())];
-        // ANTLR's getErrorDisplay.
-        let shown = text.replace('\n', "\\n").replace('\r', "\\r").replace('\t', "\\t");
-        let message = alloc::format!("Syntax error: token recognition error at: '{shown}'");
-        Err(LexError { offset: start, message, resume: Some(end.min(self.src.len())) })
+        let end = end.min(self.src.len());
+        // ANTLR's getErrorDisplay shows line breaks and tabs escaped.
+        let mut message = String::from("Syntax error: token recognition error at: '");
+        for c in self.src[start..end].chars() {
+            match c {
+                '\n' => message.push_str("\\n"),
+                '\r' => message.push_str("\\r"),
+                '\t' => message.push_str("\\t"),
+                c => message.push(c),
+            }
+        }
+        message.push('\'');
+        LexError { error: SyntaxError { offset: start, message }, resume: Some(end) }
     }
 
     fn number(&mut self) -> Result<Tok, LexError> {

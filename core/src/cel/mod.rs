@@ -130,9 +130,11 @@ impl Program {
 
     /// Parses an expression, with or without macro expansion.
     pub fn compile_with(src: &str, macros: bool) -> Result<Program, CelError> {
-        let mut expr = parser::parse(src, macros).map_err(|e| {
-            let mut first = error_at(src, ErrorKind::Parse, e.offset, e.message);
-            first.also = e.also.into_iter().map(|(at, message)| error_at(src, ErrorKind::Parse, at, message)).collect();
+        let mut expr = parser::parse(src, macros).map_err(|errors| {
+            let mut all = errors.into_iter().map(|e| error_at(src, ErrorKind::Parse, e.offset, e.message));
+            let mut first =
+                all.next().unwrap_or_else(|| error_at(src, ErrorKind::Parse, 0, String::from("syntax error")));
+            first.also = all.collect();
             first
         })?;
         let vars = resolve::resolve(&mut expr);
@@ -251,10 +253,9 @@ impl Activation for Bound {
 /// full-width dot and caret under multi-byte characters, no excerpt past 16,384 bytes).
 pub fn display_error(prefix: &str, e: &CelError, source: &str) -> String {
     let mut out = String::from(prefix);
-    for (i, e) in core::iter::once(e).chain(&e.also).enumerate() {
-        if i > 0 {
-            out.push('\n');
-        }
+    display_one(&mut out, e, source);
+    for e in &e.also {
+        out.push('\n');
         display_one(&mut out, e, source);
     }
     out

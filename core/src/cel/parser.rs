@@ -26,39 +26,34 @@ pub const MAX_DEPTH: usize = 250;
 /// The longest expression accepted, in bytes (Kubernetes caps rules well below this).
 pub const MAX_LEN: usize = 100_000;
 
-/// A syntax error at a byte offset, and the ones after it.
-#[derive(Debug)]
-pub struct ParseError {
-    pub offset: usize,
-    pub message: String,
-    /// Later errors, as (offset, message): after a token recognition error, cel-go's ANTLR
-    /// lexer drops the text and the parser reads on, so its errors follow.
-    pub also: Vec<(usize, String)>,
-}
+/// A syntax error at a byte offset.
+pub use super::lexer::SyntaxError as ParseError;
 
-/// Parses a CEL expression. `macros` turns macro expansion on (the CEL default).
-pub fn parse(src: &str, macros: bool) -> Result<Expr, ParseError> {
+/// Parses a CEL expression. `macros` turns macro expansion on (the CEL default). The errors
+/// come in order of position: after a token recognition error, cel-go's ANTLR lexer drops the
+/// text and the parser reads on, so its errors follow.
+pub fn parse(src: &str, macros: bool) -> Result<Expr, Vec<ParseError>> {
     if src.len() > MAX_LEN {
-        return Err(ParseError {
+        return Err(alloc::vec![ParseError {
             offset: 0,
             message: format!("expression is {} bytes long; the limit is {MAX_LEN}", src.len()),
-            also: Vec::new(),
-        });
+        }]);
     }
-    let (tokens, lex_errors) =
-        tokenize(src).map_err(|e| ParseError { offset: e.offset, message: e.message, also: Vec::new() })?;
+    let (tokens, mut errors) = tokenize(src).map_err(|e| alloc::vec![e.error])?;
     let mut p = Parser { src, tokens, at: 0, depth: 0, macros };
     let parsed = p.expr().and_then(|e| if p.tok() == &Tok::Eof { Ok(e) } else { Err(trailing(src, &p.tokens, p.at)) });
-    if lex_errors.is_empty() {
-        return parsed;
-    }
     // The lexer's errors and the parser's first (kubedv's parser stops there; ANTLR's may
     // recover and report more), by position as cel-go's `Errors.ToDisplayString` sorts them.
-    let mut errors: Vec<(usize, String)> = lex_errors.into_iter().map(|e| (e.offset, e.message)).collect();
-    errors.extend(parsed.err().map(|e| (e.offset, e.message)));
-    errors.sort_by_key(|e| e.0);
-    let (offset, message) = errors.remove(0);
-    Err(ParseError { offset, message, also: errors })
+    match parsed {
+        Ok(e) if errors.is_empty() => Ok(e),
+        Ok(_) => Err(errors),
+        Err(e) => {
+            // After the lexer's errors at or before it (they are in order).
+            let at = errors.iter().position(|l| l.offset > e.offset).unwrap_or(errors.len());
+            errors.insert(at, e);
+            Err(errors)
+        }
+    }
 }
 
 /// A token after a whole expression, as cel-go's ANTLR parser reports it at `start: expr EOF`:
@@ -70,7 +65,7 @@ fn trailing(src: &str, tokens: &[Token], at: usize) -> ParseError {
     let how =
         if matches!(tokens.get(at + 1).map(|t| &t.tok), Some(Tok::Eof) | None) { "extraneous" } else { "mismatched" };
     let message = format!("Syntax error: {how} input '{text}' expecting <EOF>");
-    ParseError { offset: tokens[at].start, message, also: Vec::new() }
+    ParseError { offset: tokens[at].start, message }
 }
 
 /// A token's text as ANTLR shows it (`<EOF>` at the end).
@@ -130,7 +125,7 @@ impl Parser<'_> {
     }
 
     fn error<T>(&self, offset: usize, message: String) -> Result<T, ParseError> {
-        Err(ParseError { offset, message, also: Vec::new() })
+        Err(ParseError { offset, message })
     }
 
     /// ANTLR's error where the current token is not one the grammar allows: `expected` is
@@ -149,14 +144,8 @@ impl Parser<'_> {
     /// `from` fits the current token; the text runs from that token to this one (to the end,
     /// without `<EOF>`, when the expression ends).
     fn no_viable<T>(&self, from: usize) -> Result<T, ParseError> {
-        let at = self.at.min(self.tokens.len() - 1);
-        let start = self.tokens[from].start;
-        let end = if matches!(self.tok(), Tok::Eof) {
-            self.src.len()
-        } else {
-            self.tokens[at].start + token_text(self.src, &self.tokens, at).len()
-        };
-        let text = self.src.get(start..end).unwrap_or("").trim_end();
+        let end = self.tokens[self.at.min(self.tokens.len() - 1)].end;
+        let text = self.src.get(self.tokens[from].start..end).unwrap_or("");
         self.error(self.offset(), format!("Syntax error: no viable alternative at input '{text}'"))
     }
 

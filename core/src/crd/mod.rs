@@ -22,6 +22,7 @@ use alloc::vec::Vec;
 
 use serde_json::Value as Json;
 
+#[cfg(feature = "crd-definition")]
 use crate::declarative::shadow::NEWEST_MINOR;
 use crate::field::{Error, ErrorType, Path};
 
@@ -209,28 +210,26 @@ impl Crd {
         });
         let old = old.as_ref();
         let root = Path::root();
-        let empty = serde_json::Map::new();
         let at = Path::named("metadata");
-        // An update's metadata first, as every update's checks see it (`validateCommonFields`;
-        // the validator's own `ValidateObjectMetaAccessorUpdate` repeats them).
         let mut errors = Vec::new();
+        // An update's metadata first, as every update's checks see it (`validateCommonFields`;
+        // the validator's own `ValidateObjectMetaAccessorUpdate` repeats them). Without the
+        // feature (the npm core module, for its size) an update's metadata is checked as on
+        // create: the same label, annotation, owner and finalizer checks, and none of the
+        // immutable fields.
+        #[cfg(feature = "crd-definition")]
         if let Some(old) = old {
+            let empty = serde_json::Map::new();
             let (new_meta, old_meta) =
                 (object.get("metadata").and_then(Json::as_object), old.get("metadata").and_then(Json::as_object));
-            crate::objectmeta::validate_update(
-                &at,
-                new_meta.unwrap_or(&empty),
-                old_meta.unwrap_or(&empty),
-                true,
-                NEWEST_MINOR,
-                &mut errors,
-            );
+            let (new_meta, old_meta) = (new_meta.unwrap_or(&empty), old_meta.unwrap_or(&empty));
+            crate::objectmeta::validate_update(&at, new_meta, old_meta, true, NEWEST_MINOR, &mut errors);
         }
         let type_errors = self.type_meta(&object);
         if type_errors.is_empty() {
             // validator.go: on create metadata (`ValidateObjectMeta`, names are DNS
             // subdomains), then the schema.
-            if old.is_none() {
+            if old.is_none() || cfg!(not(feature = "crd-definition")) {
                 if let Some(Json::Object(meta)) = object.get("metadata") {
                     crate::objectmeta::validate(
                         &at,
