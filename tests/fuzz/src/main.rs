@@ -482,6 +482,7 @@ pub(crate) fn fuzz() {
     // Per path: rounds, and the round's own count.
     let mut counts = [(0u64, 0u64); PATHS.len()];
     let mut turn = 0u64;
+    let mut slowest = (Duration::ZERO, "");
     while Instant::now() < deadline {
         for _ in 0..64 {
             turn += 1;
@@ -490,7 +491,9 @@ pub(crate) fn fuzz() {
                 if !paths.contains(path) || (*path == "tree" && !every && turn % 16 != 0) {
                     continue;
                 }
+                let started = Instant::now();
                 let n = shared.guarded(path, rng.next());
+                slowest = slowest.max((started.elapsed(), path));
                 counts[i].0 += 1;
                 counts[i].1 += n;
             }
@@ -500,9 +503,9 @@ pub(crate) fn fuzz() {
     let c = |p: &str| counts[PATHS.iter().position(|q| *q == p).unwrap()];
     let (real, crd_loaded) = (c("crd").1 >> 32, c("crd").1 & 0xFFFF_FFFF);
     println!(
-        "fuzz: {} Go sources compiled, {} validations, {} tag strings, {} CEL expressions, {} CRD schemas ({} of them real CRDs, mutated or not; {} loaded, each checked on create and update), {} manifest streams read, located and checked (built-in kinds included), {} catalogs ({} packages read), {} policy streams ({} with a binding evaluated), {} manifest trees on disk ({} documents) in {seconds} s, no round over {:?}: no panic",
+        "fuzz: {} Go sources compiled, {} validations, {} tag strings, {} CEL expressions, {} CRD schemas ({} of them real CRDs, mutated or not; {} loaded, each checked on create and update), {} manifest streams read, located and checked (built-in kinds included), {} catalogs ({} packages read), {} policy streams ({} with a binding evaluated), {} manifest trees on disk ({} documents) in {seconds} s, no round over {:?} (the slowest: {:?}, {}): no panic",
         c("go").0, c("go").1, c("tag").0, c("cel").0, c("crd").0, real, crd_loaded, c("yaml").0, c("catalog").0, c("catalog").1,
-        c("policy").0, c("policy").1, c("tree").0, c("tree").1, slow_limit()
+        c("policy").0, c("policy").1, c("tree").0, c("tree").1, slow_limit(), slowest.0, slowest.1
     );
 }
 
