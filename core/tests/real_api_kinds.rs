@@ -253,5 +253,56 @@ fn resource_v1beta1_shapes() {
             },
         ],
     ));
+    // ResourceClaimTemplate: the claim's spec inside the template's (`spec.spec`).
+    let template = json!({"metadata": {"name": "t", "namespace": "default"}, "spec": {"spec": claim["spec"].clone()}});
+    let template_request =
+        |f: &dyn Fn(&mut Value)| with(&template, |o| f(&mut o["spec"]["spec"]["devices"]["requests"][0]));
+    failures.extend(run(
+        &api(),
+        "resource/v1beta1",
+        "ResourceClaimTemplate",
+        vec![
+            Case { what: "valid", object: template.clone(), old: None, want: &[] },
+            Case {
+                what: "unsupported toleration operator",
+                object: template_request(&|r| {
+                    r["tolerations"] = json!([{"key": "k", "operator": "Invalid", "effect": "NoSchedule"}])
+                }),
+                old: None,
+                want: &["NotSupported spec.spec.devices.requests[0].tolerations[0].operator -"],
+            },
+        ],
+    ));
+    assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// node.k8s.io v1alpha1, which Kubernetes' RuntimeClass test also iterates over: the handler
+/// is `spec.runtimeHandler` there (its strategy maps it to `handler` with
+/// `NodeNormalizationRules`).
+#[test]
+fn runtime_class_v1alpha1_shape() {
+    let rc = json!({"metadata": {"name": "myrc"}, "spec": {"runtimeHandler": "runc"}});
+    let handler = |h: &str| with(&rc, |o| o["spec"]["runtimeHandler"] = json!(h));
+    let failures = run(
+        &api(),
+        "node/v1alpha1",
+        "RuntimeClass",
+        vec![
+            Case { what: "valid handler", object: handler("test"), old: None, want: &[] },
+            Case { what: "empty handler", object: handler(""), old: None, want: &["Required spec.runtimeHandler -"] },
+            Case {
+                what: "handler with special characters",
+                object: handler("asasdasda&^%"),
+                old: None,
+                want: &["Invalid spec.runtimeHandler format=k8s-short-name"],
+            },
+            Case {
+                what: "update: handler is immutable",
+                object: handler("other"),
+                old: Some(rc.clone()),
+                want: &["Invalid spec.runtimeHandler immutable"],
+            },
+        ],
+    );
     assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
 }
