@@ -383,3 +383,35 @@ fn junctors_report_the_branch_with_the_most_checks_passed() {
         ]
     );
 }
+
+/// apiextensions-apiserver `pkg/registry/customresource/strategy.go` `WarningsOnCreate` /
+/// `WarningsOnUpdate` and `validator.go` `validateKubeFinalizerName` (v0.33.0 to
+/// v0.37.0-beta.0): the finalizers a valid request adds, sorted, each named as IsQualifiedName
+/// and the standard names want.
+#[test]
+fn finalizer_warnings() {
+    let c = crd(json!({"type": "object"}));
+    let with = |finalizers: Value| json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w", "finalizers": finalizers}, "spec": {}});
+    // (A name that is no qualified name is an error of ValidateObjectMeta first, so its warning
+    // never shows.)
+    let new = with(json!(["mycontroller", "example.com/ok", "my.controller", "orphan", "mycontroller"]));
+    let out = c.check(&new, None, &kubedv_core::crd::Options::default());
+    assert!(out.errors.is_empty(), "{:?}", out.errors);
+    assert_eq!(
+        out.warnings,
+        [
+            "metadata.finalizers: \"my.controller\": prefer a domain-qualified finalizer name including a path (/) to avoid accidental conflicts with other finalizer writers",
+            "metadata.finalizers: \"mycontroller\": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers",
+        ]
+    );
+    // An update warns about the finalizers it adds only.
+    let old = with(json!(["mycontroller", "my.controller"]));
+    let out = c.check(&with(json!(["mycontroller", "my.controller", "other"])), Some(&old), &Default::default());
+    assert_eq!(
+        out.warnings,
+        ["metadata.finalizers: \"other\": prefer a domain-qualified finalizer name to avoid accidental conflicts with other finalizer writers"]
+    );
+    // A request the API server refuses gets no warnings.
+    let invalid = json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "Bad_Name", "finalizers": ["x"]}});
+    assert!(c.check(&invalid, None, &Default::default()).warnings.is_empty());
+}

@@ -202,7 +202,8 @@ impl Crd {
     /// error is blocking.
     pub fn check(&self, obj: &Json, old: Option<&Json>, options: &Options) -> Outcome {
         let mut object = obj.clone();
-        let warnings = decode::decode(&mut object, &self.schema, options.defaults);
+        #[allow(unused_mut)] // Without `crd-definition`, only the decoder warns.
+        let mut warnings = decode::decode(&mut object, &self.schema, options.defaults);
         let old = old.map(|o| {
             let mut o = o.clone();
             decode::decode(&mut o, &self.schema, options.defaults);
@@ -275,7 +276,38 @@ impl Crd {
                 errors.extend(self.rules.validate(&self.schema, &object, old));
             }
         }
+        #[cfg(feature = "crd-definition")]
+        if errors.is_empty() {
+            finalizer_warnings(&object, old, &mut warnings);
+        }
         Outcome { errors, warnings, object }
+    }
+}
+
+/// The warnings of a request that passed validation (`customResourceStrategy.WarningsOnCreate`
+/// and `WarningsOnUpdate`, `validateKubeFinalizerName`): each finalizer the request adds, in
+/// sorted order, whose name is no qualified name, or has no domain (not a standard one).
+#[cfg(feature = "crd-definition")]
+fn finalizer_warnings(object: &Json, old: Option<&Json>, warnings: &mut Vec<String>) {
+    fn list(o: &Json) -> Vec<&str> {
+        let finalizers = o.get("metadata").and_then(|m| m.get("finalizers")).and_then(Json::as_array);
+        finalizers.into_iter().flatten().filter_map(Json::as_str).collect()
+    }
+    let before = old.map(list).unwrap_or_default();
+    let mut added: Vec<&str> = list(object).into_iter().filter(|f| !before.contains(f)).collect();
+    added.sort_unstable();
+    added.dedup();
+    for f in added {
+        let quoted = crate::field::go_quote(f);
+        for msg in crate::content::is_label_key(f) {
+            warnings.push(format!("metadata.finalizers: {quoted}: {msg}"));
+        }
+        if !f.contains('/') && !["orphan", "foregroundDeletion", "kubernetes"].contains(&f) {
+            let path = if f.contains('.') { " including a path (/)" } else { "" };
+            warnings.push(format!(
+                "metadata.finalizers: {quoted}: prefer a domain-qualified finalizer name{path} to avoid accidental conflicts with other finalizer writers"
+            ));
+        }
     }
 }
 
