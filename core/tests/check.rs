@@ -137,3 +137,34 @@ type Container struct {
     );
     assert_eq!(r.warnings[2].field.as_deref(), Some("spec.containers[1].redinessProbe"));
 }
+
+/// A built-in kind's update from its old revision: the metadata checks every update gets
+/// (apiserver `pkg/registry/rest/update.go` `validateCommonFields`, apimachinery
+/// `ValidateObjectMetaAccessorUpdate`) are among the errors only the update gives.
+#[test]
+fn built_in_updates_check_metadata() {
+    let types = r#"package v1
+
+import metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+
+type Deployment struct {
+	metav1.TypeMeta   `json:",inline"`
+	metav1.ObjectMeta `json:"metadata,omitempty"`
+	Spec DeploymentSpec `json:"spec"`
+}
+
+type DeploymentSpec struct {
+	// +k8s:optional
+	// +k8s:minimum=0
+	Replicas *int32 `json:"replicas,omitempty"`
+}
+"#;
+    let mut checker = Checker::new(37, false);
+    assert!(!checker.add_types(types, &[], Some("apps"), true).iter().any(|d| d.is_error()));
+    let doc = |uid: &str| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "uid": uid}, "spec": {"replicas": 1}});
+    let r = checker.check(&doc("b2"), Some(&doc("a1")));
+    assert!(r.errors.is_empty(), "{:?}", r.errors);
+    let update: Vec<String> = r.update_errors.iter().map(|e| e.text()).collect();
+    assert_eq!(update, ["metadata.uid: Invalid value: \"b2\": field is immutable"]);
+    assert!(checker.check(&doc("a1"), Some(&doc("a1"))).update_errors.is_empty());
+}
