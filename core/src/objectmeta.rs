@@ -273,48 +273,63 @@ pub fn validate_update(
         let e = Error::invalid(&path.child("generation"), g, "must be greater than or equal to 0");
         errors.push(e.with_origin("minimum"));
     }
-    // ValidateImmutableField on the metadata as BeforeUpdate leaves it: the name as given; a
-    // namespace, uid or grace period the body omits taken from the old object (a namespace is
-    // the request's, a cluster-scoped object's cleared); a timestamp the old object has kept.
+    // ValidateImmutableField, in its order, on the metadata as BeforeUpdate leaves it.
     // Since 1.37 the system fields' errors carry the origin `immutable`.
-    for (i, key) in ["name", "namespace", "uid", "creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds"]
-        .into_iter()
-        .enumerate()
-    {
+    for (key, field) in [
+        ("name", Field::Name),
+        ("namespace", Field::Namespace),
+        ("uid", Field::Uid),
+        ("creationTimestamp", Field::Time),
+        ("deletionTimestamp", Field::Time),
+        ("deletionGracePeriodSeconds", Field::GracePeriod),
+    ] {
         fn given<'m>(m: &'m Map<String, Json>, key: &str) -> Option<&'m Json> {
             m.get(key).filter(|v| !v.is_null() && v.as_str() != Some(""))
         }
-        let (mut after, before) = (given(new, key), given(old, key));
-        let time = i == 3 || i == 4;
-        if time && before.is_some() || i > 0 && after.is_none() {
-            after = before;
-        }
-        if i == 1 && !namespaced {
-            continue;
-        }
-        // Times compare as instants (metav1.Time's semantic equality).
-        let instant = |t: Option<&Json>| {
-            t.map(|t| t.as_str().and_then(crate::cel::time::Timestamp::parse).map(|t| (t.secs, t.nanos)))
+        let before = given(old, key);
+        let after = match field {
+            Field::Name => given(new, key),
+            // A namespace the body omits is the request's; a cluster-scoped object's is cleared.
+            Field::Namespace if !namespaced => continue,
+            // The old object's timestamps are kept.
+            Field::Time => before.or(given(new, key)),
+            // What the body omits is the old object's.
+            Field::Namespace | Field::Uid | Field::GracePeriod => given(new, key).or(before),
         };
-        let same = if time { instant(after) == instant(before) } else { after == before };
+        // Times compare as instants (metav1.Time's semantic equality).
+        let instant = |t: Option<&Json>| t.and_then(Json::as_str).and_then(crate::cel::time::Timestamp::parse);
+        let instant = |t| instant(t).map(|t| (t.secs, t.nanos));
+        let same = if field == Field::Time { instant(after) == instant(before) } else { after == before };
         if same {
             continue;
         }
-        let value = after.cloned().unwrap_or(if i < 3 { Json::from("") } else { Json::Null });
+        let value = after.cloned().unwrap_or(match field {
+            Field::Name | Field::Namespace | Field::Uid => Json::from(""),
+            _ => Json::Null,
+        });
         let mut e = Error::invalid(&path.child(key), value.clone(), "field is immutable");
-        if i >= 2 {
+        if !matches!(field, Field::Name | Field::Namespace) {
             // types.UID and metav1.Time are printed by json.Marshal, a time in UTC to the second.
-            let utc = instant(Some(&value)).flatten().map(|(secs, _)| crate::cel::time::Timestamp::utc(secs, 0));
-            e.rendered_value = Some(match utc {
-                Some(t) if time => crate::field::go_json(&Json::from(t.to_rfc3339())),
-                _ => crate::field::go_json(&value),
-            });
+            let time = instant(after).filter(|_| field == Field::Time);
+            let shown =
+                time.map_or(value, |(secs, _)| Json::from(crate::cel::time::Timestamp::utc(secs, 0).to_rfc3339()));
+            e.rendered_value = Some(crate::field::go_json(&shown));
             if minor >= 37 {
                 e = e.with_origin("immutable");
             }
         }
         errors.push(e);
     }
+}
+
+/// The metadata fields an update may not change, by how `BeforeUpdate` fills them.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Field {
+    Name,
+    Namespace,
+    Uid,
+    Time,
+    GracePeriod,
 }
 
 /// A built-in kind's errors on update: the checks every update gets ([`validate_update`]),

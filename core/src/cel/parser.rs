@@ -325,7 +325,7 @@ impl Parser<'_> {
                     // `{"a": 1}."a"`).
                     _ => {
                         self.at -= 1;
-                        return self.no_viable(self.at - 1 - usize::from(optional));
+                        return self.no_viable(self.at - 1);
                     }
                 };
                 if !optional && self.is("(") {
