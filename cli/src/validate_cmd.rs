@@ -381,7 +381,7 @@ fn builtin_schema(
         if let Some(other) = objects.iter().find(|o| field(o, "apiVersion") != api_version || field(o, "kind") != kind)
         {
             return Err(UsageError(format!(
-                "every object must be a {api_version} {kind}; one is a {} {} (use kubedv check for mixed kinds)",
+                "every object must be of the same kind, {api_version} {kind}; one is {} {} (use kubedv check for mixed kinds)",
                 field(other, "apiVersion"),
                 field(other, "kind")
             )));

@@ -302,5 +302,12 @@ fn built_in_updates_check_metadata() {
         String::from_utf8_lossy(&out.stderr),
         "kubedv: the API server refuses this update (Bad Request):\nthe name of the object (web) does not match the name on the URL (api)\n"
     );
+    // Mixed kinds are `check`'s job.
+    let out = kubedv(&["validate", "--object", "tests/fixtures/builtin/apps.yaml"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "kubedv: every object must be of the same kind, apps/v1 Deployment; one is apps/v1 StatefulSet (use kubedv check for mixed kinds)\n"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
