@@ -109,7 +109,11 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                     ErrorKind::Eval => "evaluation error",
                     ErrorKind::Cost => "cost limit exceeded",
                 };
-                println!("{kind} at {}:{}: {}", e.line, e.column, e.message);
+                // Every error, as cel-go reports several (a token recognition error and what
+                // the parser makes of the rest).
+                for e in core::iter::once(&e).chain(&e.also) {
+                    println!("{kind} at {}:{}: {}", e.line, e.column, e.message);
+                }
             }
         },
     }

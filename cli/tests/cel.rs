@@ -88,4 +88,16 @@ fn text_output() {
     let out = Command::cargo_bin("kubedv").unwrap().args(["cel", "--expr", "1 / 0 == 1"]).output().unwrap();
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(String::from_utf8_lossy(&out.stdout), "evaluation error at 1:3: division by zero\n");
+    // Several errors, as cel-go reports them (parser_test.go `a | b`), in text and in JSON.
+    let out = Command::cargo_bin("kubedv").unwrap().args(["cel", "--expr", "a | b"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "parse error at 1:3: Syntax error: token recognition error at: '| '\nparse error at 1:5: Syntax error: extraneous input 'b' expecting <EOF>\n"
+    );
+    let (_, doc) = cel(&["--expr", "a | b"]);
+    assert_eq!(
+        doc["error"]["also"],
+        json!([{"kind": "parse", "message": "Syntax error: extraneous input 'b' expecting <EOF>", "line": 1, "column": 5}])
+    );
 }
