@@ -52,6 +52,17 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         }
         None => None,
     };
+    // An update whose body names another object is refused before validation.
+    if let Some(old) = &old {
+        let refusals: Vec<String> =
+            objects.iter().filter_map(|o| kubedv_core::objectmeta::update_refusal(o, old)).collect();
+        if !refusals.is_empty() {
+            return Err(UsageError(format!(
+                "the API server refuses this update (Bad Request):\n{}",
+                refusals.join("\n")
+            )));
+        }
+    }
     let options = Options { defaults: !args.no_defaults };
     let mut errors = Vec::new();
     let mut warnings = Vec::new();

@@ -85,6 +85,19 @@ fn policy_transition_rules_and_ratcheting() {
     );
     // Unchanged: nothing to report.
     assert_eq!(crd(&["--crd", "policy.yaml", "--object", "policy-old.yaml", "--old", "policy-old.yaml"]).0, Some(0));
+    // Another object's body is a Bad Request before validation (apiserver
+    // pkg/endpoints/handlers/rest.go `checkName`).
+    let renamed = std::env::temp_dir().join(format!("kubedv-crd-renamed-{}.yml", std::process::id()));
+    let old = std::fs::read_to_string(format!("{DIR}/policy-old.yaml")).unwrap();
+    std::fs::write(&renamed, old.replacen("name: ", "name: other-", 1)).unwrap();
+    let (code, _, err) =
+        crd(&["--crd", "policy.yaml", "--object", "policy-old.yaml", "--old", renamed.to_str().unwrap()]);
+    std::fs::remove_file(&renamed).ok();
+    assert_eq!(code, Some(2));
+    assert_eq!(
+        err,
+        "kubedv: the API server refuses this update (Bad Request):\nthe name of the object (web) does not match the name on the URL (other-web)\n"
+    );
 }
 
 #[test]
