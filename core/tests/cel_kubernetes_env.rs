@@ -27,6 +27,12 @@ fn libraries_kubernetes_does_not_enable_are_undeclared() {
         "'a,b'.split(',').size() == 2",
         "[1, 2].all(i, v, v > i)",
         "url('https://x').getHost() == 'x'",
+        // Macros Kubernetes has, which kubedv's parser lowers to binds as cel-go does (ext
+        // lists v3 `sortBy`, ext/lists.go sortByMacro; the optional library's `optMap` and
+        // `optFlatMap`, cel/library.go): no `cel.bind` of the user's, so no undeclared `cel`.
+        "[3, 1, 2].sortBy(x, -x) == [3, 2, 1]",
+        "optional.of(1).optMap(v, v + 1) == optional.of(2)",
+        "optional.of(1).optFlatMap(v, optional.of(v + 1)) == optional.of(2)",
     ] {
         assert_eq!(check(src), Ok(()), "{src}");
     }
@@ -48,4 +54,17 @@ fn checker_messages_read_as_cel_gos() {
     // Strings v2 has no string reverse (cel-go ext/strings.go: version 3); lists v3 has reverse.
     assert_eq!(msg("'abc'.reverse()"), "found no matching overload for 'reverse' applied to 'string.()'");
     assert_eq!(check("[1, 2].reverse() == [2, 1]"), Ok(()));
+}
+
+/// cel-go cel/macro.go: Kubernetes' environment has the standard macros (`exists_one` with one
+/// variable) and ext/comprehensions.go's two-variable ones (`existsOne` and `exists_one` with
+/// two); the one-variable `existsOne` is only in parser.AllMacros, so here it is a call of an
+/// undeclared function.
+#[test]
+fn exists_one_spellings() {
+    assert_eq!(check("[1].exists_one(x, x > 0)"), Ok(()));
+    assert_eq!(check("[1].existsOne(i, x, x > 0)"), Ok(()));
+    assert_eq!(check("[1].exists_one(i, x, x > 0)"), Ok(()));
+    let (message, _) = check("[1].existsOne(x, x > 0)").unwrap_err();
+    assert!(message.starts_with("undeclared reference to '"), "{message}");
 }

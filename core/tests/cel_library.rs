@@ -218,7 +218,56 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("lists", r#"[duration('1s'), duration('2s')].sum() == duration('3s')"#, Val("true")),
     ("lists", r#"[1, 3, 2].max()"#, Val("3")),
     ("lists", r#"['b', 'a'].min()"#, Val("\"a\"")),
-    ("lists", r#"[].min()"#, Fails("min(list) argument must not be empty")),
+    ("lists", r#"[].min()"#, Fails("min called on empty list")),
+    // apiserver 24a394e5 pkg/cel/library/lists.go: one overload per element type
+    // (`comparableTypes`, `summableTypes`), so other lists are refused when checked...
+    ("lists", r#"[[1]].min()"#, Rejected("found no matching overload for 'min' applied to 'list(list(int)).()'")),
+    ("lists", r#"[{'a': 1}].isSorted()"#, Rejected("found no matching overload for 'isSorted'")),
+    ("lists", r#"['a'].sum()"#, Rejected("found no matching overload for 'sum' applied to 'list(string).()'")),
+    ("lists", r#"[true].sum()"#, Rejected("found no matching overload for 'sum'")),
+    // ... and a list of dyn goes to the overload of its first element's type at run time (cel-go
+    // v0.29.2 common/decls/decls.go dispatch, types.go defaultIsAssignableRuntimeType; an empty
+    // list takes the first, int). `Compare` errors are ignored, `Add` errors are not.
+    ("lists", r#"[].max()"#, Fails("max called on empty list")),
+    ("lists", r#"[].sum() == 0"#, Val("true")),
+    ("lists", r#"[1, 'a'].isSorted()"#, Val("true")),
+    ("lists", r#"[2, 'a', 1].min()"#, Val("1")),
+    ("lists", r#"[1, 2.5].max()"#, Val("2.5")),
+    ("lists", r#"[1, [2]].min()"#, Fails("no such overload")),
+    ("lists", r#"[1, 2.5].sum()"#, Fails("no such overload")),
+    ("lists", r#"[2.5, 1].sum()"#, Fails("no such overload")),
+    // cel-go v0.29.2 ext/lists.go genRange and its default cap.
+    ("lists", r#"lists.range(-1)"#, Fails("lists.range: size must be non-negative, got -1")),
+    ("lists", r#"lists.range(1000001)"#, Fails("lists.range: size 1000001 exceeds maximum allowed (1000000)")),
+    // ext/lists.go `list_flatten` takes a list of lists (`list_flatten_int` any list).
+    ("lists", r#"[[1], [2, 3]].flatten() == [1, 2, 3]"#, Val("true")),
+    ("lists", r#"[1, 2].flatten()"#, Rejected("found no matching overload for 'flatten' applied to 'list(int).()'")),
+    ("lists", r#"[1, [2]].flatten(1) == [1, 2]"#, Val("true")),
+    // ext/strings.go substr (the one-argument form checks the start only).
+    ("strings", r#"'abc'.substring(5)"#, Fails("index out of range: 5")),
+    ("strings", r#"'abc'.substring(3) == ''"#, Val("true")),
+    // cel-go v0.29.2 common/types/timestamp.go timeZone: a name without ':' is Go's
+    // time.LoadLocation's, else strconv.Atoi's hours and minutes (minutes 0..59).
+    ("time", r#"timestamp('2020-01-01T00:00:00Z').getHours('+0530')"#, Fails("unknown time zone +0530")),
+    ("time", r#"timestamp('2020-01-01T00:00:00Z').getHours('Z')"#, Fails("unknown time zone Z")),
+    ("time", r#"timestamp('2020-01-01T00:00:00Z').getMinutes('+5:30')"#, Val("30")),
+    ("time", r#"timestamp('2020-01-01T00:00:00Z').getHours('-00:30')"#, Val("23")),
+    (
+        "time",
+        r#"timestamp('2020-01-01T00:00:00Z').getHours('05:75')"#,
+        Fails("timezone offset minutes out of range [0, 59]: 05:75"),
+    ),
+    (
+        "time",
+        r#"timestamp('2020-01-01T00:00:00Z').getHours('x:00')"#,
+        Fails("strconv.Atoi: parsing \"x\": invalid syntax"),
+    ),
+    ("time", r#"timestamp('2020-01-01T00:00:00Z').getHours('America/New_York')"#, Val("19")),
+    (
+        "time",
+        r#"timestamp('2020-01-01T00:00:00Z').getHours('america/new_york')"#,
+        Fails("unknown time zone america/new_york"),
+    ),
     ("lists", r#"[1, 2, 2, 3].indexOf(2)"#, Val("1")),
     ("lists", r#"[1, 2, 2, 3].lastIndexOf(2)"#, Val("2")),
     ("lists", r#"[1, 2, 3].indexOf(4)"#, Val("-1")),

@@ -269,6 +269,23 @@ fn crds_with_bad_rules_are_refused() {
         Some("ERROR: <input>:1:11: invalid timestamp argument")
     );
     assert_eq!(compile_error("'abc'.matches(')')").as_deref(), Some("ERROR: <input>:1:15: invalid matches argument"));
+    // apiextensions-apiserver 1aa2717a schema/cel/validation_test.go ("compile error: program
+    // instantiation failed: error parsing regexp: unexpected ): `)`"): the regex library
+    // compiles a literal `find`/`findAll` pattern when compilation.go builds the program.
+    for (rule, json) in [
+        ("'abc'.find(')') == ''", "\"'abc'.find(')') == ''\""),
+        ("'abc'.findAll(')', 1) == []", "\"'abc'.findAll(')', 1) == []\""),
+    ] {
+        assert_eq!(
+            load(json!({"rule": rule})),
+            [format!(
+                "{at}.rule: Invalid value: {}: program instantiation failed: error parsing regexp: unexpected ): `)`",
+                rule_json(json)
+            )]
+        );
+    }
+    assert!(load(json!({"rule": "'abc'.find('b+') == 'b'", "messageExpression": "'x'.find('(')"}))[0]
+        .ends_with(": messageExpression instantiation failed: error parsing regexp: missing closing ): `(`"));
     assert_eq!(
         compile_error("[1, 'a', false].filter(x, string(x) == 'a') == []").as_deref(),
         Some("ERROR: <input>:1:5: expected type 'int' but found 'string'")

@@ -135,6 +135,58 @@ fn resource_claim_rules() {
     assert_eq!(s.mismatches, 0, "{:?}", s.explanations);
 }
 
+/// kubernetes pkg/apis/node/validation `NodeNormalizationRules`, which the RuntimeClass strategy
+/// passes: `^spec\.runtimeHandler(.*)$` from 1.36 (PR #135046), `^spec\.scheduling(.*)$` added
+/// in 1.37 (commit 8976f7a9). And ResourceSlice's 1.37 strategy passes
+/// `ResourceNormalizationRules` (its `DeclarativeValidationConfig`).
+#[test]
+fn runtime_class_and_resource_slice_rules() {
+    assert!(normalization_rules("node.k8s.io", "RuntimeClass", 35).is_empty());
+    assert_eq!(normalization_rules("node.k8s.io", "RuntimeClass", 36).len(), 1);
+    let rules = normalization_rules("node.k8s.io", "RuntimeClass", 37);
+    assert_eq!(rules.len(), 2);
+    let mut c = Enforcement::for_version(37);
+    c.normalization = rules;
+    for (hw, decl, matched) in [
+        (
+            "handler: Required value [origin=required, covered]",
+            "spec.runtimeHandler: Required value [origin=required, beta]",
+            true,
+        ),
+        (
+            "scheduling.tolerations[0].key: Invalid value: \"a/b/c\": bad [origin=format=k8s-label-key, covered]",
+            "spec.scheduling.tolerations[0].key: Invalid value: \"a/b/c\": bad [origin=format=k8s-label-key, beta]",
+            true,
+        ),
+        // Anchored: a list item's path keeps its prefix and does not match.
+        (
+            "items[0].handler: Required value [origin=required, covered]",
+            "items[0].spec.runtimeHandler: Required value [origin=required, beta]",
+            false,
+        ),
+    ] {
+        let s = compare(&c, &mut declarative(decl, false), &parse_handwritten(hw).unwrap());
+        assert_eq!(s.mismatches == 0, matched, "{hw}: {:?}", s.explanations);
+    }
+    // 1.36 knows only the first rule.
+    c.normalization = normalization_rules("node.k8s.io", "RuntimeClass", 36);
+    let hw = parse_handwritten(
+        "scheduling.tolerations[0].key: Invalid value: \"a/b/c\": bad [origin=format=k8s-label-key, covered]",
+    )
+    .unwrap();
+    let decl = "spec.scheduling.tolerations[0].key: Invalid value: \"a/b/c\": bad [origin=format=k8s-label-key, beta]";
+    assert_ne!(compare(&c, &mut declarative(decl, false), &hw).mismatches, 0);
+
+    assert!(normalization_rules("resource.k8s.io", "ResourceSlice", 36).is_empty());
+    c.normalization = normalization_rules("resource.k8s.io", "ResourceSlice", 37);
+    let hw = parse_handwritten(
+        "spec.devices[0].taints[0].key: Invalid value: \"a/b/c\": bad [origin=format=k8s-label-key, covered]",
+    )
+    .unwrap();
+    let decl = "spec.devices[0].basic.taints[0].key: Invalid value: \"a/b/c\": bad [origin=format=k8s-label-key, beta]";
+    assert_eq!(compare(&c, &mut declarative(decl, false), &hw).mismatches, 0);
+}
+
 /// The RBAC binding strategies set `ShortCircuitMismatch` from 1.37 (kubernetes PR #137982).
 #[test]
 fn short_circuit_mismatch_by_resource() {

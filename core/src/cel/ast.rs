@@ -51,8 +51,10 @@ pub enum Kind {
     Message { name: Box<str>, fields: Vec<(Box<str>, Expr, bool)> },
     /// A macro comprehension.
     Comprehension(Box<Comprehension>),
-    /// `cel.bind(name, init, body)`.
-    Bind { name: Box<str>, init: Box<Expr>, body: Box<Expr> },
+    /// `cel.bind(name, init, body)`: written by the user (cel-go's ext.Bindings, which Kubernetes'
+    /// environment does not enable) when `written`; else made by the parser for a macro
+    /// (`sortBy`, `optMap`, `optFlatMap`), which Kubernetes has.
+    Bind { name: Box<str>, init: Box<Expr>, body: Box<Expr>, written: bool },
     /// `cel.block([inits], body)`: `@index0`, `@index1`, ... name the inits.
     Block { inits: Vec<(Box<str>, Expr)>, body: Box<Expr> },
 }

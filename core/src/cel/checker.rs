@@ -219,6 +219,13 @@ pub fn check_kubernetes(program: &Program, decls: &Decls) -> Result<CelType, Cel
     }
 }
 
+/// What building a checked program in Kubernetes' environment refuses (cel-go `env.Program`):
+/// an invalid literal pattern of `find` or `findAll`, which the regex library compiles then.
+/// Kubernetes reports it as "program instantiation failed: " and this text.
+pub fn instantiation_error(program: &Program) -> Option<String> {
+    super::validate::instantiation_error(program.ast())
+}
+
 fn mismatch(expected: &CelType, actual: &CelType) -> String {
     format!("expected type '{expected}' but found '{actual}'")
 }
@@ -571,7 +578,7 @@ impl<'d> Checker<'d> {
             Kind::Message { name, .. } => {
                 self.err(e, format!("undeclared reference to '{name}' (kubedv has no protobuf message types)"))
             }
-            Kind::Bind { name, init, body } => {
+            Kind::Bind { name, init, body, .. } => {
                 let t = self.check(init)?;
                 self.locals.push((String::from(&**name), t));
                 let r = self.check(body);
@@ -1075,8 +1082,29 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
             "substring" => &["string,int->string", "string,int,int->string"],
             "join" => &["list(string)->string", "list(string),string->string"],
             "format" => &["string,list(dyn)->string"],
-            "isSorted" => &["list(A)->bool"],
-            "sum" | "min" | "max" => &["list(A)->A"],
+            // apiserver pkg/cel/library/lists.go: per element type (`comparableTypes`,
+            // `summableTypes`).
+            "isSorted" => &[
+                "list(int)->bool",
+                "list(uint)->bool",
+                "list(double)->bool",
+                "list(bool)->bool",
+                "list(duration)->bool",
+                "list(timestamp)->bool",
+                "list(string)->bool",
+                "list(bytes)->bool",
+            ],
+            "min" | "max" => &[
+                "list(int)->int",
+                "list(uint)->uint",
+                "list(double)->double",
+                "list(bool)->bool",
+                "list(duration)->duration",
+                "list(timestamp)->timestamp",
+                "list(string)->string",
+                "list(bytes)->bytes",
+            ],
+            "sum" => &["list(int)->int", "list(uint)->uint", "list(double)->double", "list(duration)->duration"],
             "distinct" => &["list(A)->list(A)"],
             // ext/lists.go: `sort` and `@sortByAssociatedKeys` (what `sortBy` expands to) are
             // declared for each comparable element type.
@@ -1100,7 +1128,8 @@ fn signatures(name: &str, member: bool) -> &'static [&'static str] {
                 "list(A),list(string)->list(A)",
                 "list(A),list(bytes)->list(A)",
             ],
-            "flatten" => &["list(dyn)->list(dyn)", "list(dyn),int->list(dyn)"],
+            // ext/lists.go (v0.29.2): `list_flatten` for lists of lists, `list_flatten_int` for any.
+            "flatten" => &["list(list(A))->list(A)", "list(dyn),int->list(dyn)"],
             "slice" => &["list(A),int,int->list(A)"],
             "first" | "last" => &["list(A)->optional(A)"],
             "unwrapOpt" => &["list(optional(A))->list(A)"],

@@ -120,9 +120,10 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
         // cel-go `ext/lists.go` (version 3) cost trackers: a call, a list allocation, and the
         // output size (`lists.range`, `slice`, `reverse`), the input times the depth
         // (`flatten`) or a worst-case O(n²) comparison (`distinct`, `sort`, `sortBy`'s keys).
-        // `lists.range` is charged before its list is built (kubedv's guard).
+        // `lists.range` is charged before its list is built (kubedv's guard); a size it refuses
+        // (negative, over 1,000,000) is an error, with the call's cost.
         B::ListsRange => match first {
-            Some(Value::Int(n)) => allocating_list(1.0, (*n).max(0) as u64),
+            Some(Value::Int(n @ 0..=1_000_000)) => allocating_list(1.0, *n as u64),
             _ => 1,
         },
         B::Reverse if matches!(first, Some(Value::List(_))) => allocating_list(1.0, size0()),

@@ -632,7 +632,7 @@ pub fn time_accessor(f: Builtin, target: &Value, zone: Option<&Value>) -> Result
         Value::Timestamp(ts) => {
             let offset = match zone {
                 None => 0,
-                Some(Value::String(z)) => time::zone_offset(z, ts).ok_or_else(|| format!("unknown time zone '{z}'"))?,
+                Some(Value::String(z)) => time::zone_offset(z, ts)?,
                 Some(other) => return Err(no_overload("timestamp accessor", &[target, other])),
             };
             let c = time::civil(ts, offset);

@@ -643,10 +643,12 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             let Value::List(items) = a0 else { return Err(bad()) };
             lists(b, name, items, rest, all)
         }
-        B::ListsRange if arity == 1 => {
-            let n = int_arg(name, a0, all)?;
-            Ok(Value::list((0..n.max(0)).map(Value::Int).collect()))
-        }
+        // cel-go v0.29.2 ext/lists.go genRange, with the library's default cap.
+        B::ListsRange if arity == 1 => match int_arg(name, a0, all)? {
+            n if n < 0 => Err(format!("lists.range: size must be non-negative, got {n}")),
+            n if n > 1_000_000 => Err(format!("lists.range: size {n} exceeds maximum allowed (1000000)")),
+            n => Ok(Value::list((0..n).map(Value::Int).collect())),
+        },
         B::Find | B::FindAll if arity >= 2 => {
             let s = str_arg(name, a0, all)?;
             // regex.go: `types.NewErr("Illegal regex: %v", err)`.
@@ -816,8 +818,9 @@ fn strings(b: Builtin, name: &str, s: &Value, rest: &[Value], all: &[&Value]) ->
                 Some(v) => int_arg(name, v, all)?,
                 None => len,
             };
-            // ext/strings.go substrRange: the range first, then each bound.
-            if start > end {
+            // ext/strings.go substrRange: the range first, then each bound (`substr`, the
+            // one-argument form, checks only the start).
+            if start > end && rest.len() == 2 {
                 return Err(format!("invalid substring range. start: {start}, end: {end}"));
             }
             if start < 0 || start > len {
@@ -960,41 +963,83 @@ fn extreme(items: &[Value], greatest: bool, name: &str) -> Result<Value, Fail> {
     Ok(best.clone())
 }
 
+/// The element types the Kubernetes list library's `isSorted`, `min` and `max` are declared
+/// for (lists.go `comparableTypes`).
+fn comparable(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Int(_)
+            | Value::Uint(_)
+            | Value::Double(_)
+            | Value::Bool(_)
+            | Value::Duration(_)
+            | Value::Timestamp(_)
+            | Value::String(_)
+            | Value::Bytes(_)
+    )
+}
+
+/// A value cel-go can compare at all (`traits.Comparer`; the Kubernetes library objects too).
+fn comparer(v: &Value) -> bool {
+    comparable(v) || matches!(v, Value::Object(_))
+}
+
 /// The Kubernetes list library and cel-go's `ext.Lists`.
 fn lists(b: Builtin, name: &str, items: &[Value], rest: &[Value], all: &[&Value]) -> Result<Value, Fail> {
     use Builtin as B;
     let bad = || no_overload(name, all);
     match (b, rest.len()) {
+        // apiserver pkg/cel/library/lists.go (v0.37): one overload per element type, which cel-go
+        // picks at run time by the first element's type (an empty list takes the first, int);
+        // the later elements' comparison errors are ignored (`cmp == IntOne` only).
         (B::IsSorted, 0) => {
-            for w in items.windows(2) {
-                if compare_or_err(&w[0], &w[1], name)? == Ordering::Greater {
+            let mut prev = items.first().filter(|v| comparable(v)).ok_or_else(|| no_overload(name, all))?;
+            for v in &items[1..] {
+                if !comparer(v) {
+                    return Err(String::from("no such overload"));
+                }
+                if let Ok(Some(Ordering::Greater)) = prev.compare(v) {
                     return Ok(Value::Bool(false));
                 }
+                prev = v;
             }
             Ok(Value::Bool(true))
         }
+        // The zero of the chosen overload's type, then `acc.Add(next)`: another type is cel-go's
+        // "no such overload".
         (B::Sum, 0) => {
             let mut acc = match items.first() {
-                None => return Ok(Value::Int(0)),
-                Some(v) => v.clone(),
+                None | Some(Value::Int(_)) => Value::Int(0),
+                Some(Value::Uint(_)) => Value::Uint(0),
+                Some(Value::Double(_)) => Value::Double(0.0),
+                Some(Value::Duration(_)) => Value::Duration(0),
+                Some(_) => return Err(bad()),
             };
-            for v in &items[1..] {
+            for v in items {
+                if core::mem::discriminant(v) != core::mem::discriminant(&acc) {
+                    return Err(String::from("no such overload"));
+                }
                 acc = f::add(&acc, v)?;
             }
-            match acc {
-                Value::Int(_) | Value::Uint(_) | Value::Double(_) | Value::Duration(_) => Ok(acc),
-                _ => Err(bad()),
-            }
+            Ok(acc)
         }
         (B::Min | B::Max, 0) => {
             let Some(first) = items.first() else {
-                return Err(format!("{name}(list) argument must not be empty"));
+                return Err(format!("{name} called on empty list"));
             };
+            if !comparable(first) {
+                return Err(bad());
+            }
             let mut best = first;
             for v in &items[1..] {
-                let o = compare_or_err(v, best, name)?;
-                if (b == B::Max && o == Ordering::Greater) || (b == B::Min && o == Ordering::Less) {
-                    best = v;
+                if !comparer(v) {
+                    return Err(String::from("no such overload"));
+                }
+                let prefer = if b == B::Max { Ordering::Less } else { Ordering::Greater };
+                if let Ok(Some(o)) = best.compare(v) {
+                    if o == prefer {
+                        best = v;
+                    }
                 }
             }
             Ok(best.clone())

@@ -524,7 +524,10 @@ impl Parser<'_> {
         let kind = match (name, n) {
             ("all", 2 | 3) => CompKind::All,
             ("exists", 2 | 3) => CompKind::Exists,
-            ("exists_one", 2 | 3) | ("existsOne", 2 | 3) => CompKind::ExistsOne,
+            // cel-go's standard macros have only `exists_one` with one variable (cel/macro.go
+            // StandardMacros; `existsOne` is in parser.AllMacros, which Kubernetes does not use);
+            // two-variable comprehensions add both spellings (ext/comprehensions.go).
+            ("exists_one", 2 | 3) | ("existsOne", 3) => CompKind::ExistsOne,
             ("map", 2 | 3) => CompKind::Map,
             ("filter", 2) => CompKind::Filter,
             ("transformList", 3 | 4) => CompKind::TransformList,
@@ -610,7 +613,10 @@ impl Parser<'_> {
             args: alloc::vec![Expr::new(offset, Kind::Comprehension(Box::new(keys)))],
         };
         let body = Expr::new(offset, call);
-        Ok(Expr::new(offset, Kind::Bind { name: input.clone(), init: Box::new(target.clone()), body: Box::new(body) }))
+        Ok(Expr::new(
+            offset,
+            Kind::Bind { name: input.clone(), init: Box::new(target.clone()), body: Box::new(body), written: false },
+        ))
     }
 
     /// `cel.bind`, `cel.block`, `cel.index`, `cel.iterVar`, `cel.accuVar`.
@@ -627,7 +633,10 @@ impl Parser<'_> {
                 };
                 let (init, body) = (it.next(), it.next());
                 let (Some(init), Some(body)) = (init, body) else { return Ok(None) };
-                Ok(Some(Expr::new(offset, Kind::Bind { name: var, init: Box::new(init), body: Box::new(body) })))
+                Ok(Some(Expr::new(
+                    offset,
+                    Kind::Bind { name: var, init: Box::new(init), body: Box::new(body), written: true },
+                )))
             }
             ("block", 2) => {
                 let (list, body) = (it.next(), it.next());
@@ -680,7 +689,12 @@ impl Parser<'_> {
         };
         let bound = Expr::new(
             offset,
-            Kind::Bind { name: var, init: Box::new(method("value", Builtin::OptValue)), body: Box::new(body) },
+            Kind::Bind {
+                name: var,
+                init: Box::new(method("value", Builtin::OptValue)),
+                body: Box::new(body),
+                written: false,
+            },
         );
         let some = if flat { bound } else { call(offset, "optional.of", Builtin::OptionalOf, Vec::from([bound])) };
         let none = call(offset, "optional.none", Builtin::OptionalNone, Vec::new());

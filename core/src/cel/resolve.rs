@@ -83,7 +83,7 @@ impl Resolver {
                 self.walk(&mut c.step);
                 self.scope.truncate(base);
             }
-            Kind::Bind { name, init, body } => {
+            Kind::Bind { name, init, body, .. } => {
                 self.walk(init);
                 self.scope.push(name.clone());
                 self.walk(body);

@@ -230,31 +230,39 @@ pub fn civil(ts: &Timestamp, offset: i64) -> Civil {
     }
 }
 
-/// The UTC offset (seconds) of a zone at an instant: `UTC`, `+05:30`/`-08:00` (or without the
-/// colon), or one of the IANA zones kubedv knows the rules of. Without a time-zone database in
-/// WebAssembly, kubedv carries the current rules of common zones (see `ZONES`).
-pub fn zone_offset(zone: &str, ts: &Timestamp) -> Option<i64> {
-    if zone == "UTC" || zone == "Z" || zone.is_empty() {
-        return Some(0);
+/// The UTC offset (seconds) of a zone at an instant, as cel-go v0.29.2 reads it
+/// (common/types/timestamp.go `timeZone`): without a `:` the name goes to Go's
+/// `time.LoadLocation` (`""`, `UTC`, `Local` — the API server runs in UTC — or one of the IANA
+/// zones kubedv knows the rules of: without a time-zone database in WebAssembly, kubedv carries
+/// the current rules of common zones, see `ZONES`); with one, hours and minutes are
+/// `strconv.Atoi`'s, the minutes in 0..59, and a leading `-` subtracts the minutes. The errors
+/// are Go's.
+pub fn zone_offset(zone: &str, ts: &Timestamp) -> Result<i64, String> {
+    let Some((h, m)) = zone.split_once(':') else {
+        if matches!(zone, "" | "UTC" | "Local") {
+            return Ok(0);
+        }
+        let (_, std, rule) =
+            ZONES.iter().find(|(name, _, _)| *name == zone).ok_or_else(|| format!("unknown time zone {zone}"))?;
+        let std = i64::from(*std) * 60;
+        return Ok(std + if in_dst(*rule, ts, std) { 3600 } else { 0 });
+    };
+    let (h, m) = (atoi(h)?, atoi(m)?);
+    if !(0..=59).contains(&m) {
+        return Err(format!("timezone offset minutes out of range [0, 59]: {zone}"));
     }
-    let b = zone.as_bytes();
-    if b.len() == 5 && b[2] == b':' {
-        // cel-go reads an unsigned `HH:MM` as a positive offset.
-        return Some(i64::from(digits(b, 0, 2)?) * 3600 + i64::from(digits(b, 3, 2)?) * 60);
+    let minutes =
+        if zone.starts_with('-') { h.wrapping_mul(60).wrapping_sub(m) } else { h.wrapping_mul(60).wrapping_add(m) };
+    Ok(minutes.wrapping_mul(60))
+}
+
+/// Go's `strconv.Atoi` (an optional sign, then decimal digits), with its errors.
+fn atoi(s: &str) -> Result<i64, String> {
+    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("strconv.Atoi: parsing {s:?}: invalid syntax"));
     }
-    if matches!(b[0], b'+' | b'-') {
-        let (h, m) = match b.len() {
-            6 if b[3] == b':' => (digits(b, 1, 2)?, digits(b, 4, 2)?),
-            5 => (digits(b, 1, 2)?, digits(b, 3, 2)?),
-            3 => (digits(b, 1, 2)?, 0),
-            _ => return None,
-        };
-        let o = i64::from(h) * 3600 + i64::from(m) * 60;
-        return Some(if b[0] == b'-' { -o } else { o });
-    }
-    let (_, std, rule) = ZONES.iter().find(|(name, _, _)| name.eq_ignore_ascii_case(zone))?;
-    let std = i64::from(*std) * 60;
-    Some(std + if in_dst(*rule, ts, std) { 3600 } else { 0 })
+    s.trim_start_matches('+').parse().map_err(|_| format!("strconv.Atoi: parsing {s:?}: value out of range"))
 }
 
 #[derive(Clone, Copy)]

@@ -19,7 +19,7 @@ use super::value::Value;
 /// `base64.encode` and `cel.bind` are undeclared references there).
 pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
     let outside = match &e.kind {
-        Kind::Bind { .. } | Kind::Block { .. } => Some("cel"),
+        Kind::Bind { written: true, .. } | Kind::Block { .. } => Some("cel"),
         Kind::Call { target: None, name, .. } => {
             name.split_once('.').map(|(ns, _)| ns).filter(|ns| matches!(*ns, "math" | "base64"))
         }
@@ -51,7 +51,11 @@ pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
             }
         }
     }
-    let mut visit = |child: &Expr| literal_arguments(child, issues);
+    children(e, &mut |child| literal_arguments(child, issues));
+}
+
+/// Calls `visit` on each direct child of `e`.
+fn children(e: &Expr, visit: &mut dyn FnMut(&Expr)) {
     match &e.kind {
         Kind::Lit(_) | Kind::Ident(_) | Kind::Local { .. } | Kind::Var { .. } => {}
         Kind::Select { operand, .. } | Kind::Has { operand, .. } => visit(operand),
@@ -63,7 +67,7 @@ pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
             if let Some(t) = target {
                 visit(t);
             }
-            args.iter().for_each(visit);
+            args.iter().for_each(&mut *visit);
         }
         Kind::And(a, b) | Kind::Or(a, b) => {
             visit(a);
@@ -96,4 +100,27 @@ pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
             visit(body);
         }
     }
+}
+
+/// The error cel-go gives when it builds the program (`env.Program`): the Kubernetes regex
+/// library's `cel.OptimizeRegex` compiles a literal pattern of `find` and `findAll` then
+/// (apiserver pkg/cel/library/regex.go, cel-go interpreter/decorators.go), so an invalid one
+/// is refused with the rule: Kubernetes prefixes it with "program instantiation failed: "
+/// (apiextensions-apiserver compilation.go; validation_test.go `self.str.find(')')`).
+pub(crate) fn instantiation_error(e: &Expr) -> Option<String> {
+    if let Kind::Call { target: Some(_), name, args, .. } = &e.kind {
+        if let ("find" | "findAll", Some(Expr { kind: Kind::Lit(Value::String(p)), .. })) = (&**name, args.first()) {
+            // As for `matches`: Unicode classes this build lacks are left to evaluation.
+            if let (false, Err(message)) = (uses_unicode_classes(p), Regex::new(p)) {
+                return Some(message);
+            }
+        }
+    }
+    let mut found = None;
+    children(e, &mut |child| {
+        if found.is_none() {
+            found = instantiation_error(child);
+        }
+    });
+    found
 }

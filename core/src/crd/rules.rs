@@ -181,6 +181,9 @@ fn compile_rule(
             Ok(_) => return Err(Box::new(invalid(&rule_path, String::from("cel expression must evaluate to a bool")))),
             Err(e) => return Err(failed(&e)),
         }
+        if let Some(m) = checker::instantiation_error(&unoptimized) {
+            return Err(Box::new(invalid(&rule_path, format!("program instantiation failed: {m}"))));
+        }
         let program = Program::compile_optimized(&text).map_err(|e| failed(&e))?;
         let cost = estimate(&unoptimized, &vars).max;
         Ok((program, cost))
@@ -217,23 +220,34 @@ fn compile_rule(
             |e: &cel::CelError| invalid(&path, cel::display_error("messageExpression compilation failed: ", e, src));
         let checked = Program::compile(src).and_then(|p| checker::check_kubernetes(&p, &decls).map(|t| (p, t)));
         match checked {
-            Ok((unoptimized, CelType::String)) => match Program::compile_optimized(src) {
-                Ok(p) => {
-                    // Not multiplied by the cardinality (validation.go MessageExpressionMaxCost).
-                    let cost = estimate(&unoptimized, &vars).max;
-                    if cost > STATIC_ESTIMATED_COST_LIMIT {
-                        errors.push(Error::new(
-                            ErrorType::Forbidden,
-                            &Path::named(&path),
-                            None,
-                            cost_error_message("estimated messageExpression cost", cost, STATIC_ESTIMATED_COST_LIMIT),
-                        ));
+            Ok((unoptimized, CelType::String)) => {
+                // compilation.go: after the check, `env.Program`.
+                let built = match checker::instantiation_error(&unoptimized) {
+                    Some(m) => Err(invalid(&path, format!("messageExpression instantiation failed: {m}"))),
+                    None => Program::compile_optimized(src).map_err(|e| failed(&e)),
+                };
+                match built {
+                    Ok(p) => {
+                        // Not multiplied by the cardinality (validation.go MessageExpressionMaxCost).
+                        let cost = estimate(&unoptimized, &vars).max;
+                        if cost > STATIC_ESTIMATED_COST_LIMIT {
+                            errors.push(Error::new(
+                                ErrorType::Forbidden,
+                                &Path::named(&path),
+                                None,
+                                cost_error_message(
+                                    "estimated messageExpression cost",
+                                    cost,
+                                    STATIC_ESTIMATED_COST_LIMIT,
+                                ),
+                            ));
+                        }
+                        total.observe(path.clone(), cost);
+                        message_expression = Some(p);
                     }
-                    total.observe(path.clone(), cost);
-                    message_expression = Some(p);
+                    Err(e) => errors.push(e),
                 }
-                Err(e) => errors.push(failed(&e)),
-            },
+            }
             Ok(_) => errors.push(invalid(&path, String::from("messageExpression must evaluate to a string"))),
             Err(e) => errors.push(failed(&e)),
         }

@@ -350,15 +350,28 @@ const RESOURCE_RULES: &[(&str, &str)] = &[
     (r"spec.devices\[(\d+)\]\.basic\.", "spec.devices[$1]."),
 ];
 
+/// node.k8s.io `NodeNormalizationRules` (kubernetes `pkg/apis/node/validation/validation.go`):
+/// RuntimeClass v1alpha1 nests `runtimeHandler` and `scheduling` under `spec`, the internal type
+/// (and v1) has them at the top. Anchored, so a list's `items[i].` prefix keeps them from firing.
+/// 1.36 has the first rule (kubernetes PR #135046, first in 1.36.0-alpha.1); 1.37 adds the second
+/// (kubernetes commit 8976f7a9, first in 1.37.0-alpha.2).
+const NODE_RULES_36: &[(&str, &str)] = &[(r"^spec\.runtimeHandler(.*)$", "handler$1")];
+const NODE_RULES_37: &[(&str, &str)] = &[(r"^spec\.scheduling(.*)$", "scheduling$1")];
+
 /// The normalization rules of Kubernetes' own resources, by API group and kind, with the
-/// first minor whose strategy passes them: ResourceClaim's strategy since 1.35, and
-/// ResourceClaimTemplate's since 1.37 (kubernetes PR #138725, merged 2026-04-30: "ResourceClaim
-/// strategy had it, ResourceClaimTemplate was missed"). Not modeled: node.k8s.io
-/// `NodeNormalizationRules` (RuntimeClass v1alpha1's `spec.runtimeHandler` as `handler`), whose
-/// expression could not be read.
+/// first minor whose strategy passes them, in Go's order (rows of one kind concatenate):
+/// - ResourceClaim's strategy since 1.35;
+/// - ResourceClaimTemplate's since 1.37 (kubernetes PR #138725, merged 2026-04-30: "ResourceClaim
+///   strategy had it, ResourceClaimTemplate was missed");
+/// - ResourceSlice's 1.37 `DeclarativeValidationConfig` (kubernetes PR #138323's strategy shape;
+///   whether its 1.35 and 1.36 strategies passed them could not be read, so they get none);
+/// - RuntimeClass's since 1.36 ([`NODE_RULES_36`], [`NODE_RULES_37`]).
 const RULES: &[ResourceRules] = &[
     ("resource.k8s.io", "ResourceClaim", 35, RESOURCE_RULES),
     ("resource.k8s.io", "ResourceClaimTemplate", 37, RESOURCE_RULES),
+    ("resource.k8s.io", "ResourceSlice", 37, RESOURCE_RULES),
+    ("node.k8s.io", "RuntimeClass", 36, NODE_RULES_36),
+    ("node.k8s.io", "RuntimeClass", 37, NODE_RULES_37),
 ];
 
 /// Resources whose 1.37 strategy sets `ShortCircuitMismatch`: RoleBinding and

@@ -235,6 +235,10 @@ impl Declarations {
                 _ => format!("must evaluate to one of [string null_type] but got {output}"),
             });
         }
+        // admission plugin/cel/compile.go: after the check, `env.Program`.
+        if let Some(m) = checker::instantiation_error(&unoptimized) {
+            return fail(format!("program instantiation failed: {m}"));
+        }
         match Program::compile_optimized(source) {
             Ok(program) => Compiled { source: String::from(source), program: Ok(program), output },
             Err(e) => fail(cel::display_error("compilation failed: ", &e, source)),
