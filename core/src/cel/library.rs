@@ -663,14 +663,17 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             let limit = if limit < 0 { usize::MAX } else { limit as usize };
             Ok(Value::list(re.find_all(s, limit).into_iter().map(Value::from).collect()))
         }
+        #[cfg(feature = "cel-extensions")]
         B::Base64Encode if arity == 1 => match a0 {
             Value::Bytes(bytes) => Ok(Value::from(f::base64_encode(bytes))),
             _ => Err(bad()),
         },
+        #[cfg(feature = "cel-extensions")]
         B::Base64Decode if arity == 1 => {
             let s = str_arg(name, a0, all)?;
             f::base64_decode(s).map(|b| Value::Bytes(b.into())).ok_or_else(|| String::from("illegal base64 data"))
         }
+        #[cfg(feature = "cel-extensions")]
         B::MathGreatest | B::MathLeast => {
             let items: Vec<Value> = match (arity, a0) {
                 (1, Value::List(l)) => l.iter().cloned().collect(),
@@ -678,6 +681,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             };
             extreme(&items, b == B::MathGreatest, name)
         }
+        #[cfg(feature = "cel-extensions")]
         B::MathCeil
         | B::MathFloor
         | B::MathRound
@@ -935,6 +939,7 @@ fn quote(s: &str) -> String {
     out
 }
 
+#[cfg(feature = "cel-extensions")]
 fn compare_or_err(a: &Value, b: &Value, name: &str) -> Result<Ordering, Fail> {
     match a.compare(b) {
         Ok(Some(o)) => Ok(o),
@@ -943,6 +948,7 @@ fn compare_or_err(a: &Value, b: &Value, name: &str) -> Result<Ordering, Fail> {
     }
 }
 
+#[cfg(feature = "cel-extensions")]
 fn extreme(items: &[Value], greatest: bool, name: &str) -> Result<Value, Fail> {
     let Some(first) = items.first() else {
         return Err(format!("{name}(list) argument must not be empty"));

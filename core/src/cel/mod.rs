@@ -26,6 +26,7 @@ mod json;
 pub mod k8s;
 mod lexer;
 pub mod library;
+#[cfg(feature = "cel-extensions")]
 mod math;
 mod optimize;
 mod parser;
