@@ -343,3 +343,26 @@ ERROR: <input>:1:43: Syntax error: mismatched input '<EOF>' expecting {'[', '{',
     assert!(failures.is_empty(), "{} rows differ:\n{}", failures.len(), failures.join("\n"));
     assert_eq!(single.len() + all_of_several.len() + first_of_several.len(), 44);
 }
+
+/// cel-go v0.29.2 `parser/gen/CEL.g4`: a call's `exprList` has no trailing comma (the operand
+/// after it is missing, as ANTLR reports at `)`), while list, map and message literals take an
+/// optional comma after their (optional) elements, so a lone comma is an empty literal.
+#[test]
+fn commas_as_the_grammar_has_them() {
+    let operand = "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+    for (src, at) in [("f(1,)", 5), ("x.f(1,)", 7)] {
+        let caret = ".".repeat(at - 1);
+        let want = format!(
+            "ERROR: <input>:1:{at}: Syntax error: mismatched input ')' expecting {operand}\n| {src}\n| {caret}^"
+        );
+        assert_eq!(strip(&shown(src)), strip(&want), "{src}");
+    }
+    for src in ["[,] == []", "{,} == {}", "[1,] == [1]", "{1: 2,} == {1: 2}", "f()", "size([1, 2],)"] {
+        let compiled = Program::compile(src).map(|_| ());
+        if src.starts_with("size") {
+            assert!(compiled.is_err(), "{src}");
+        } else {
+            assert_eq!(compiled.map_err(|e| e.message), Ok(()), "{src}");
+        }
+    }
+}

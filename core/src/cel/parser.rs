@@ -402,6 +402,7 @@ impl Parser<'_> {
             }
             Tok::Punct("[") => {
                 let mut elems = Vec::new();
+                self.lone_comma("]");
                 while !self.is("]") {
                     let optional = self.eat("?");
                     elems.push((self.expr()?, optional));
@@ -418,6 +419,7 @@ impl Parser<'_> {
                     return self.error(self.offset(), String::from(EOF_EXPECTING_MAP_ENTRY));
                 }
                 let mut entries = Vec::new();
+                self.lone_comma("}");
                 while !self.is("}") {
                     let optional = self.eat("?");
                     let k = self.expr()?;
@@ -439,20 +441,35 @@ impl Parser<'_> {
         }
     }
 
+    /// A call's arguments (CEL.g4 `exprList`: no trailing comma, so `f(1,)` wants an operand).
     fn args(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
         let mut args = Vec::new();
-        while !self.is(close) {
-            args.push(self.expr()?);
-            if !self.eat(",") {
-                break;
+        if !self.is(close) {
+            loop {
+                args.push(self.expr()?);
+                if !self.eat(",") {
+                    break;
+                }
             }
         }
         self.expect(close)?;
         Ok(args)
     }
 
+    /// CEL.g4 `'[' listInit? ','? ']'` (and maps and messages alike): a lone comma is an empty
+    /// literal, so `[,]`, `{,}` and `M{,}` parse.
+    fn lone_comma(&mut self, close: &str) -> bool {
+        let lone =
+            self.is(",") && matches!(self.tokens.get(self.at + 1).map(|t| &t.tok), Some(Tok::Punct(p)) if *p == close);
+        if lone {
+            self.bump();
+        }
+        lone
+    }
+
     fn message_fields(&mut self) -> Result<Vec<(Box<str>, Expr, bool)>, ParseError> {
         let mut fields = Vec::new();
+        self.lone_comma("}");
         while !self.is("}") {
             let optional = self.eat("?");
             let name = match self.bump() {

@@ -199,7 +199,8 @@ impl Declarations {
         self.variables.insert(String::from(name), t);
     }
 
-    /// Compiles an expression (`CompileCELExpression`).
+    /// Compiles an expression (`CompileCELExpression`). Its error is the detail the API server
+    /// reports at creation (see [`creation_error`]).
     pub fn compile(&self, source: &str, returns: Returns) -> Compiled {
         let mut decls = self.base.clone();
         let fields = self.variables.clone();
@@ -237,7 +238,7 @@ impl Declarations {
         }
         // admission plugin/cel/compile.go: after the check, `env.Program`.
         if let Some(m) = checker::instantiation_error(&unoptimized) {
-            return fail(format!("program instantiation failed: {m}"));
+            return fail(format!("{INSTANTIATION}{m}"));
         }
         match Program::compile_optimized(source) {
             Ok(program) => Compiled { source: String::from(source), program: Ok(program), output },
@@ -346,5 +347,19 @@ impl Activation for Pass<'_> {
             }
         });
         Some(result.clone())
+    }
+}
+
+/// compile.go's detail for a program cel-go could not build, an `ErrorTypeInternal`.
+const INSTANTIATION: &str = "program instantiation failed: ";
+
+/// How admissionregistration validation.go refuses an expression that does not compile:
+/// `Invalid value: "<expression>": <detail>`, or `Internal error: <detail>` for a program cel-go
+/// could not build (`convertCELErrorToValidationError`, `field.InternalError`).
+pub(crate) fn creation_error(path: &str, source: &str, detail: &str) -> crate::field::Error {
+    use crate::field::{Error, ErrorType, Path};
+    match detail.starts_with(INSTANTIATION) {
+        true => Error::new(ErrorType::Internal, &Path::named(path), None, detail),
+        false => Error::new(ErrorType::Invalid, &Path::named(path), Some(serde_json::Value::from(source)), detail),
     }
 }

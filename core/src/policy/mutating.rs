@@ -78,7 +78,7 @@ impl CompiledMutatingPolicy {
     pub fn creation_errors(&self) -> Vec<Error> {
         let mut out = Vec::new();
         let invalid = |out: &mut Vec<Error>, at: String, source: &str, e: &str| {
-            out.push(Error::new(ErrorType::Invalid, &Path::named(&at), Some(Json::from(source)), e));
+            out.push(super::compile::creation_error(&at, source, e));
         };
         for (i, v) in self.variables.iter().enumerate() {
             if let Err(e) = &v.expr.program {

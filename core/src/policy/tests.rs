@@ -289,6 +289,15 @@ fn result_types() {
     assert_eq!(set.problems[0].message, "Invalid value: \"object.spec.enabled\": must evaluate to bool but got dyn");
     let out = set.evaluate(&request(configmap("c")), &[], &[]);
     assert_eq!(out.denials[0].message, "compilation error: must evaluate to bool but got dyn");
+    // admission plugin/cel/compile.go: a program cel-go cannot build (the regex library compiles
+    // a literal `find` pattern then) is an ErrorTypeInternal, which validation.go reports as
+    // `field.InternalError`.
+    let set = PolicySet::new(&one(json!({"expression": "'abc'.find(')') == ''"})));
+    assert_eq!(set.problems[0].field, "spec.validations[0].expression");
+    assert_eq!(
+        set.problems[0].message,
+        "Internal error: program instantiation failed: error parsing regexp: unexpected ): `)`"
+    );
     let set = PolicySet::new(&one(json!({"expression": "object.spec.replicas <="})));
     assert!(
         set.problems[0]

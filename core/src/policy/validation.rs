@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 
 use serde_json::Value as Json;
 
+use super::compile::creation_error;
 use super::model::{Binding, MatchResources, NamedRule};
 use super::validating::CompiledPolicy;
 use crate::field::{Error, ErrorType, Path};
@@ -83,7 +84,7 @@ pub fn validate_policy(p: &CompiledPolicy) -> Vec<Error> {
         if m.expression.trim().is_empty() {
             errs.push(required(&format!("{at}.expression"), ""));
         } else if let Err(e) = &compiled.program {
-            errs.push(invalid(&format!("{at}.expression"), m.expression.trim(), e));
+            errs.push(creation_error(&format!("{at}.expression"), m.expression.trim(), e));
         }
         if m.name.is_empty() {
             errs.push(required(&format!("{at}.name"), ""));
@@ -103,7 +104,7 @@ pub fn validate_policy(p: &CompiledPolicy) -> Vec<Error> {
         if v.expression.trim().is_empty() {
             errs.push(required(&format!("{at}.expression"), "expression is not specified"));
         } else if let Err(e) = &compiled.expr.program {
-            errs.push(invalid(&format!("{at}.expression"), v.expression.as_str(), e));
+            errs.push(creation_error(&format!("{at}.expression"), v.expression.as_str(), e));
         }
     }
     if spec.validations.is_empty() && spec.audit_annotations.is_empty() {
@@ -117,13 +118,13 @@ pub fn validate_policy(p: &CompiledPolicy) -> Vec<Error> {
         if v.expression.trim().is_empty() {
             errs.push(required(&format!("{at}.expression"), "expression is not specified"));
         } else if let Err(e) = &c.expr.program {
-            errs.push(invalid(&format!("{at}.expression"), v.expression.as_str(), e));
+            errs.push(creation_error(&format!("{at}.expression"), v.expression.as_str(), e));
         }
         let me = v.message_expression.as_deref().unwrap_or("");
         if !me.is_empty() && me.trim().is_empty() {
             errs.push(invalid(&format!("{at}.messageExpression"), me, "must be non-empty if specified"));
         } else if let Some(Err(e)) = c.message_expr.as_ref().map(|m| &m.program) {
-            errs.push(invalid(&format!("{at}.messageExpression"), me, e));
+            errs.push(creation_error(&format!("{at}.messageExpression"), me, e));
         }
         let message = v.message.as_deref().unwrap_or("");
         if !message.is_empty() && message.trim().is_empty() {
@@ -162,7 +163,7 @@ pub fn validate_policy(p: &CompiledPolicy) -> Vec<Error> {
                 &format!("must not exceed {MAX_AUDIT_ANNOTATION_VALUE_EXPRESSION_LENGTH} bytes in length"),
             ));
         } else if let Err(e) = &c.program {
-            errs.push(invalid(&format!("{at}.valueExpression"), a.value_expression.as_str(), e));
+            errs.push(creation_error(&format!("{at}.valueExpression"), a.value_expression.as_str(), e));
         }
         if keys.contains(&a.key.as_str()) {
             errs.push(duplicate(&format!("{at}.key"), &a.key));
