@@ -212,6 +212,8 @@ pub fn check_kubernetes(program: &Program, decls: &Decls) -> Result<CelType, Cel
         }
     }
     super::validate::literal_arguments(program.ast(), &mut issues);
+    let exempt: Vec<(u32, CelType)> = literals.exempt.iter().map(|(o, t)| (*o, c.finalize(t))).collect();
+    super::validate::format_calls(program.ast(), &exempt, &mut issues);
     // cel-go reports its issues sorted by position.
     match issues.into_iter().min_by_key(|(offset, _)| *offset) {
         Some((offset, message)) => Err(error_at(program.source(), ErrorKind::Check, offset as usize, message)),
@@ -235,6 +237,9 @@ fn mismatch(expected: &CelType, actual: &CelType) -> String {
 struct Literals {
     lists: Vec<Vec<(u32, CelType)>>,
     maps: Vec<Vec<(u32, CelType, u32, CelType)>>,
+    /// The element (and key and value) types of the exempt literals, by offset, for the
+    /// string-format validator.
+    exempt: Vec<(u32, CelType)>,
 }
 
 /// Checks that a program's type is `want` (or dyn), as Kubernetes requires of rules (bool) and
@@ -492,6 +497,8 @@ impl<'d> Checker<'d> {
                     }
                     if collect {
                         seen.push((item.offset, t.clone()));
+                    } else if let Some(literals) = self.literals.as_mut() {
+                        literals.exempt.push((item.offset, t.clone()));
                     }
                     elem = Some(match elem {
                         None => t,
@@ -527,6 +534,8 @@ impl<'d> Checker<'d> {
                     }
                     if collect {
                         seen.push((k.offset, tk.clone(), v.offset, tv.clone()));
+                    } else if let Some(literals) = self.literals.as_mut() {
+                        literals.exempt.extend([(k.offset, tk.clone()), (v.offset, tv.clone())]);
                     }
                     kt = Some(match kt {
                         None => tk,

@@ -25,39 +25,16 @@ use crate::field::go_quote;
 /// `%.2f`).
 pub fn format(template: &str, args: &[Value]) -> Result<String, Fail> {
     let mut out = String::new();
-    let mut chars = template.chars().peekable();
-    let mut next = 0usize;
-    while let Some(c) = chars.next() {
-        if c != '%' {
-            out.push(c);
-            continue;
-        }
-        let mut precision: Option<usize> = None;
-        if chars.peek() == Some(&'.') {
-            chars.next();
-            let mut p = 0usize;
-            while let Some(d) = chars.peek().and_then(|c| c.to_digit(10)) {
-                p = p.saturating_mul(10).saturating_add(d as usize);
-                chars.next();
-            }
-            if p > 1000 {
-                return Err(format!("precision {p} is too large (the most is 1000)"));
-            }
-            precision = Some(p);
-        }
-        let Some(verb) = chars.next() else {
-            return Err("could not parse formatting clause: unterminated '%'".into());
-        };
-        if verb == '%' {
-            out.push('%');
-            continue;
-        }
-        let arg = args.get(next).ok_or_else(|| format!("index {next} out of range"))?;
-        next += 1;
-        let text = match verb {
+    walk(template, args.len(), true, &mut |text| out.push_str(text), &mut |index, verb, precision| {
+        let arg = &args[index];
+        match verb {
             's' => string_clause(arg),
             'd' => decimal(arg),
-            'f' => float_arg(arg, "fixed-point").map(|d| fixed(d, precision.unwrap_or(6))),
+            'f' => match precision.unwrap_or(6) {
+                // kubedv's guard: Go would build the whole digit string.
+                p if p > 1000 => Err(format!("precision {p} is too large (the most is 1000)")),
+                p => float_arg(arg, "fixed-point").map(|d| fixed(d, p)),
+            },
             'e' => float_arg(arg, "scientific").map(scientific),
             'x' | 'X' => hex(arg, verb == 'X'),
             'o' => match arg {
@@ -65,19 +42,95 @@ pub fn format(template: &str, args: &[Value]) -> Result<String, Fail> {
                 Value::Uint(u) => Ok(format!("{u:o}")),
                 _ => Err(format!("octal clause can only be used on integers, was given {}", arg.type_name())),
             },
-            'b' => match arg {
+            _ => match arg {
                 Value::Int(i) => Ok(signed(*i, format!("{:b}", i.unsigned_abs()))),
                 Value::Uint(u) => Ok(format!("{u:b}")),
                 Value::Bool(b) => Ok(String::from(if *b { "1" } else { "0" })),
                 _ => Err(format!("only integers and bools can be formatted as binary, was given {}", arg.type_name())),
             },
-            other => {
-                return Err(format!("could not parse formatting clause: unrecognized formatting clause \"{other}\""))
-            }
-        };
-        out.push_str(&text.map_err(|e| format!("error during formatting: {e}"))?);
-    }
+        }
+    })?;
     Ok(out)
+}
+
+/// Reads a format string as cel-go's `parseFormatString` does (ext/formatting.go, v0.29.2):
+/// text goes to `text`; each clause, `%` with an optional `.precision` and a verb, takes the
+/// next of `args` arguments and goes to `clause` (argument index, verb, precision), whose text
+/// goes to `text` and whose error is "error during formatting: ..."; `%%` is a `%`. At run time (`runtime`) a missing argument
+/// is found first (`stringArgList.Arg`), before a `%` that ends the string; the string-format
+/// validator counts the clauses instead. Returns how many clauses there are; the errors are
+/// cel-go's.
+pub(crate) fn walk(
+    template: &str,
+    args: usize,
+    runtime: bool,
+    text: &mut dyn FnMut(&str),
+    clause: &mut dyn FnMut(usize, char, Option<usize>) -> Result<String, Fail>,
+) -> Result<usize, Fail> {
+    let b = template.as_bytes();
+    let (mut i, mut from, mut next) = (0, 0, 0);
+    while i < b.len() {
+        if b[i] != b'%' {
+            i += 1;
+            continue;
+        }
+        text(&template[from..i]);
+        if b.get(i + 1) == Some(&b'%') {
+            text("%");
+            i += 2;
+            from = i;
+            continue;
+        }
+        if (runtime || i + 1 < b.len()) && next >= args {
+            return Err(format!("index {next} out of range"));
+        }
+        if i + 1 >= b.len() {
+            return Err(String::from("unexpected end of string"));
+        }
+        i += 1;
+        let (precision, verb) = precision_and_verb(b, &mut i)
+            .map_err(|e| format!("could not parse formatting clause: error while parsing precision: {e}"))?;
+        if !matches!(verb, 's' | 'd' | 'f' | 'e' | 'b' | 'x' | 'X' | 'o') {
+            return Err(format!("could not parse formatting clause: unrecognized formatting clause \"{verb}\""));
+        }
+        text(&clause(next, verb, precision).map_err(|e| format!("error during formatting: {e}"))?);
+        next += 1;
+        from = i;
+    }
+    text(&template[from..]);
+    Ok(next)
+}
+
+/// cel-go `parsePrecision` and the verb after it, from `b[*i]` (past the `%`); the verb is one
+/// byte, read as a rune as cel-go reads it.
+fn precision_and_verb(b: &[u8], i: &mut usize) -> Result<(Option<usize>, char), Fail> {
+    let mut precision = None;
+    if b[*i] == b'.' {
+        *i += 1;
+        let start = *i;
+        while b.get(*i).is_some_and(u8::is_ascii_digit) {
+            *i += 1;
+        }
+        if *i >= b.len() {
+            return Err(String::from("could not find end of precision specifier"));
+        }
+        let digits = core::str::from_utf8(&b[start..*i]).unwrap_or("");
+        let p = match digits.parse::<i64>() {
+            Ok(p) => p,
+            Err(_) if digits.is_empty() => {
+                return Err(String::from(
+                    "error while converting precision to integer: strconv.Atoi: parsing \"\": invalid syntax",
+                ))
+            }
+            Err(_) => return Err(format!(
+                "error while converting precision to integer: strconv.Atoi: parsing \"{digits}\": value out of range"
+            )),
+        };
+        precision = Some(p as usize);
+    }
+    let verb = char::from(b[*i]);
+    *i += 1;
+    Ok((precision, verb))
 }
 
 fn signed(i: i64, magnitude: String) -> String {

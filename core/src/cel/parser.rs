@@ -329,9 +329,11 @@ impl Parser<'_> {
                     }
                 };
                 if !optional && self.is("(") {
+                    // cel-go places a call at its `(` (VisitMemberCall `ctx.GetOpen()`).
+                    let open = self.offset();
                     self.bump();
                     let args = self.args(")")?;
-                    e = self.method(offset, e, field, args)?;
+                    e = self.method(open, e, field, args)?;
                 } else {
                     e = Expr::new(offset, Kind::Select { operand: Box::new(e), field: field.into(), optional });
                 }
@@ -372,9 +374,11 @@ impl Parser<'_> {
             Tok::Null => lit(Value::Null),
             Tok::Ident(name) => {
                 if self.is("(") {
+                    // At its `(` (VisitGlobalCall `ctx.GetOp()`).
+                    let open = self.offset();
                     self.bump();
                     let args = self.args(")")?;
-                    return self.global(offset, name, args);
+                    return self.global(open, name, args);
                 }
                 Ok(Expr::new(offset, Kind::Ident(name.into())))
             }
@@ -383,9 +387,10 @@ impl Parser<'_> {
                 match self.bump() {
                     Tok::Ident(name) => {
                         if self.is("(") {
+                            let open = self.offset();
                             self.bump();
                             let args = self.args(")")?;
-                            return self.global(offset, name, args);
+                            return self.global(open, name, args);
                         }
                         Ok(Expr::new(offset, Kind::Ident(name.into())))
                     }

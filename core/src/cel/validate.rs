@@ -9,6 +9,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::ast::{Expr, Kind};
+use super::checker::CelType;
 use super::eval::{Interpreter, NoVars, RegexCache};
 use super::library::{uses_unicode_classes, Regex};
 use super::value::Value;
@@ -26,8 +27,14 @@ pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
         _ => None,
     };
     if let Some(ns) = outside {
-        // The call sits at the `.`; cel-go reports the namespace identifier before it.
-        let at = e.offset.saturating_sub(ns.len() as u32);
+        // The call sits at its `(`; cel-go reports the namespace identifier, where the call's
+        // name (`math.greatest`, `cel.bind`) begins.
+        let written = match &e.kind {
+            Kind::Call { name, .. } => name.len(),
+            Kind::Bind { .. } => "cel.bind".len(),
+            _ => "cel.block".len(),
+        };
+        let at = e.offset.saturating_sub(written as u32);
         issues.push((at, format!("undeclared reference to '{ns}' (in container '')")));
     }
     if let Kind::Call { target, name, args, .. } = &e.kind {
@@ -123,4 +130,88 @@ pub(crate) fn instantiation_error(e: &Expr) -> Option<String> {
         }
     });
     found
+}
+
+/// cel-go's string-format validator (ext/formatting.go `stringFormatValidator`, which strings
+/// version 2 installs): a `format` call on a string literal with a list literal argument has
+/// its format string parsed when the expression is written, each clause checked against the
+/// type of its argument (`dyn` passes; `%s` looks into nested list and map literals), and
+/// no argument may be left over. `types` are the checked types of the literals' elements, by
+/// offset. A clause's error is at its argument, the others at the call.
+pub(crate) fn format_calls(e: &Expr, types: &[(u32, CelType)], issues: &mut Vec<(u32, String)>) {
+    if let Kind::Call { target: Some(t), name, args, .. } = &e.kind {
+        if let (Kind::Lit(Value::String(template)), "format", [Expr { kind: Kind::List(items), .. }]) =
+            (&t.kind, &**name, &args[..])
+        {
+            let type_of =
+                |x: &Expr| types.iter().find(|(o, _)| *o == x.offset).map_or(CelType::Dyn, |(_, t)| t.clone());
+            let mut at = e.offset;
+            let walked = super::format::walk(template, items.len(), false, &mut |_| {}, &mut |i, verb, _| {
+                let arg = &items[i].0;
+                let (bad, clause) = match verb {
+                    's' => match string_argument(arg, &type_of) {
+                        Some(bad) => (bad, "string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps"),
+                        None => return Ok(String::new()),
+                    },
+                    _ => {
+                        let (kinds, clause): (&[CelType], _) = match verb {
+                            'd' => (&[CelType::Int, CelType::Uint], "decimal clause can only be used on integers"),
+                            'f' => (&[CelType::Double, CelType::String], "fixed-point clause can only be used on doubles"),
+                            'e' => (&[CelType::Double, CelType::String], "scientific clause can only be used on doubles"),
+                            'b' => (&[CelType::Int, CelType::Uint, CelType::Bool], "only integers and bools can be formatted as binary"),
+                            'o' => (&[CelType::Int, CelType::Uint], "octal clause can only be used on integers"),
+                            _ => (&[CelType::Int, CelType::Uint, CelType::String, CelType::Bytes], "only integers, byte buffers, and strings can be formatted as hex"),
+                        };
+                        let t = type_of(arg);
+                        if t == CelType::Dyn || kinds.contains(&t) {
+                            return Ok(String::new());
+                        }
+                        (arg, clause)
+                    }
+                };
+                at = bad.offset;
+                Err(format!("{clause}, was given {}", type_name(&type_of(bad))))
+            });
+            match walked {
+                Err(message) => issues.push((at, message)),
+                Ok(seen) if items.len() > seen => issues.push((
+                    e.offset,
+                    format!("too many arguments supplied to string.format (expected {seen}, got {})", items.len()),
+                )),
+                Ok(_) => {}
+            }
+        }
+    }
+    children(e, &mut |child| format_calls(child, types, issues));
+}
+
+/// The sub-expression a `%s` clause refuses (`verifyString`): a type other than the scalars,
+/// lists, maps, types and null, looked for inside list and map literals.
+fn string_argument<'e>(e: &'e Expr, type_of: &dyn Fn(&Expr) -> CelType) -> Option<&'e Expr> {
+    use CelType as T;
+    match type_of(e) {
+        T::Dyn | T::Null | T::Bool | T::Int | T::Uint | T::Double | T::String | T::Bytes | T::Timestamp => {}
+        T::Duration | T::List(_) | T::Map(..) | T::Type(_) => {}
+        _ => return Some(e),
+    }
+    match &e.kind {
+        Kind::List(items) => items.iter().find_map(|(item, _)| string_argument(item, type_of)),
+        Kind::Map(entries) => {
+            entries.iter().find_map(|(k, v, _)| string_argument(k, type_of).or_else(|| string_argument(v, type_of)))
+        }
+        _ => None,
+    }
+}
+
+/// cel-go `Type.TypeName()`: a type's name without its parameters.
+fn type_name(t: &CelType) -> String {
+    match t {
+        CelType::List(_) => String::from("list"),
+        CelType::Map(..) => String::from("map"),
+        CelType::Type(_) => String::from("type"),
+        CelType::Optional(_) => String::from("optional_type"),
+        CelType::Opaque(name, _) => String::from(&**name),
+        CelType::Object(o) => o.name.clone(),
+        other => format!("{other}"),
+    }
 }
