@@ -33,20 +33,20 @@ pub fn format(template: &str, args: &[Value]) -> Result<String, Fail> {
             'f' => match precision.unwrap_or(6) {
                 // kubedv's guard: Go would build the whole digit string.
                 p if p > 1000 => Err(format!("precision {p} is too large (the most is 1000)")),
-                p => float_arg(arg, "fixed-point").map(|d| fixed(d, p)),
+                p => float_arg(arg, 'f').map(|d| fixed(d, p)),
             },
-            'e' => float_arg(arg, "scientific").map(scientific),
+            'e' => float_arg(arg, 'e').map(scientific),
             'x' | 'X' => hex(arg, verb == 'X'),
             'o' => match arg {
                 Value::Int(i) => Ok(signed(*i, format!("{:o}", i.unsigned_abs()))),
                 Value::Uint(u) => Ok(format!("{u:o}")),
-                _ => Err(format!("octal clause can only be used on integers, was given {}", arg.type_name())),
+                _ => Err(wrong_type('o', arg)),
             },
             _ => match arg {
                 Value::Int(i) => Ok(signed(*i, format!("{:b}", i.unsigned_abs()))),
                 Value::Uint(u) => Ok(format!("{u:b}")),
                 Value::Bool(b) => Ok(String::from(if *b { "1" } else { "0" })),
-                _ => Err(format!("only integers and bools can be formatted as binary, was given {}", arg.type_name())),
+                _ => Err(wrong_type('b', arg)),
             },
         }
     })?;
@@ -122,15 +122,35 @@ fn precision_and_verb(b: &[u8], i: &mut usize) -> Result<(Option<usize>, char), 
                     "error while converting precision to integer: strconv.Atoi: parsing \"\": invalid syntax",
                 ))
             }
-            Err(_) => return Err(format!(
+            Err(_) => {
+                return Err(format!(
                 "error while converting precision to integer: strconv.Atoi: parsing \"{digits}\": value out of range"
-            )),
+            ))
+            }
         };
         precision = Some(p as usize);
     }
     let verb = char::from(b[*i]);
     *i += 1;
     Ok((precision, verb))
+}
+
+/// What a clause takes, as cel-go says it (ext/formatting.go `*FormatError`), for the verbs
+/// `walk` lets through.
+pub(crate) fn clause_takes(verb: char) -> &'static str {
+    match verb {
+        's' => "string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps",
+        'd' => "decimal clause can only be used on integers",
+        'f' => "fixed-point clause can only be used on doubles",
+        'e' => "scientific clause can only be used on doubles",
+        'b' => "only integers and bools can be formatted as binary",
+        'o' => "octal clause can only be used on integers",
+        _ => "only integers, byte buffers, and strings can be formatted as hex",
+    }
+}
+
+fn wrong_type(verb: char, arg: &Value) -> Fail {
+    format!("{}, was given {}", clause_takes(verb), arg.type_name())
 }
 
 fn signed(i: i64, magnitude: String) -> String {
@@ -145,7 +165,7 @@ fn decimal(arg: &Value) -> Result<String, Fail> {
     match arg {
         Value::Int(i) => Ok(format!("{i}")),
         Value::Uint(u) => Ok(format!("{u}")),
-        _ => Err(format!("decimal clause can only be used on integers, was given {}", arg.type_name())),
+        _ => Err(wrong_type('d', arg)),
     }
 }
 
@@ -160,23 +180,18 @@ fn hex(arg: &Value, upper: bool) -> Result<String, Fail> {
         Value::Uint(u) => format!("{u:x}"),
         Value::String(s) => digits(s.as_bytes()),
         Value::Bytes(b) => digits(b),
-        _ => {
-            return Err(format!(
-                "only integers, byte buffers, and strings can be formatted as hex, was given {}",
-                arg.type_name()
-            ))
-        }
+        _ => return Err(wrong_type('x', arg)),
     })
 }
 
 /// `%f` / `%e` take doubles, and the strings naming NaN and the infinities.
-fn float_arg(arg: &Value, clause: &str) -> Result<f64, Fail> {
+fn float_arg(arg: &Value, verb: char) -> Result<f64, Fail> {
     match arg {
         Value::Double(d) => Ok(*d),
         Value::String(s) if &**s == "NaN" => Ok(f64::NAN),
         Value::String(s) if &**s == "Infinity" => Ok(f64::INFINITY),
         Value::String(s) if &**s == "-Infinity" => Ok(f64::NEG_INFINITY),
-        _ => Err(format!("{clause} clause can only be used on doubles, was given {}", arg.type_name())),
+        _ => Err(wrong_type(verb, arg)),
     }
 }
 
@@ -262,10 +277,7 @@ fn string_clause(v: &Value) -> Result<String, Fail> {
         | Value::Bytes(_)
         | Value::Timestamp(_)
         | Value::Duration(_) => f::to_string(v),
-        other => Err(format!(
-            "string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps, was given {}",
-            other.type_name()
-        )),
+        other => Err(wrong_type('s', other)),
     }
 }
 

@@ -148,29 +148,28 @@ pub(crate) fn format_calls(e: &Expr, types: &[(u32, CelType)], issues: &mut Vec<
             let mut at = e.offset;
             let walked = super::format::walk(template, items.len(), false, &mut |_| {}, &mut |i, verb, _| {
                 let arg = &items[i].0;
-                let (bad, clause) = match verb {
+                let bad = match verb {
                     's' => match string_argument(arg, &type_of) {
-                        Some(bad) => (bad, "string clause can only be used on strings, bools, bytes, ints, doubles, maps, lists, types, durations, and timestamps"),
+                        Some(bad) => bad,
                         None => return Ok(String::new()),
                     },
                     _ => {
-                        let (kinds, clause): (&[CelType], _) = match verb {
-                            'd' => (&[CelType::Int, CelType::Uint], "decimal clause can only be used on integers"),
-                            'f' => (&[CelType::Double, CelType::String], "fixed-point clause can only be used on doubles"),
-                            'e' => (&[CelType::Double, CelType::String], "scientific clause can only be used on doubles"),
-                            'b' => (&[CelType::Int, CelType::Uint, CelType::Bool], "only integers and bools can be formatted as binary"),
-                            'o' => (&[CelType::Int, CelType::Uint], "octal clause can only be used on integers"),
-                            _ => (&[CelType::Int, CelType::Uint, CelType::String, CelType::Bytes], "only integers, byte buffers, and strings can be formatted as hex"),
+                        use CelType as T;
+                        let takes: &[CelType] = match verb {
+                            'd' | 'o' => &[T::Int, T::Uint],
+                            'f' | 'e' => &[T::Double, T::String],
+                            'b' => &[T::Int, T::Uint, T::Bool],
+                            _ => &[T::Int, T::Uint, T::String, T::Bytes],
                         };
                         let t = type_of(arg);
-                        if t == CelType::Dyn || kinds.contains(&t) {
+                        if t == T::Dyn || takes.contains(&t) {
                             return Ok(String::new());
                         }
-                        (arg, clause)
+                        arg
                     }
                 };
                 at = bad.offset;
-                Err(format!("{clause}, was given {}", type_name(&type_of(bad))))
+                Err(format!("{}, was given {}", super::format::clause_takes(verb), type_name(&type_of(bad))))
             });
             match walked {
                 Err(message) => issues.push((at, message)),
