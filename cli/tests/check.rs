@@ -82,7 +82,7 @@ fn json_documents_and_summary() {
     );
     let broken = find("base/widgets.yaml", 2, "");
     assert_eq!(broken["status"], "unreadable");
-    assert!(broken["why"].as_str().unwrap().starts_with("invalid YAML: did not find expected ','"));
+    assert!(broken["why"].as_str().unwrap().starts_with("invalid YAML: while parsing a flow sequence, expected ','"));
     // A built-in kind: the built-in catalog's declarative rules (ConfigMap has none to break).
     let settings = find("base/legacy.yaml", 2, "settings");
     assert_eq!(settings["status"], "valid");
@@ -261,7 +261,7 @@ const OUT: &str = concat!(
         "tests/fixtures/repo/base/legacy.yaml:16:5: Widget/listed: <nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation\n",
         "tests/fixtures/repo/base/legacy.yaml:27:1: document: Object 'Kind' is missing in '{\"metadata\":{\"name\":\"nokind\"}}'\n",
         "tests/fixtures/repo/base/widgets.yaml:16:1: Widget/too-big: spec: Invalid value: size must not exceed max\n",
-        "tests/fixtures/repo/base/widgets.yaml:25:1: document: invalid YAML: did not find expected ',' or ']' at line 25 column 1, while parsing a flow sequence at line 24 column 7\n",
+        "tests/fixtures/repo/base/widgets.yaml:25:1: document: invalid YAML: while parsing a flow sequence, expected ',' or ']' at line 25 column 1\n",
         "tests/fixtures/repo/base/widgets.yaml:33:1: Widget/future: apiVersion: Unsupported value: \"example.com/v2\": example.com/v2 Widget is not served by its CRD (served: v1beta1, v1)\n",
     );
 
@@ -287,7 +287,7 @@ const GITHUB: &str = concat!(
         "::error file=tests/fixtures/repo/base/legacy.yaml,line=16,col=5,title=Widget/listed::<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; correct the existing errors to complete validation\n",
         "::error file=tests/fixtures/repo/base/legacy.yaml,line=27,col=1,title=document::Object 'Kind' is missing in '{\"metadata\":{\"name\":\"nokind\"}}'\n",
         "::error file=tests/fixtures/repo/base/widgets.yaml,line=16,col=1,title=Widget/too-big::spec: Invalid value: size must not exceed max\n",
-        "::error file=tests/fixtures/repo/base/widgets.yaml,line=25,col=1,title=document::invalid YAML: did not find expected ',' or ']' at line 25 column 1, while parsing a flow sequence at line 24 column 7\n",
+        "::error file=tests/fixtures/repo/base/widgets.yaml,line=25,col=1,title=document::invalid YAML: while parsing a flow sequence, expected ',' or ']' at line 25 column 1\n",
         "::warning file=tests/fixtures/repo/base/widgets.yaml,line=26,col=1,title=Widget/old-style::example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget\n",
         "::error file=tests/fixtures/repo/base/widgets.yaml,line=33,col=1,title=Widget/future::apiVersion: Unsupported value: \"example.com/v2\": example.com/v2 Widget is not served by its CRD (served: v1beta1, v1)\n",
     );
@@ -455,4 +455,38 @@ fn built_in_kinds_are_checked_with_the_release_catalog() {
     // Before 1.33 built-in kinds had no declarative rules: no catalog, nothing routed to one.
     let out = kubedv(&["check", "--k8s-version", "1.32", "tests/fixtures/builtin/apps.yaml"]);
     assert!(String::from_utf8_lossy(&out.stderr).contains("3 documents: 0 valid, 0 invalid, 3 skipped, 0 unreadable"));
+}
+
+/// YAML as kubectl sends it (sigs.k8s.io/yaml v1.6.0 `YAMLToJSON` over go-yaml v2.4.0, YAML
+/// 1.1): a Secret volume's `defaultMode: 0644` is the octal 420, so the Deployment is valid; a
+/// ConfigMap's `enabled: yes` is the bool `true`, which the API server refuses to decode into
+/// `data`'s strings (its words); quoted, it is the string.
+#[test]
+fn yaml_is_read_as_kubectl_reads_it() {
+    let dir = temp("yaml11");
+    std::fs::write(
+        dir.join("deploy.yaml"),
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: {app: web}\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: web\n        image: nginx\n      volumes:\n      - name: cfg\n        secret:\n          secretName: s\n          defaultMode: 0644\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("config.yaml"),
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: flags\ndata:\n  enabled: yes\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: quoted\ndata:\n  enabled: \"yes\"\n",
+    )
+    .unwrap();
+    let out = kubedv(&["check", dir.to_str().unwrap(), "--format", "json"]);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let status = |file: &str, name: &str| {
+        report["documents"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["file"].as_str().unwrap().ends_with(file) && d["name"] == name)
+            .map(|d| (d["status"].as_str().unwrap().to_string(), d["why"].as_str().unwrap_or("").to_string()))
+    };
+    assert_eq!(status("deploy.yaml", "web"), Some((String::from("valid"), String::new())), "{report}");
+    assert_eq!(status("config.yaml", "quoted"), Some((String::from("valid"), String::new())), "{report}");
+    let (flags, why) = status("config.yaml", "").or_else(|| status("config.yaml", "flags")).unwrap();
+    assert_eq!(flags, "unreadable", "{report}");
+    assert!(why.ends_with("json: cannot unmarshal bool into Go struct field ConfigMap.data of type string"), "{why}");
 }
