@@ -291,6 +291,12 @@ ERROR: <input>:1:43: Syntax error: mismatched input '<EOF>' expecting {'[', '{',
     ];
     let first_of_several: &[(&str, &str)] = &[
         (
+            r#"--"#,
+            r#"ERROR: <input>:1:3: Syntax error: no viable alternative at input '-'
+| --
+| ..^"#,
+        ),
+        (
             r#"1 + +"#,
             r#"ERROR: <input>:1:5: Syntax error: mismatched input '+' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
 | 1 + +
@@ -341,7 +347,7 @@ ERROR: <input>:1:43: Syntax error: mismatched input '<EOF>' expecting {'[', '{',
         check(src, want, first);
     }
     assert!(failures.is_empty(), "{} rows differ:\n{}", failures.len(), failures.join("\n"));
-    assert_eq!(single.len() + all_of_several.len() + first_of_several.len(), 44);
+    assert_eq!(single.len() + all_of_several.len() + first_of_several.len(), 45);
 }
 
 /// cel-go v0.29.2 `parser/gen/CEL.g4`: a call's `exprList` has no trailing comma (the operand
@@ -364,5 +370,32 @@ fn commas_as_the_grammar_has_them() {
         } else {
             assert_eq!(compiled.map_err(|e| e.message), Ok(()), "{src}");
         }
+    }
+}
+
+/// ANTLR's prediction in CEL.g4's `unary` and `member` (cel-go v0.29.2 parser/gen): each `-` of
+/// `(ops+='-')+ member` must be followed by what can begin a member, a `-` after `!` only
+/// by a number, and a `.` by a name (cel-go turns only `true`, `false` and `null` there into
+/// "mismatched input ... expecting IDENTIFIER"). Traced through the generated parser's ATN
+/// (the prediction states of `unary` and `member`), as parser_test.go's `--` row shows it.
+#[test]
+fn no_viable_alternatives_of_unary_and_member() {
+    for (src, at, text) in [("-!x", 2, "-!"), ("!-x", 3, "-x"), ("1 + -)", 6, "-)"), ("a.in", 3, ".in")] {
+        let caret = ".".repeat(at - 1);
+        let want = format!(
+            "ERROR: <input>:1:{at}: Syntax error: no viable alternative at input '{text}'\n| {src}\n| {caret}^"
+        );
+        let got = match Program::compile(src) {
+            Ok(_) => String::from("(compiled)"),
+            Err(mut e) => {
+                e.also.clear();
+                display_error("", &e, src)
+            }
+        };
+        assert_eq!(strip(&got), strip(&want), "{src}");
+    }
+    // A number's sign after `!`, and `-` before what begins a member, parse.
+    for src in ["!-1 == false", "--x", "-(1) == -1", "-[1].size() == -1"] {
+        assert!(Program::compile(src).is_ok(), "{src}");
     }
 }

@@ -256,10 +256,28 @@ impl Parser<'_> {
                 self.enter()?;
             }
             let entered = count;
+            // CEL.g4 `(ops+='-')+ member` and `(ops+='!')+ member`: ANTLR predicts each `-` from
+            // the token after it, which must start a member (`-!x`, `1 + -)`, `--`: no viable
+            // alternative from that `-`); after `!`, a `-` is only a number's sign (`!-x`).
+            let number = |t: Option<&Token>| {
+                matches!(t.map(|t| &t.tok), Some(Tok::Int(_) | Tok::IntOverflow(_) | Tok::Double(_)))
+            };
+            if op == "-" && !self.starts_member() {
+                return self.no_viable(self.at - 1);
+            }
+            if op == "!" && self.is("-") && !number(self.tokens.get(self.at + 1)) {
+                self.bump();
+                return self.no_viable(self.at - 1);
+            }
             // `-` directly before a number literal is part of the literal (CEL.g4 `literal`).
             let mut operand = if op == "-" && matches!(self.tok(), Tok::Int(_) | Tok::IntOverflow(_) | Tok::Double(_)) {
                 count -= 1;
                 self.negative_literal(sign)?
+            } else if self.is("-") {
+                // After `!`: a negative number literal.
+                let at = self.offset();
+                self.bump();
+                self.negative_literal(at)?
             } else {
                 self.member()?
             };
@@ -286,6 +304,16 @@ impl Parser<'_> {
             _ => unreachable_literal(),
         };
         self.postfix(Expr::new(offset, Kind::Lit(value)))
+    }
+
+    /// Whether the current token can begin a member (CEL.g4 `primary`: a literal, a name, `.`,
+    /// `(`, `[` or `{`; reserved words are names to ANTLR).
+    fn starts_member(&self) -> bool {
+        match self.tok() {
+            Tok::Punct(p) => matches!(*p, "." | "(" | "[" | "{"),
+            Tok::Eof | Tok::In | Tok::Quoted(_) => false,
+            _ => true,
+        }
     }
 
     fn member(&mut self) -> PResult {
@@ -316,13 +344,8 @@ impl Parser<'_> {
                         let at = self.tokens[self.at - 1].start;
                         return self.error(at, format!("Syntax error: mismatched input '{word}' expecting IDENTIFIER"));
                     }
-                    Tok::In => {
-                        let at = self.tokens[self.at - 1].start;
-                        return self
-                            .error(at, String::from("Syntax error: mismatched input 'in' expecting IDENTIFIER"));
-                    }
                     // `member '.' ...`: neither a selection nor a method call fits (parser_test.go
-                    // `{"a": 1}."a"`).
+                    // `{"a": 1}."a"`; `a.in` too: cel-go rewrites only the literal keywords).
                     _ => {
                         self.at -= 1;
                         return self.no_viable(self.at - 1);
