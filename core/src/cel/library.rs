@@ -970,7 +970,8 @@ fn extreme(items: &[Value], greatest: bool, name: &str) -> Result<Value, Fail> {
 }
 
 /// The element types the Kubernetes list library's `isSorted`, `min` and `max` are declared
-/// for (lists.go `comparableTypes`).
+/// for (lists.go `comparableTypes`), which ext lists' sort keys must be too: the types `<`
+/// orders.
 fn comparable(v: &Value) -> bool {
     matches!(
         v,
@@ -1113,18 +1114,7 @@ fn sort_by_keys(items: &[Value], keys: &[Value]) -> Result<Value, Fail> {
     }
     let Some(first) = keys.first() else { return Ok(Value::list(Vec::new())) };
     // traits.Comparer: the types `<` orders.
-    let comparable = matches!(
-        first,
-        Value::Int(_)
-            | Value::Uint(_)
-            | Value::Double(_)
-            | Value::Bool(_)
-            | Value::String(_)
-            | Value::Bytes(_)
-            | Value::Timestamp(_)
-            | Value::Duration(_)
-    );
-    if !comparable {
+    if !comparable(first) {
         return Err("list elements must be comparable".into());
     }
     let mut mixed = false;
