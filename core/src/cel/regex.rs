@@ -1,0 +1,412 @@
+//! CEL's regular expressions as Go's `regexp` (RE2) reads them, for `matches`, `find` and
+//! `findAll`: the pattern rewritten where regex-automata reads it otherwise (ASCII Perl
+//! classes, `(?i)` as ASCII letter classes), Go's error messages, and Go's `Expand` for
+//! replacement templates.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::cell::RefCell;
+
+use regex_automata::nfa::thompson::{self, pikevm, pikevm::PikeVM};
+use regex_automata::{Anchored, Input};
+
+use super::functions::Fail;
+
+/// A compiled RE2-syntax regular expression (linear time): one Thompson NFA, run by a lazily
+/// built DFA for `matches` (see `dfa.rs`), else by the PikeVM. (The regex crate's `meta` engine
+/// adds ~20 KB gzipped of strategy code to the WebAssembly build; the bounded backtracker, a
+/// speed-up for short haystacks, 4 KB: the npm core module's budget keeps neither.)
+pub struct Regex {
+    /// Answers `matches` for patterns without word boundaries or multi-line anchors.
+    dfa: Option<super::dfa::Dfa>,
+    pikevm: PikeVM,
+    cache: RefCell<pikevm::Cache>,
+    /// The pattern can only match at the start (`^...`, as most Kubernetes patterns): one
+    /// attempt at the start position instead of one per position.
+    anchored: bool,
+}
+
+impl Regex {
+    /// Compiles a pattern, with the error cel-go reports for a bad one.
+    pub fn new(pattern: &str) -> Result<Regex, Fail> {
+        let nfa = thompson::Compiler::new()
+            .configure(thompson::Config::new().nfa_size_limit(Some(8 << 20)))
+            .build(&ascii_perl_classes(&case_insensitive(pattern)))
+            .map_err(|e| match uses_unicode_classes(pattern) {
+                // Go accepts these; builds without Unicode tables (WebAssembly) cannot.
+                true => String::from(
+                    "given regex uses \\p{..} Unicode classes, which kubedv's WebAssembly build does not include (the native CLI does)",
+                ),
+                false => go_regex_error(pattern).unwrap_or_else(|| format!("given regex is invalid: {e}")),
+            })?;
+        let anchored = nfa.is_always_start_anchored();
+        let dfa = super::dfa::Dfa::new(&nfa, anchored);
+        let pikevm = PikeVM::new_from_nfa(nfa).map_err(|e| format!("given regex is invalid: {e}"))?;
+        let cache = RefCell::new(pikevm.create_cache());
+        Ok(Regex { dfa, pikevm, cache, anchored })
+    }
+
+    /// The leftmost-first match in `s` at or after `start` (with `earliest`, any match, found
+    /// as soon as possible: enough to answer whether there is one).
+    fn find_at(&self, s: &str, start: usize, earliest: bool) -> Option<regex_automata::Match> {
+        let anchored = if self.anchored { Anchored::Yes } else { Anchored::No };
+        let input = Input::new(s).range(start..).anchored(anchored).earliest(earliest);
+        self.pikevm.find(&mut self.cache.borrow_mut(), input)
+    }
+
+    /// Whether the pattern matches anywhere in `s`.
+    pub fn is_match(&self, s: &str) -> bool {
+        if let Some(found) = self.dfa.as_ref().and_then(|dfa| dfa.is_match(s.as_bytes())) {
+            return found;
+        }
+        self.find_at(s, 0, true).is_some()
+    }
+
+    /// The matched substrings, left to right, at most `limit` (an empty match just after
+    /// another is skipped, as Go's FindAllString does).
+    pub fn find_all<'s>(&self, s: &'s str, limit: usize) -> Vec<&'s str> {
+        let mut out = Vec::new();
+        let mut at = 0;
+        let mut last_end = None;
+        while out.len() < limit && at <= s.len() {
+            let Some(m) = self.find_at(s, at, false) else { break };
+            if m.is_empty() && Some(m.end()) == last_end {
+                // Step over one character and look again.
+                at = m.end() + s[m.end()..].chars().next().map_or(1, char::len_utf8);
+                continue;
+            }
+            out.push(&s[m.range()]);
+            last_end = Some(m.end());
+            at = if m.is_empty() { m.end() + s[m.end()..].chars().next().map_or(1, char::len_utf8) } else { m.end() };
+        }
+        out
+    }
+}
+
+impl Regex {
+    /// Go's `Regexp.ReplaceAllString`: every non-overlapping match (an empty match right after
+    /// another is skipped) replaced by `template` expanded as `Regexp.Expand` does (`$1`,
+    /// `${1}`, `$name`: the longest run of letters, digits and `_`; an unknown group is empty;
+    /// `$$` is `$`).
+    pub fn replace_all(&self, s: &str, template: &str) -> String {
+        let nfa = self.pikevm.get_nfa();
+        let info = nfa.group_info();
+        let mut slots = alloc::vec![None; info.slot_len()];
+        let mut out = String::new();
+        let (mut at, mut copied, mut last_end) = (0, 0, None);
+        while at <= s.len() {
+            let input = Input::new(s).range(at..);
+            let found = { self.pikevm.search_slots(&mut self.cache.borrow_mut(), &input, &mut slots) };
+            let (Some(_), Some(start), Some(end)) = (found, slots[0], slots[1]) else { break };
+            let (start, end) = (start.get(), end.get());
+            let step = |i: usize| i + s[i..].chars().next().map_or(1, char::len_utf8);
+            if start == end && Some(end) == last_end {
+                at = step(end);
+                continue;
+            }
+            out.push_str(&s[copied..start]);
+            expand(template, &mut out, |group| {
+                let index = match group.parse::<usize>() {
+                    Ok(i) => i,
+                    Err(_) => info.to_index(regex_automata::PatternID::ZERO, group)?,
+                };
+                let (a, b) = (slots.get(index * 2).copied()??, slots.get(index * 2 + 1).copied()??);
+                s.get(a.get()..b.get())
+            });
+            copied = end;
+            last_end = Some(end);
+            at = if start == end { step(end) } else { end };
+        }
+        out.push_str(&s[copied..]);
+        out
+    }
+}
+
+/// Go's `regexp.expand` for a template, `group` giving a group's text by number or name.
+fn expand<'a>(template: &str, out: &mut String, group: impl Fn(&str) -> Option<&'a str>) {
+    let mut rest = template;
+    while let Some(i) = rest.find('$') {
+        out.push_str(&rest[..i]);
+        rest = &rest[i + 1..];
+        if let Some(r) = rest.strip_prefix('$') {
+            out.push('$');
+            rest = r;
+            continue;
+        }
+        let (name, after) = match rest.strip_prefix('{') {
+            Some(r) => match r.find('}') {
+                Some(j) if j > 0 && r[..j].bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_') => {
+                    (&r[..j], &r[j + 1..])
+                }
+                // Malformed: Go copies the `$` literally.
+                _ => ("", rest),
+            },
+            None => {
+                let n = rest.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count();
+                (&rest[..n], &rest[n..])
+            }
+        };
+        if name.is_empty() {
+            out.push('$');
+            continue;
+        }
+        out.push_str(group(name).unwrap_or(""));
+        rest = after;
+    }
+    out.push_str(rest);
+}
+
+/// Go's error for a pattern its regexp refuses (regexp/syntax `Error`: "error parsing regexp:
+/// <code>: `<expr>`", the expression part as parse.go reports it for that code), when
+/// regex-syntax refuses it for the same reason; `None` for the other refusals.
+#[inline(never)]
+pub(crate) fn go_regex_error(pattern: &str) -> Option<String> {
+    use regex_syntax::ast::ErrorKind as K;
+    let err = regex_syntax::ast::parse::Parser::new().parse(pattern).err()?;
+    let span = err.span();
+    let text = pattern.get(span.start.offset..span.end.offset).unwrap_or("");
+    let (code, expr) = match err.kind() {
+        K::GroupUnclosed => ("missing closing )", pattern),
+        K::GroupUnopened => ("unexpected )", pattern),
+        K::ClassUnclosed => ("missing closing ]", pattern.get(span.start.offset..).unwrap_or("")),
+        K::EscapeUnrecognized => ("invalid escape sequence", text),
+        K::ClassRangeInvalid => ("invalid character class range", text),
+        K::RepetitionMissing => {
+            // The operator itself (`*`, `+`, `?`, `{n,m}`).
+            let rest = pattern.get(span.start.offset..).unwrap_or("");
+            let op = match rest.chars().next() {
+                Some('{') => rest.find('}').map_or(rest, |i| &rest[..=i]),
+                Some(c) => &rest[..c.len_utf8()],
+                None => "",
+            };
+            ("missing argument to repetition operator", op)
+        }
+        K::RepetitionCountInvalid => ("invalid repeat count", text),
+        K::EscapeUnexpectedEof => ("trailing backslash at end of expression", ""),
+        K::NestLimitExceeded(_) => ("expression nests too deeply", pattern),
+        K::GroupNameInvalid | K::GroupNameEmpty | K::GroupNameUnexpectedEof => ("invalid named capture", text),
+        K::FlagUnrecognized | K::FlagUnexpectedEof | K::FlagDanglingNegation => {
+            ("invalid or unsupported Perl syntax", text)
+        }
+        _ => return None,
+    };
+    Some(format!("error parsing regexp: {code}: `{expr}`"))
+}
+
+/// Whether a pattern names Unicode classes (`\pL`, `\p{Greek}`, `\P{..}`).
+pub(crate) fn uses_unicode_classes(pattern: &str) -> bool {
+    pattern.contains("\\p") || pattern.contains("\\P")
+}
+
+/// RE2's `i` flag (`(?i)` anywhere, `(?i:...)`, `(?-i)`, combined as `(?is)`, scoped to its
+/// group), spelled out as ASCII letter classes: `a(?i)b[x-z]` → `a[bB][x-zX-Z]`. Unicode case
+/// folding would need 21 KB (gzipped) of tables in the WebAssembly build, so only ASCII letters
+/// fold (Go also folds `k` with U+212A and `s` with U+017F). Other flags stay as written.
+fn case_insensitive(pattern: &str) -> String {
+    if !pattern.contains("(?") {
+        return String::from(pattern);
+    }
+    let mut out = String::with_capacity(pattern.len() * 3);
+    let mut chars = pattern.chars().peekable();
+    let mut ci = false;
+    // The `i` state to restore at each open group's `)`.
+    let mut groups: Vec<bool> = Vec::new();
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                out.push(c);
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '(' if chars.peek() == Some(&'?') => {
+                // A flag group `(?flags)` / `(?flags:`, or another `(?` group (`(?P<n>`, `(?:`).
+                let rest: String = chars.clone().skip(1).take_while(|c| *c != ')' && *c != ':').collect();
+                let end = chars.clone().nth(1 + rest.chars().count());
+                let is_flags = !rest.is_empty() && rest.chars().all(|c| "imsU-".contains(c)) && end.is_some();
+                if !is_flags {
+                    groups.push(ci);
+                    out.push(c);
+                    continue;
+                }
+                for _ in 0..=rest.chars().count() + 1 {
+                    chars.next();
+                }
+                let (on, off) = rest.split_once('-').unwrap_or((&rest, ""));
+                let mut new_ci = ci;
+                if on.contains('i') {
+                    new_ci = true;
+                }
+                if off.contains('i') {
+                    new_ci = false;
+                }
+                let keep = |s: &str| s.chars().filter(|c| *c != 'i').collect::<String>();
+                let (on, off) = (keep(on), keep(off));
+                let flags = if off.is_empty() { on } else { format!("{on}-{off}") };
+                if end == Some(':') {
+                    groups.push(ci);
+                    out.push_str(&format!("(?{flags}:"));
+                } else if !flags.is_empty() {
+                    out.push_str(&format!("(?{flags})"));
+                }
+                ci = new_ci;
+            }
+            '(' => {
+                groups.push(ci);
+                out.push(c);
+            }
+            ')' => {
+                if let Some(saved) = groups.pop() {
+                    ci = saved;
+                }
+                out.push(c);
+            }
+            '[' => {
+                out.push(c);
+                class(&mut chars, &mut out, ci);
+            }
+            c if ci && c.is_ascii_alphabetic() => {
+                out.push('[');
+                out.push(c);
+                out.push(swap_case(c));
+                out.push(']');
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Copies a bracketed class after its `[` (through its `]`), adding the other case of each
+/// letter and letter range when `ci`. `[:alpha:]` names and escapes are copied as they are.
+fn class(chars: &mut core::iter::Peekable<core::str::Chars<'_>>, out: &mut String, ci: bool) {
+    if chars.peek() == Some(&'^') {
+        out.push('^');
+        chars.next();
+    }
+    if chars.peek() == Some(&']') {
+        out.push(']');
+        chars.next();
+    }
+    while let Some(c) = chars.next() {
+        match c {
+            ']' => {
+                out.push(c);
+                return;
+            }
+            '\\' => {
+                out.push(c);
+                if let Some(n) = chars.next() {
+                    out.push(n);
+                }
+            }
+            '[' if chars.peek() == Some(&':') => {
+                out.push(c);
+                for n in chars.by_ref() {
+                    out.push(n);
+                    if n == ']' {
+                        break;
+                    }
+                }
+            }
+            c if ci && c.is_ascii_alphabetic() => {
+                let mut ahead = chars.clone();
+                match (ahead.next(), ahead.next()) {
+                    (Some('-'), Some(end)) if end.is_ascii_alphabetic() => {
+                        chars.next();
+                        chars.next();
+                        out.extend([c, '-', end, swap_case(c), '-', swap_case(end)]);
+                    }
+                    // The other case first, so that `a-~` stays a range.
+                    _ => out.extend([swap_case(c), c]),
+                }
+            }
+            c => out.push(c),
+        }
+    }
+}
+
+fn swap_case(c: char) -> char {
+    if c.is_ascii_lowercase() {
+        c.to_ascii_uppercase()
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+/// RE2 (Go's regexp) reads `\d`, `\w`, `\s` and `\b` as ASCII classes: spell them out so the
+/// Unicode versions (and their tables) are not needed.
+fn ascii_perl_classes(pattern: &str) -> String {
+    let mut out = String::with_capacity(pattern.len() + 16);
+    let mut chars = pattern.chars();
+    let mut in_class = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => {
+                let Some(next) = chars.next() else {
+                    out.push(c);
+                    break;
+                };
+                let class = match next {
+                    'd' => Some("0-9"),
+                    'w' => Some("0-9A-Za-z_"),
+                    's' => Some("\\t\\n\\f\\r "),
+                    _ => None,
+                };
+                let negated = match next {
+                    'D' => Some("0-9"),
+                    'W' => Some("0-9A-Za-z_"),
+                    'S' => Some("\\t\\n\\f\\r "),
+                    _ => None,
+                };
+                match (class, negated, next) {
+                    (Some(set), _, _) if in_class => out.push_str(set),
+                    (Some(set), _, _) => {
+                        out.push('[');
+                        out.push_str(set);
+                        out.push(']');
+                    }
+                    (_, Some(set), _) => {
+                        out.push_str("[^");
+                        out.push_str(set);
+                        out.push(']');
+                    }
+                    (_, _, 'b' | 'B') if !in_class => {
+                        out.push_str("(?-u:\\");
+                        out.push(next);
+                        out.push(')');
+                    }
+                    _ => {
+                        out.push('\\');
+                        out.push(next);
+                    }
+                }
+            }
+            '[' if !in_class => {
+                in_class = true;
+                out.push(c);
+                // A `]` right after `[` or `[^` is a literal.
+                let rest = chars.as_str();
+                let skip = if rest.starts_with("^]") {
+                    2
+                } else if rest.starts_with(']') {
+                    1
+                } else {
+                    0
+                };
+                for _ in 0..skip {
+                    if let Some(x) = chars.next() {
+                        out.push(x);
+                    }
+                }
+            }
+            ']' if in_class => {
+                in_class = false;
+                out.push(c);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
