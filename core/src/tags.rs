@@ -90,21 +90,7 @@ pub fn parse_int(s: &str) -> Option<i64> {
         Some(b'+') => (false, &s[1..]),
         _ => (false, s),
     };
-    let (radix, body) = if let Some(rest) = digits.strip_prefix("0x").or_else(|| digits.strip_prefix("0X")) {
-        (16, rest)
-    } else if let Some(rest) = digits.strip_prefix("0o").or_else(|| digits.strip_prefix("0O")) {
-        (8, rest)
-    } else if let Some(rest) = digits.strip_prefix("0b").or_else(|| digits.strip_prefix("0B")) {
-        (2, rest)
-    } else if digits.len() > 1 && digits.starts_with('0') {
-        (8, &digits[1..])
-    } else {
-        (10, digits)
-    };
-    if body.is_empty() {
-        return None;
-    }
-    let magnitude = u64::from_str_radix(body, radix).ok()?;
+    let magnitude = parse_uint(digits)?;
     if neg {
         if magnitude <= i64::MAX as u64 + 1 {
             Some((magnitude as i64).wrapping_neg())
@@ -114,6 +100,22 @@ pub fn parse_int(s: &str) -> Option<i64> {
     } else {
         i64::try_from(magnitude).ok()
     }
+}
+
+/// `strconv.ParseUint(s, 0, 64)`: no sign; decimal, `0x`, `0o`, `0b`, or a leading `0` for
+/// octal; only the base's digits after the prefix (Rust's `from_str_radix` would take a `+`).
+pub fn parse_uint(s: &str) -> Option<u64> {
+    let (radix, body) = match s.as_bytes() {
+        [b'0', b'x' | b'X', ..] => (16, &s[2..]),
+        [b'0', b'o' | b'O', ..] => (8, &s[2..]),
+        [b'0', b'b' | b'B', ..] => (2, &s[2..]),
+        [b'0', _, ..] => (8, &s[1..]),
+        _ => (10, s),
+    };
+    if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
+        return None;
+    }
+    u64::from_str_radix(body, radix).ok()
 }
 
 /// The validation tags in a comment block, each parsed, with errors for malformed ones.

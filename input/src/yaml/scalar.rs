@@ -2,6 +2,7 @@
 //! v1.6.0 decodes with) and how `YAMLToJSON` writes them (`convertToJSONableObject`, then
 //! `encoding/json`, which the API server reads back).
 
+use kubedv_core::tags::{parse_int, parse_uint};
 use saphyr_parser::{ScalarStyle, Tag};
 use serde_json::{Number, Value};
 
@@ -131,50 +132,6 @@ fn resolve(text: &str, timestamps: bool) -> (&'static str, Scalar) {
         _ => {}
     }
     ("str", Scalar::Str(String::from(text)))
-}
-
-/// Go's `strconv.ParseUint(s, 0, 64)` digits after the sign: `0x`, `0o`, `0b` prefixes, or a
-/// leading `0` for octal.
-fn parse_magnitude(s: &str) -> Option<u64> {
-    let b = s.as_bytes();
-    let (radix, digits) = match b {
-        [b'0', b'x' | b'X', _, ..] => (16, &s[2..]),
-        [b'0', b'o' | b'O', _, ..] => (8, &s[2..]),
-        [b'0', b'b' | b'B', _, ..] => (2, &s[2..]),
-        [b'0', _, ..] => (8, &s[1..]),
-        _ => (10, s),
-    };
-    if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    u64::from_str_radix(digits, radix).ok()
-}
-
-/// `strconv.ParseInt(s, 0, 64)`.
-fn parse_int(s: &str) -> Option<i64> {
-    let (negative, rest) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let m = parse_magnitude(rest)?;
-    if negative {
-        if m <= i64::MAX as u64 + 1 {
-            Some((m as i64).wrapping_neg())
-        } else {
-            None
-        }
-    } else {
-        i64::try_from(m).ok()
-    }
-}
-
-/// `strconv.ParseUint(s, 0, 64)`: no sign at all.
-fn parse_uint(s: &str) -> Option<u64> {
-    if s.starts_with(['+', '-']) {
-        return None;
-    }
-    parse_magnitude(s)
 }
 
 /// resolve.go `yamlStyleFloat`: `^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$`.
@@ -347,6 +304,9 @@ mod tests {
             ("0b101", json!(5)),
             ("0x", json!("0x")),
             ("0x1G", json!("0x1G")),
+            // Go's ParseInt takes one sign, and only digits after a base prefix.
+            ("-+1", json!("-+1")),
+            ("0x+1", json!("0x+1")),
             ("9223372036854775807", json!(9223372036854775807i64)),
             ("18446744073709551615", json!(18446744073709551615u64 as f64)),
             ("1000000000000000000000000000000000000", json!(1e36)),
