@@ -6,6 +6,7 @@
 use std::io::Write;
 
 use kubedv_core::crd::{Crd, Options};
+use kubedv_core::declarative::shadow;
 
 use crate::input;
 use crate::output::{count, print_errors, Outcome, OutputFormat};
@@ -28,6 +29,10 @@ pub struct Args {
     /// Do not apply the schema's defaults before validating (the API server applies them).
     #[arg(long)]
     no_defaults: bool,
+    /// The Kubernetes version whose API server is modeled (default: the newest supported). It
+    /// compiles the CRD's rules in its CEL environment for new expressions.
+    #[arg(long = "k8s-version", value_name = "1.N")]
+    k8s_version: Option<String>,
 }
 
 pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
@@ -35,7 +40,11 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let objects = input::objects(&args.object, &object_text)?;
     let crd_text = input::read(&args.crd)?;
     let crd_doc = pick_crd(&args.crd, input::objects(&args.crd, &crd_text)?, objects.first())?;
-    let crd = Crd::load(&crd_doc, args.version.as_deref()).map_err(|errors| {
+    let minor = match &args.k8s_version {
+        Some(v) => shadow::parse_version(v).map_err(|e| UsageError(format!("--k8s-version: {e}")))?,
+        None => shadow::NEWEST_MINOR,
+    };
+    let crd = Crd::load_at(&crd_doc, args.version.as_deref(), minor).map_err(|errors| {
         let lines: Vec<String> = errors
             .iter()
             .map(|e| match e.origin.strip_prefix("estimatedCost=") {

@@ -5,6 +5,7 @@
 use std::io::Write;
 
 use kubedv_core::cel::k8s::authz::Rule;
+use kubedv_core::declarative::shadow;
 use kubedv_core::diag::Severity;
 use kubedv_core::policy::{is_policy_document, PolicySet, Request, UserInfo};
 use serde_json::Value;
@@ -62,6 +63,10 @@ pub struct Args {
     /// A dry run.
     #[arg(long)]
     dry_run: bool,
+    /// The Kubernetes version whose API server is modeled (default: the newest supported). It
+    /// compiles the policies' expressions in its CEL environment for new expressions.
+    #[arg(long = "k8s-version", value_name = "1.N")]
+    k8s_version: Option<String>,
 }
 
 #[derive(clap::Subcommand)]
@@ -126,7 +131,11 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     }
     let files: Vec<&String> = args.policy.iter().chain(&args.binding).chain(&args.params).collect();
     let (docs, params) = load(&files)?;
-    let set = PolicySet::new(&docs);
+    let minor = match &args.k8s_version {
+        Some(v) => shadow::parse_version(v).map_err(|e| UsageError(format!("--k8s-version: {e}")))?,
+        None => shadow::NEWEST_MINOR,
+    };
+    let set = PolicySet::new_at(&docs, minor);
     check_problems(&set)?;
     let object = one(&args.object)?;
     let old_object = one(&args.old)?;

@@ -111,6 +111,23 @@ fn crds_the_api_server_refuses() {
     assert!(err.contains("spec.validation.openAPIV3Schema.properties[spec].type: Required value: must not be empty for specified object fields"), "{err}");
 }
 
+/// `--k8s-version` picks the API server, whose CEL environment for a new CRD's rules is its
+/// minimum compatibility version's, one minor back (apiserver pkg/cel/environment/base.go:
+/// semver came in 1.33, so 1.33 refuses it in a new rule and 1.34 accepts it).
+#[test]
+fn the_k8s_version_picks_the_cel_environment() {
+    let run = |v: &str| crd(&["--crd", "semver-rule.yaml", "--object", "semver-widget.yaml", "--k8s-version", v]);
+    let (code, _, err) = run("1.33");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("compilation failed: ERROR: <input>:1:7: undeclared reference to 'semver' (in container '')"), "{err}");
+    let (code, out, _) = run("1.34");
+    assert_eq!(code, Some(1));
+    assert!(out.contains("spec: Invalid value: \"object\": failed rule: semver(self.version).major() >= 1"), "{out}");
+    let (code, _, err) = run("1.40");
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--k8s-version: Kubernetes version \"1.40\" is not supported"), "{err}");
+}
+
 /// A file of several CRDs (Istio ships all of its CRDs in one, `crd-all.gen.yaml`): the one of
 /// the object's group and kind is used; an object no CRD of the file serves is a usage error
 /// naming them.

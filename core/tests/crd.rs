@@ -138,6 +138,42 @@ fn rules_print_scalars_and_omit_objects() {
             "spec.tags: Invalid value: at most one tag",
         ]
     );
+    // Before 1.35 (kubernetes PRs #132798 and #133832 changed it) every failed rule printed
+    // its schema's type as the value (kubernetes issue #132528 shows 1.32's
+    // `spec.name: Invalid value: "string": ...`).
+    let doc = json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition", "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "Widget", "plural": "widgets"}, "versions": [{"name": "v1", "served": true, "storage": true,
+            "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
+                "x-kubernetes-validations": [{"rule": "self.min <= self.max", "message": "min must not exceed max"}],
+                "properties": {
+                    "min": {"type": "integer"},
+                    "max": {"type": "integer", "x-kubernetes-validations": [{"rule": "self < 100"}]},
+                    "tags": {"type": "array", "items": {"type": "string"}, "x-kubernetes-validations": [{"rule": "self.size() < 2", "reason": "FieldValueDuplicate"}]}
+                }}}}}}]}
+    });
+    for (minor, expected) in [
+        (
+            34,
+            [
+                "spec: Invalid value: \"object\": min must not exceed max",
+                "spec.max: Invalid value: \"integer\": failed rule: self < 100",
+                "spec.tags: Duplicate value: \"array\"",
+            ],
+        ),
+        (
+            35,
+            [
+                "spec: Invalid value: min must not exceed max",
+                "spec.max: Invalid value: 200: failed rule: self < 100",
+                "spec.tags: Duplicate value",
+            ],
+        ),
+    ] {
+        let c = Crd::load_at(&doc, None, minor).unwrap_or_else(|e| panic!("{:?}", e[0].text()));
+        assert_eq!(errors(&c, json!({"min": 300, "max": 200, "tags": ["a", "b"]}), None), expected, "1.{minor}");
+    }
 }
 
 #[test]

@@ -2,6 +2,7 @@
 //! resources), and the one-shot `validateCrd`.
 
 use kubedv_core::crd::{Crd, Options as CheckOptions};
+use kubedv_core::declarative::shadow;
 use wasm_bindgen::prelude::*;
 
 use crate::{given, object_from_js, to_js};
@@ -14,6 +15,9 @@ export interface CrdOptions {
   version?: string;
   /** Apply the schema's defaults before validating, as the API server does (default: true). */
   defaults?: boolean;
+  /** The Kubernetes version (`"1.37"`) whose API server is modeled (default: the newest): its
+   * rules are compiled in that server's CEL environment for new expressions. */
+  k8sVersion?: string;
 }
 
 /** What CRD validation returns: Kubernetes' field errors, in the API server's order. */
@@ -40,6 +44,7 @@ fn refused(errors: &[kubedv_core::field::Error]) -> JsValue {
 struct Options {
     version: Option<String>,
     defaults: Option<bool>,
+    k8s_version: Option<String>,
 }
 
 /// A loaded CRD version.
@@ -64,13 +69,21 @@ pub fn compile_crd(
     let opts: Options = match given(options) {
         None => Options::default(),
         Some(options) => {
-            let mut f = crate::Fields::from_js(options, "CRD options: {version?, defaults?}")?;
-            let opts = Options { version: f.string("version")?, defaults: f.boolean("defaults")? };
+            let mut f = crate::Fields::from_js(options, "CRD options: {version?, defaults?, k8sVersion?}")?;
+            let opts = Options {
+                version: f.string("version")?,
+                defaults: f.boolean("defaults")?,
+                k8s_version: f.string("k8sVersion")?,
+            };
             f.finish()?;
             opts
         }
     };
-    let crd = Crd::load(&doc, opts.version.as_deref()).map_err(|e| refused(&e))?;
+    let minor = match &opts.k8s_version {
+        Some(v) => shadow::parse_version(v).map_err(crate::into_error)?,
+        None => shadow::NEWEST_MINOR,
+    };
+    let crd = Crd::load_at(&doc, opts.version.as_deref(), minor).map_err(|e| refused(&e))?;
     Ok(JsCrd { crd, options: CheckOptions { defaults: opts.defaults.unwrap_or(true) } })
 }
 

@@ -2,6 +2,7 @@
 //! and the one-shot `evaluatePolicies`.
 
 use kubedv_core::cel::k8s::authz::Rule;
+use kubedv_core::declarative::shadow;
 use kubedv_core::policy::{is_policy_document, PolicySet, Request, UserInfo};
 use wasm_bindgen::prelude::*;
 
@@ -68,6 +69,13 @@ export interface PolicyOutcome {
   unsupported?: string[];
 }
 
+/** Options for `compilePolicies`. */
+export interface PolicyOptions {
+  /** The Kubernetes version (`"1.37"`) whose API server is modeled (default: the newest): the
+   * expressions are compiled in that server's CEL environment for new expressions. */
+  k8sVersion?: string;
+}
+
 /** A policy, binding or params document the API server would refuse (or that does nothing). */
 export interface PolicyProblem {
   severity: "error" | "warning";
@@ -88,7 +96,20 @@ pub struct JsPolicySet {
 #[wasm_bindgen(js_name = compilePolicies)]
 pub fn compile_policies(
     #[wasm_bindgen(unchecked_param_type = "object[] | string")] documents: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "PolicyOptions | null")] options: Option<JsValue>,
 ) -> Result<JsPolicySet, JsValue> {
+    let minor = match crate::given(options) {
+        None => shadow::NEWEST_MINOR,
+        Some(options) => {
+            let mut f = Fields::from_js(options, "policy options: {k8sVersion?}")?;
+            let version = f.string("k8sVersion")?;
+            f.finish()?;
+            match version {
+                Some(v) => shadow::parse_version(&v).map_err(into_error)?,
+                None => shadow::NEWEST_MINOR,
+            }
+        }
+    };
     let docs: Vec<serde_json::Value> = match documents.as_string() {
         Some(text) => {
             kubedv_input::documents(&text).map_err(|e| JsValue::from(into_error(format!("the policies: {e}"))))?
@@ -96,7 +117,7 @@ pub fn compile_policies(
         None => from_js(documents, "compilePolicies(documents: object[] | string)")?,
     };
     let (policies, params): (Vec<_>, Vec<_>) = docs.into_iter().partition(is_policy_document);
-    Ok(JsPolicySet { set: PolicySet::new(&policies), params })
+    Ok(JsPolicySet { set: PolicySet::new_at(&policies, minor), params })
 }
 
 fn request(value: JsValue) -> Result<(Request, Vec<serde_json::Value>, Vec<Rule>), JsValue> {
@@ -174,7 +195,7 @@ pub fn evaluate_policies(
     #[wasm_bindgen(unchecked_param_type = "object[] | string")] documents: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyRequest")] request_value: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let set = compile_policies(documents)?;
+    let set = compile_policies(documents, None)?;
     if let Some(p) = set.set.problems.iter().find(|p| p.severity == kubedv_core::diag::Severity::Error) {
         let field = if p.field.is_empty() { String::new() } else { format!("{}: ", p.field) };
         let err = js_sys::Error::new(&format!("the API server would refuse {}: {field}{}", p.document, p.message));

@@ -48,6 +48,19 @@ test("objects are validated as in the core module", () => {
   assert.deepEqual(texts(compileCrdCore(crd("widgets.example.com")).validate(widget)), expected);
 });
 
+// apiserver pkg/cel/environment/base.go: ext lists came in 1.34 and reach new expressions in 1.35
+// (the API server compiles a new CRD's rules at its minimum compatibility version, one minor back).
+test("k8sVersion picks the CEL environment the CRD's rules are compiled in", () => {
+  const sorted = crd("widgets.example.com");
+  sorted.spec.versions[0].schema.openAPIV3Schema.properties.spec["x-kubernetes-validations"] =
+    [{ rule: "[2, 1].sort() == [1, 2]" }];
+  for (const load of [compileCrd, compileCrdCore]) {
+    assert.throws(() => load(sorted, { k8sVersion: "1.34" }), /undeclared reference to 'sort' \(in container ''\)/);
+    assert.equal(load(sorted, { k8sVersion: "1.35" }).validate(widget).errors.length, 1);
+    assert.throws(() => load(sorted, { k8sVersion: "1.40" }), /Kubernetes version "1.40" is not supported/);
+  }
+});
+
 test("require() loads its Node build", () => {
   const k = createRequire(import.meta.url)("kubedv/full");
   assert.throws(() => k.compileCrd(crd("wrong")), /must be spec\.names\.plural/);

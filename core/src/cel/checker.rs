@@ -128,13 +128,16 @@ fn go_signature(all: &[CelType], member: bool) -> String {
 }
 
 /// Declared variables and extra functions.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Decls {
     vars: BTreeMap<String, CelType>,
     functions: BTreeMap<String, Vec<Overload>>,
     /// The mutation types `Object...` and `JSONPatch` and `jsonpatch.escapeKey` (mutating
     /// admission policies' mutations).
     patch_types: bool,
+    /// The compatibility version (1.N) of the Kubernetes environment: the libraries introduced
+    /// after it are undeclared ([`super::environment`]; every library by default).
+    compatibility: u32,
 }
 
 /// A declared function overload; `Param` types are its type parameters.
@@ -148,11 +151,28 @@ pub struct Overload {
     pub result: CelType,
 }
 
+impl Default for Decls {
+    fn default() -> Decls {
+        Decls {
+            vars: BTreeMap::new(),
+            functions: BTreeMap::new(),
+            patch_types: false,
+            compatibility: super::environment::ALL,
+        }
+    }
+}
+
 impl Decls {
+    /// Checks in Kubernetes' environment at compatibility version 1.`minor`
+    /// ([`super::environment::new_expressions`] gives a server's for new expressions).
+    pub fn set_compatibility(&mut self, minor: u32) {
+        self.compatibility = minor;
+    }
+
     /// Declarations from (name, type) pairs.
     pub fn from_pairs(pairs: Vec<(String, CelType)>) -> Decls {
         // Inserted one by one: collecting into a map would instantiate another sort.
-        let mut decls = Decls { vars: BTreeMap::new(), functions: BTreeMap::new(), patch_types: false };
+        let mut decls = Decls::default();
         for (name, t) in pairs {
             decls.vars.insert(name, t);
         }
@@ -191,6 +211,14 @@ pub fn check_kubernetes(program: &Program, decls: &Decls) -> Result<CelType, Cel
     let mut c = Checker::new(program, decls, Some(Literals::default()));
     let t = c.check(program.ast())?;
     let t = c.finalize(&t);
+    // The checker's errors for functions the environment does not declare come first: cel-go
+    // runs its validators only on a checked expression.
+    if let Some((offset, name)) =
+        super::environment::first_undeclared(program.ast(), program.source(), decls.compatibility)
+    {
+        let message = format!("undeclared reference to '{name}' (in container '')");
+        return Err(error_at(program.source(), ErrorKind::Check, offset as usize, message));
+    }
     let mut issues: Vec<(u32, String)> = Vec::new();
     let literals = c.literals.take().unwrap_or_default();
     for items in &literals.lists {

@@ -17,6 +17,7 @@ pub mod ast;
 pub mod checker;
 pub mod cost;
 mod dfa;
+pub mod environment;
 pub mod estimate;
 mod eval;
 mod format;

@@ -14,29 +14,8 @@ use super::eval::{Interpreter, NoVars, RegexCache};
 use super::library::{uses_unicode_classes, Regex};
 use super::value::Value;
 
-/// Adds `(offset, message)` for each invalid literal argument under `e`, and for each use of a
-/// cel-go library that Kubernetes' environment does not enable (apiserver
-/// `pkg/cel/environment/base.go` has no ext.Math, ext.Encoders or ext.Bindings: `math.greatest`,
-/// `base64.encode` and `cel.bind` are undeclared references there).
+/// Adds `(offset, message)` for each invalid literal argument under `e`.
 pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
-    let outside = match &e.kind {
-        Kind::Bind { written: true, .. } | Kind::Block { .. } => Some("cel"),
-        Kind::Call { target: None, name, .. } => {
-            name.split_once('.').map(|(ns, _)| ns).filter(|ns| matches!(*ns, "math" | "base64"))
-        }
-        _ => None,
-    };
-    if let Some(ns) = outside {
-        // The call sits at its `(`; cel-go reports the namespace identifier, where the call's
-        // name (`math.greatest`, `cel.bind`) begins.
-        let written = match &e.kind {
-            Kind::Call { name, .. } => name.len(),
-            Kind::Bind { .. } => "cel.bind".len(),
-            _ => "cel.block".len(),
-        };
-        let at = e.offset.saturating_sub(written as u32);
-        issues.push((at, format!("undeclared reference to '{ns}' (in container '')")));
-    }
     if let Kind::Call { target, name, args, .. } = &e.kind {
         // cel-go looks at the first argument after the receiver, whatever the call's form.
         if let Some(arg @ Expr { kind: Kind::Lit(literal), .. }) = args.first() {
@@ -62,7 +41,7 @@ pub(crate) fn literal_arguments(e: &Expr, issues: &mut Vec<(u32, String)>) {
 }
 
 /// Calls `visit` on each direct child of `e`.
-fn children(e: &Expr, visit: &mut dyn FnMut(&Expr)) {
+pub(super) fn children<'a>(e: &'a Expr, visit: &mut dyn FnMut(&'a Expr)) {
     match &e.kind {
         Kind::Lit(_) | Kind::Ident(_) | Kind::Local { .. } | Kind::Var { .. } => {}
         Kind::Select { operand, .. } | Kind::Has { operand, .. } => visit(operand),

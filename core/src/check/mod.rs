@@ -237,7 +237,7 @@ impl Checker {
     /// Adds a CRD: every version compiled once. Returns the API server's reasons to refuse it
     /// (then its custom resources are skipped, with the reason).
     pub fn add_crd(&mut self, crd: &Json) -> Result<(), Vec<Error>> {
-        let kind = crd_versions(crd)?;
+        let kind = crd_versions(crd, self.minor)?;
         let refused = kind.versions.iter().find_map(|v| v.compiled.as_ref().err().cloned());
         if let Some(i) = self.crds.iter().position(|c| c.group == kind.group && c.kind == kind.kind) {
             self.crds[i] = kind;
@@ -330,7 +330,7 @@ impl Checker {
             }
         }
         if group == "apiextensions.k8s.io" && kind == "CustomResourceDefinition" && version == "v1" {
-            if let Err(errors) = crd_versions(doc)
+            if let Err(errors) = crd_versions(doc, self.minor)
                 .and_then(|k| k.versions.into_iter().find_map(|v| v.compiled.err()).map_or(Ok(()), Err))
             {
                 report.errors = errors;
@@ -340,7 +340,7 @@ impl Checker {
         // Admission policies and bindings: what the API server refuses when they are created
         // (expressions that do not compile, actions, params references).
         #[cfg(feature = "policy")]
-        if let Some(errors) = crate::policy::creation_errors(doc) {
+        if let Some(errors) = crate::policy::creation_errors(doc, self.minor) {
             report.errors = errors;
             report.checked_by = Some("policy");
             return report.settle();
@@ -479,8 +479,9 @@ fn only_on_update(update: Vec<Error>, create: &[Error]) -> Vec<Error> {
     update.into_iter().filter(|e| !create.iter().any(|c| c.text() == e.text())).collect()
 }
 
-/// A CRD's versions, each compiled (apiextensions.k8s.io/v1 only).
-fn crd_versions(crd: &Json) -> Result<CrdKind, Vec<Error>> {
+/// A CRD's versions, each compiled as the API server of 1.`minor` compiles a new CRD
+/// (apiextensions.k8s.io/v1 only).
+fn crd_versions(crd: &Json, minor: u32) -> Result<CrdKind, Vec<Error>> {
     let str_at = |v: &Json, path: &[&str]| -> String {
         let mut cur = v;
         for p in path {
@@ -495,7 +496,7 @@ fn crd_versions(crd: &Json) -> Result<CrdKind, Vec<Error>> {
     let kind = str_at(crd, &["spec", "names", "kind"]);
     let versions = crd.get("spec").and_then(|s| s.get("versions")).and_then(Json::as_array);
     // The whole CRD is validated once; a refused CRD refuses every version.
-    let (mut loaded, refused): (Vec<Option<Crd>>, _) = match Crd::load_all(crd) {
+    let (mut loaded, refused): (Vec<Option<Crd>>, _) = match Crd::load_all_at(crd, minor) {
         Ok(list) => (list.into_iter().map(Some).collect(), None),
         Err(errors) => (Vec::new(), Some(errors)),
     };

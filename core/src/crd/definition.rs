@@ -70,8 +70,9 @@ fn schema_of(v: &Json) -> Option<&Json> {
     v.get("schema").and_then(|s| s.get("openAPIV3Schema")).filter(|s| !s.is_null())
 }
 
-/// `ValidateCustomResourceDefinition` (create).
-pub(super) fn validate(crd: &Json) -> Definition {
+/// `ValidateCustomResourceDefinition` (create) by the API server of Kubernetes 1.`minor`, which
+/// compiles the rules in the CEL environment for new expressions ([`crate::cel::environment`]).
+pub(super) fn validate(crd: &Json, minor: u32) -> Definition {
     let empty = Json::Object(Map::new());
     let spec = crd.get("spec").unwrap_or(&empty);
     let versions: &[Json] = spec.get("versions").and_then(Json::as_array).map_or(&[], |v| v);
@@ -152,8 +153,12 @@ pub(super) fn validate(crd: &Json) -> Definition {
         }
         if !top_schema {
             rules.push(schema_of(v).map(|s| {
-                let (found, compiled) =
-                    schema_check::validation(s, &format!("{at}.schema"), status_enabled(&subresources_of(v)));
+                let (found, compiled) = schema_check::validation(
+                    s,
+                    &format!("{at}.schema"),
+                    status_enabled(&subresources_of(v)),
+                    minor,
+                );
                 errors.extend(found);
                 Rc::new(compiled)
             }));
@@ -215,7 +220,7 @@ pub(super) fn validate(crd: &Json) -> Definition {
             versions.iter().any(|v| v.get("subresources").and_then(|s| s.get("status")).is_some_and(|s| !s.is_null()))
                 || subresources.and_then(|s| s.get("status")).is_some_and(|s| !s.is_null());
         let compiled = first.and_then(schema_of).map(|s| {
-            let (found, compiled) = schema_check::validation(s, "spec.validation", any_status);
+            let (found, compiled) = schema_check::validation(s, "spec.validation", any_status, minor);
             errors.extend(found);
             Rc::new(compiled)
         });

@@ -107,7 +107,12 @@ impl Crd {
     /// version). A CRD the API server would refuse is refused with its errors (see
     /// [`Crd::load_all`]).
     pub fn load(crd: &Json, version: Option<&str>) -> Result<Crd, CrdErrors> {
-        let mut all = Crd::load_all(crd)?;
+        Crd::load_at(crd, version, crate::declarative::shadow::NEWEST_MINOR)
+    }
+
+    /// [`Crd::load`] as the API server of Kubernetes 1.`minor` does.
+    pub fn load_at(crd: &Json, version: Option<&str>, minor: u32) -> Result<Crd, CrdErrors> {
+        let mut all = Crd::load_all_at(crd, minor)?;
         let chosen = match version {
             Some(v) => all.iter().position(|c| c.version == v),
             None => {
@@ -133,8 +138,16 @@ impl Crd {
     /// and gives every version with its schema and compiled rules; or everything the API
     /// server would refuse, in its order and words (`ValidateCustomResourceDefinition`:
     /// metadata, names, versions, schemas, rules and their costs, subresources, printer
-    /// columns, selectable fields, conversion, API approval).
+    /// columns, selectable fields, conversion, API approval). The rules are compiled as the
+    /// newest Kubernetes kubedv models compiles a new CRD's: see [`Crd::load_all_at`].
     pub fn load_all(crd: &Json) -> Result<Vec<Crd>, CrdErrors> {
+        Crd::load_all_at(crd, crate::declarative::shadow::NEWEST_MINOR)
+    }
+
+    /// [`Crd::load_all`] as the API server of Kubernetes 1.`minor` does: the rules are new
+    /// expressions, compiled in the CEL environment of its minimum compatibility version,
+    /// 1.(`minor`-1) ([`crate::cel::environment`]).
+    pub fn load_all_at(crd: &Json, minor: u32) -> Result<Vec<Crd>, CrdErrors> {
         let bad = |path: &str, value: Option<Json>, detail: &str| {
             Vec::from([Error::new(ErrorType::Invalid, &Path::named(path), value, detail)])
         };
@@ -144,7 +157,7 @@ impl Crd {
         if str_at(crd, &["apiVersion"]) != Some("apiextensions.k8s.io/v1") {
             return Err(bad("apiVersion", crd.get("apiVersion").cloned(), "expected apiextensions.k8s.io/v1"));
         }
-        let checked = definition::validate(crd);
+        let checked = definition::validate(crd, minor);
         if !checked.errors.is_empty() {
             return Err(checked.errors);
         }

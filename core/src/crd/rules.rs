@@ -40,6 +40,10 @@ pub struct CompiledRule {
 pub struct Rules {
     list: Vec<CompiledRule>,
     by_node: BTreeMap<String, Vec<usize>>,
+    /// The Kubernetes minor of the API server modeled: its rules compile in the CEL environment
+    /// of its minimum compatibility version (one minor back), and its failed rules print as it
+    /// prints them.
+    minor: u32,
 }
 
 fn flag(schema: &Json, key: &str) -> bool {
@@ -67,8 +71,8 @@ fn rule_error(path: &str, rule: &Json, detail: String) -> Error {
 
 impl Rules {
     /// No rules yet: [`Rules::compile_node`] adds a node's.
-    pub(super) fn new() -> Rules {
-        Rules { list: Vec::new(), by_node: BTreeMap::new() }
+    pub(super) fn new(minor: u32) -> Rules {
+        Rules { list: Vec::new(), by_node: BTreeMap::new(), minor }
     }
 
     /// The compiled rules.
@@ -100,8 +104,17 @@ impl Rules {
         });
         for (i, rule) in list.iter().enumerate() {
             let at = format!("{location}.x-kubernetes-validations[{i}]");
-            if let Some(r) = compile_rule(schema, rule, &at, resource_root, cardinality, uncorrelatable, total, errors)
-            {
+            if let Some(r) = compile_rule(
+                schema,
+                rule,
+                &at,
+                resource_root,
+                cardinality,
+                uncorrelatable,
+                total,
+                errors,
+                crate::cel::environment::new_expressions(self.minor),
+            ) {
                 self.by_node.entry(String::from(pointer)).or_default().push(self.list.len());
                 self.list.push(r);
             }
@@ -155,6 +168,7 @@ fn compile_rule(
     uncorrelatable: Option<&str>,
     total: &mut TotalCost,
     errors: &mut Vec<Error>,
+    compatibility: u32,
 ) -> Option<CompiledRule> {
     let text = String::from(rule.get("rule").and_then(Json::as_str).unwrap_or(""));
     let rule_path = format!("{at}.rule");
@@ -164,6 +178,7 @@ fn compile_rule(
     let optional_old_self_set = rule.get("optionalOldSelf").and_then(Json::as_bool);
     let optional_old_self = optional_old_self_set == Some(true);
     let mut decls = Decls::default();
+    decls.set_compatibility(compatibility);
     decls.declare("self", self_type.clone());
     decls.declare("oldSelf", if optional_old_self { CelType::Optional(Rc::new(self_type)) } else { self_type });
     let sized =
@@ -515,8 +530,11 @@ impl Run<'_> {
             Some(m) if !m.is_empty() => m.clone(),
             _ => format!("failed rule: {}", rule.rule.trim()),
         });
-        // Since Kubernetes 1.35 objects and lists print no value; scalars print themselves.
+        // Since Kubernetes 1.35 objects and lists print no value; scalars print themselves
+        // (kubernetes PRs #132798, #133832). Before, every failed rule printed its schema's
+        // type: `Invalid value: "string": failed rule: ...`.
         let shown = match value {
+            _ if self.rules.minor < 35 => type_value,
             Json::Object(_) | Json::Array(_) => None,
             v => Some(v.clone()),
         };

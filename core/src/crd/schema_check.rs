@@ -180,8 +180,8 @@ impl Found {
 
 /// `validateCustomResourceDefinitionValidation` for one schema (`fld` is where its
 /// `openAPIV3Schema` sits: `spec.validation` or `spec.versions[i].schema`). Returns the errors
-/// and the compiled rules.
-pub(super) fn validation(schema: &Json, fld: &str, status_enabled: bool) -> (Vec<Error>, Rules) {
+/// and the compiled rules (as the API server of Kubernetes 1.`minor` compiles them).
+pub(super) fn validation(schema: &Json, fld: &str, status_enabled: bool, minor: u32) -> (Vec<Error>, Rules) {
     let at = format!("{fld}.openAPIV3Schema");
     let mut errors = Vec::new();
     if super::FULL && status_enabled {
@@ -248,7 +248,7 @@ pub(super) fn validation(schema: &Json, fld: &str, status_enabled: bool) -> (Vec
         inside_resource_meta: false,
         uncorrelatable: None,
     };
-    let mut walk = Walk { rules: Rules::new(), total: TotalCost::default() };
+    let mut walk = Walk { rules: Rules::new(minor), total: TotalCost::default() };
     let found = walk.node(schema, &at, &place, true, cel);
     errors.extend(found.schema);
     errors.extend(found.cel);

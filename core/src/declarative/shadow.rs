@@ -92,6 +92,18 @@ pub fn supported_versions() -> String {
     VERSIONS.iter().map(|v| format!("1.{}", v.minor)).collect::<Vec<_>>().join(", ")
 }
 
+/// The minor of a supported version written `1.N` (or `v1.N`); else an error listing them.
+pub fn parse_version(v: &str) -> Result<u32, String> {
+    let minor = v.trim().trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
+    match minor.and_then(version) {
+        Some(row) => Ok(row.minor),
+        None => Err(format!(
+            "Kubernetes version {v:?} is not supported: expected one of {} (declarative validation started in 1.{OLDEST_MINOR})",
+            supported_versions()
+        )),
+    }
+}
+
 /// The row of a supported minor.
 pub fn version(minor: u32) -> Option<Version> {
     VERSIONS.iter().copied().find(|v| v.minor == minor)
@@ -150,18 +162,7 @@ impl Enforcement {
     pub fn from_request(version: Option<&str>, gates: &[(&str, bool)], opted_in: bool) -> Result<Enforcement, String> {
         let minor = match version {
             None => NEWEST_MINOR,
-            Some(v) => {
-                let minor = v.trim().trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
-                match minor.and_then(self::version) {
-                    Some(row) => row.minor,
-                    None => {
-                        return Err(format!(
-                            "Kubernetes version {v:?} is not supported: expected one of {} (declarative validation started in 1.{OLDEST_MINOR})",
-                            supported_versions()
-                        ))
-                    }
-                }
-            }
+            Some(v) => parse_version(v)?,
         };
         let mut config = Enforcement::for_version(minor);
         if !opted_in {

@@ -45,6 +45,8 @@ pub struct Env {
     pub authorizer: bool,
     /// `Object{...}`, `JSONPatch{...}`, `jsonpatch.escapeKey` (mutations).
     pub patch_types: bool,
+    /// The CEL environment's compatibility version (1.N): see [`crate::cel::environment`].
+    pub compatibility: u32,
 }
 
 /// A compiled expression, or why it did not compile (the text after `compilation error: `).
@@ -164,6 +166,7 @@ impl Declarations {
     /// `createEnvForOpts`.
     pub fn new(env: Env) -> Declarations {
         let mut base = Decls::default();
+        base.set_compatibility(env.compatibility);
         base.declare("object", CelType::Dyn);
         base.declare("oldObject", CelType::Dyn);
         base.declare("namespaceObject", namespace_type());
@@ -283,7 +286,7 @@ pub struct Common {
 /// Compiles a policy's variables and match conditions.
 pub fn compile_common(spec: &super::model::PolicySpec, other: Env) -> Common {
     let params = spec.param_kind.is_some();
-    let mut decls = Declarations::new(Env { params, authorizer: true, patch_types: false });
+    let mut decls = Declarations::new(Env { params, authorizer: true, patch_types: false, ..other });
     let variables = compile_variables(&mut decls, &spec.variables);
     let mut other = Declarations::new(Env { params, ..other });
     for v in &variables {

@@ -178,6 +178,8 @@ pub struct PolicySet {
     bindings: Vec<Binding>,
     /// Documents the API server would refuse, and expressions that do not compile.
     pub problems: Vec<Problem>,
+    /// The CEL environment's compatibility version (1.N) the expressions are compiled in.
+    compatibility: u32,
 }
 
 /// `apiVersion`, `kind`.
@@ -186,15 +188,18 @@ fn type_of(doc: &Json) -> (&str, &str) {
     (s("apiVersion"), s("kind"))
 }
 
-/// What the API server refuses when a policy or binding document is created (its field errors),
-/// or `None` for another document. `kubedv check` reports these at their lines.
-pub fn creation_errors(doc: &Json) -> Option<Vec<crate::field::Error>> {
+/// What the API server of Kubernetes 1.`minor` refuses when a policy or binding document is
+/// created (its field errors), or `None` for another document. `kubedv check` reports these at
+/// their lines. The expressions are new ones: compiled in the CEL environment of the server's
+/// minimum compatibility version ([`crate::cel::environment`]).
+pub fn creation_errors(doc: &Json, minor: u32) -> Option<Vec<crate::field::Error>> {
     let (v, k) = type_of(doc);
+    let compatibility = crate::cel::environment::new_expressions(minor);
     if let Some(kind) = PolicyKind::of_policy(v, k) {
         let p = Policy::read(doc, kind).ok()?;
         return Some(match kind {
-            PolicyKind::Validating => validation::validate_policy(&CompiledPolicy::new(p)),
-            PolicyKind::Mutating => mutating::CompiledMutatingPolicy::new(p).creation_errors(),
+            PolicyKind::Validating => validation::validate_policy(&CompiledPolicy::new(p, compatibility)),
+            PolicyKind::Mutating => mutating::CompiledMutatingPolicy::new(p, compatibility).creation_errors(),
         });
     }
     let kind = PolicyKind::of_binding(v, k)?;
@@ -220,14 +225,23 @@ pub fn is_policy_document(doc: &Json) -> bool {
 
 impl PolicySet {
     /// Reads the policies and bindings among `docs` (other documents are ignored: pass them as
-    /// params) and compiles their expressions.
+    /// params) and compiles their expressions as the newest Kubernetes kubedv models compiles
+    /// a new policy's ([`PolicySet::new_at`]).
     pub fn new(docs: &[Json]) -> PolicySet {
+        PolicySet::new_at(docs, crate::declarative::shadow::NEWEST_MINOR)
+    }
+
+    /// [`PolicySet::new`] as the API server of Kubernetes 1.`minor` does: the expressions are
+    /// compiled as new ones, in the CEL environment of its minimum compatibility version
+    /// ([`crate::cel::environment`]), so what it would refuse to create is a problem.
+    pub fn new_at(docs: &[Json], minor: u32) -> PolicySet {
         let mut set = PolicySet {
             validating: Vec::new(),
             mutating: Vec::new(),
             crds: Vec::new(),
             bindings: Vec::new(),
             problems: Vec::new(),
+            compatibility: crate::cel::environment::new_expressions(minor),
         };
         for doc in docs {
             let (v, k) = type_of(doc);
@@ -360,7 +374,7 @@ impl PolicySet {
 
     fn add_mutating(&mut self, p: Policy) {
         let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
-        let compiled = mutating::CompiledMutatingPolicy::new(p);
+        let compiled = mutating::CompiledMutatingPolicy::new(p, self.compatibility);
         for e in compiled.creation_errors() {
             self.problems.push(Problem {
                 severity: Severity::Error,
@@ -374,7 +388,7 @@ impl PolicySet {
 
     fn add_policy(&mut self, p: Policy) {
         let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
-        let compiled = CompiledPolicy::new(p);
+        let compiled = CompiledPolicy::new(p, self.compatibility);
         for e in validation::validate_policy(&compiled) {
             self.problems.push(Problem {
                 severity: Severity::Error,

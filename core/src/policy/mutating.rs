@@ -51,10 +51,10 @@ pub struct CompiledMutatingPolicy {
 
 impl CompiledMutatingPolicy {
     /// Compiles a policy: variables and conditions without the mutation types, mutations with.
-    pub fn new(policy: Policy) -> CompiledMutatingPolicy {
+    pub fn new(policy: Policy, compatibility: u32) -> CompiledMutatingPolicy {
         // Mutations are compiled with the mutation types; variables and conditions without.
         let Common { variables, match_conditions, other: with_types, .. } =
-            compile_common(&policy.spec, Env { params: false, authorizer: true, patch_types: true });
+            compile_common(&policy.spec, Env { params: false, authorizer: true, patch_types: true, compatibility });
         let mutations = policy
             .spec
             .mutations

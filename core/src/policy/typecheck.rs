@@ -77,8 +77,13 @@ pub fn check(policy: &Policy, crds: &[Json]) -> Vec<(String, String)> {
     let params_type = params_schema(policy, crds).and_then(|s| decl_type(s, true));
     let mut checkers = Vec::new();
     for (gvk, schema) in &types {
-        let mut decls = Declarations::new(Env { params: has_params, authorizer: true, patch_types: false })
-            .with_types(decl_type(schema, true), params_type.clone());
+        let mut decls = Declarations::new(Env {
+            params: has_params,
+            authorizer: true,
+            patch_types: false,
+            compatibility: crate::cel::environment::ALL,
+        })
+        .with_types(decl_type(schema, true), params_type.clone());
         compile_variables(&mut decls, &policy.spec.variables);
         checkers.push((gvk, decls));
     }

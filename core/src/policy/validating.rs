@@ -50,11 +50,12 @@ pub struct CompiledPolicy {
 }
 
 impl CompiledPolicy {
-    /// Compiles a policy's expressions.
-    pub fn new(policy: Policy) -> CompiledPolicy {
+    /// Compiles a policy's expressions in the CEL environment at compatibility version
+    /// 1.`compatibility` (a new policy's: [`crate::cel::environment::new_expressions`]).
+    pub fn new(policy: Policy, compatibility: u32) -> CompiledPolicy {
         // Message expressions are compiled without the authorizer (validating/plugin.go).
         let Common { decls: full, variables, match_conditions, other: messages } =
-            compile_common(&policy.spec, Env { params: false, authorizer: false, patch_types: false });
+            compile_common(&policy.spec, Env { params: false, authorizer: false, patch_types: false, compatibility });
         let validations = policy
             .spec
             .validations

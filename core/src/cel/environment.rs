@@ -1,0 +1,117 @@
+//! Kubernetes' CEL environments by version: which libraries an expression may use
+//! (apiserver `pkg/cel/environment/base.go`, read at 24a394e5 for 1.37).
+//!
+//! Each library of the base environment has the version that introduced it. An API server
+//! compiles an expression that is new in the object written (a CRD's rule, a policy's
+//! expression) in its *NewExpressions* environment: the libraries introduced at or before its
+//! minimum compatibility version, one minor below its own (component-base
+//! `compatibility/version.go` `SetEmulationVersion`; apiextensions `validation.go` and
+//! admissionregistration's validation choose the environment per expression). Expressions
+//! already stored use the *StoredExpressions* environment, everything the binary has. So a
+//! library reaches new expressions one release after the API server learnt it: on 1.37,
+//! `includes` (Kubernetes lists library version 1) is in neither a new CRD rule nor a new policy.
+//!
+//! kubedv compiles a document as the API server compiles it when it is created, so the
+//! compatibility version of a run against Kubernetes 1.N is 1.(N-1) ([`new_expressions`]).
+//! The libraries introduced since 1.30 are modeled; older ones (quantity, sets, optional
+//! types, ...) are in every environment, so a `kubedv check --k8s-version` older than 1.31
+//! (kubedv's CEL releases are 1.33 to 1.37) still accepts them.
+
+use super::ast::{Expr, Kind};
+use super::functions::Builtin;
+
+/// The compatibility version (1.N) of the environment a new expression is compiled in by an
+/// API server of Kubernetes 1.`server`.
+pub const fn new_expressions(server: u32) -> u32 {
+    server.saturating_sub(1)
+}
+
+/// Every library kubedv has: the StoredExpressions environment of the newest version.
+pub const ALL: u32 = u32::MAX;
+
+/// The minor release whose `base.go` entry introduced the library of a call, for libraries
+/// introduced since 1.30 (`u32::MAX` for cel-go's ext.Math and ext.Encoders, which Kubernetes
+/// never enables).
+fn introduced(builtin: Builtin, name: &str) -> Option<u32> {
+    use Builtin as B;
+    Some(match builtin {
+        // library.IP, library.CIDR (ip.go, cidr.go).
+        B::Ip | B::IsIp | B::IpIsCanonical | B::Cidr | B::IsCidr => 30,
+        // library.Format (format.go).
+        B::FormatNamed | B::FormatByName => 31,
+        // library.SemverLib version 1 (semverlib.go).
+        B::Semver | B::IsSemver => 33,
+        // cel-go ext.Lists version 3 (ext/lists.go; `sortBy` is its macro).
+        B::ListsRange | B::Distinct | B::Flatten | B::Slice | B::Sort | B::SortByKeys | B::Reverse => 34,
+        // library.Lists version 1 (lists.go).
+        B::Includes => 37,
+        // The methods of these libraries' types that nothing older declares (authz.go's
+        // AuthzSelectors came in 1.31).
+        B::ObjectMethod => match name {
+            "family"
+            | "isUnspecified"
+            | "isLoopback"
+            | "isLinkLocalMulticast"
+            | "isLinkLocalUnicast"
+            | "isGlobalUnicast"
+            | "containsIP"
+            | "containsCIDR"
+            | "prefixLength"
+            | "masked" => 30,
+            "validate" | "fieldSelector" | "labelSelector" => 31,
+            "major" | "minor" | "patch" => 33,
+            _ => return None,
+        },
+        _ if name.starts_with("math.") || name.starts_with("base64.") => u32::MAX,
+        _ => return None,
+    })
+}
+
+/// The name cel-go reports where the node `e` uses a function the environment at
+/// `compatibility` lacks, and where: a namespace at its start, else the function at the call
+/// (its `(`). Kubernetes never enables cel-go's ext.Math, ext.Encoders or ext.Bindings
+/// (`math.greatest`, `base64.encode`, `cel.bind` are undeclared at every version).
+fn missing<'a>(e: &'a Expr, src: &'a str, compatibility: u32) -> Option<(u32, &'a str)> {
+    let absent = |introduced: u32| introduced > compatibility;
+    match &e.kind {
+        // `cel.bind` and `cel.block` (parser-made binds are not the user's).
+        Kind::Bind { written: true, .. } => Some((e.offset.saturating_sub(8), "cel")),
+        Kind::Block { .. } => Some((e.offset.saturating_sub(9), "cel")),
+        Kind::Call { target, name, builtin, .. } => {
+            let introduced = introduced(*builtin, name)?;
+            if introduced != u32::MAX && !absent(introduced) {
+                return None;
+            }
+            // A namespaced function is reported by its namespace, at its start.
+            match name.split_once('.').filter(|_| target.is_none()) {
+                Some((ns, _)) => Some((e.offset.saturating_sub(name.len() as u32), ns)),
+                None if *builtin == Builtin::SortByKeys => Some((e.offset, "sortBy")),
+                None => Some((e.offset, name)),
+            }
+        }
+        // cel-go ext.TwoVarComprehensions (1.32). Without it a two-variable macro is a call of an undeclared function
+        // (`all`, `exists`, `existsOne` or `exists_one`, `transformList`, ...): the name
+        // written before the `(` where the comprehension sits.
+        Kind::Comprehension(c) if c.var2.is_some() && absent(32) => {
+            let before = src.get(..e.offset as usize).unwrap_or("");
+            let start = before.bytes().rposition(|b| !(b.is_ascii_alphanumeric() || b == b'_')).map_or(0, |i| i + 1);
+            Some((e.offset, &before[start..]))
+        }
+        _ => None,
+    }
+}
+
+/// The first use under `e` (by position, as cel-go sorts its errors) of a function the
+/// environment at `compatibility` lacks, and the name it reports:
+/// `undeclared reference to 'semver' (in container '')`.
+pub(crate) fn first_undeclared<'a>(e: &'a Expr, src: &'a str, compatibility: u32) -> Option<(u32, &'a str)> {
+    let mut first = missing(e, src, compatibility);
+    super::validate::children(e, &mut |child| {
+        if let Some(found) = first_undeclared(child, src, compatibility) {
+            if first.is_none_or(|(at, _)| found.0 < at) {
+                first = Some(found);
+            }
+        }
+    });
+    first
+}
