@@ -119,7 +119,10 @@ fn the_k8s_version_picks_the_cel_environment() {
     let run = |v: &str| crd(&["--crd", "semver-rule.yaml", "--object", "semver-widget.yaml", "--k8s-version", v]);
     let (code, _, err) = run("1.33");
     assert_eq!(code, Some(2));
-    assert!(err.contains("compilation failed: ERROR: <input>:1:7: undeclared reference to 'semver' (in container '')"), "{err}");
+    assert!(
+        err.contains("compilation failed: ERROR: <input>:1:7: undeclared reference to 'semver' (in container '')"),
+        "{err}"
+    );
     let (code, out, _) = run("1.34");
     assert_eq!(code, Some(1));
     assert!(out.contains("spec: Invalid value: \"object\": failed rule: semver(self.version).major() >= 1"), "{out}");

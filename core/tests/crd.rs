@@ -433,3 +433,28 @@ fn non_structural_schemas_are_refused_with_the_api_servers_lines() {
         [format!("{at}.properties[port].x-kubernetes-preserve-unknown-fields: Invalid value: true: must be false if x-kubernetes-int-or-string is true")]
     );
 }
+
+/// apiserver pkg/cel/library/lists.go: `sum` has one overload per summable type, each starting
+/// from its type's zero (`zeroValuesOfSummableTypes`); the checker resolves a typed list's
+/// overload and cel-go calls it, so an empty `list(double)` sums to `0.0` and an empty
+/// `list(duration)` to `duration('0s')`. Run-time dispatch of a `dyn` list takes the first
+/// overload, int.
+#[test]
+fn sum_of_an_empty_typed_list_is_its_types_zero() {
+    let c = crd(json!({"type": "object",
+    "properties": {
+        "weights": {"type": "array", "maxItems": 4, "items": {"type": "number"}},
+        "waits": {"type": "array", "maxItems": 4, "items": {"type": "string", "format": "duration", "maxLength": 10}}
+    },
+    "x-kubernetes-validations": [
+        {"rule": "type(self.weights.sum()) == double", "message": "weights"},
+        {"rule": "self.waits.sum() == duration('0s')", "message": "waits"},
+        {"rule": "self.waits.sum() < duration('1h')", "message": "waits under an hour"},
+        {"rule": "type([].sum()) == int", "message": "dyn"}
+    ]}));
+    assert_eq!(errors(&c, json!({"weights": [], "waits": []}), None), Vec::<String>::new());
+    assert_eq!(
+        errors(&c, json!({"weights": [0.5], "waits": ["2h"]}), None),
+        ["spec: Invalid value: waits", "spec: Invalid value: waits under an hour"]
+    );
+}

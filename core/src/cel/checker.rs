@@ -11,6 +11,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::ast::{CompKind, Expr, Kind};
+use super::functions::Builtin;
 use super::signatures::{parse_signature, signatures};
 use super::value::Value;
 use super::{error_at, CelError, ErrorKind, Program};
@@ -208,6 +209,12 @@ pub fn check(program: &Program, decls: &Decls) -> Result<CelType, CelError> {
 /// arguments of `duration`, `timestamp` and `matches` must be valid (`invalid duration
 /// argument`). Run it on the program before constant folding, as cel-go does.
 pub fn check_kubernetes(program: &Program, decls: &Decls) -> Result<CelType, CelError> {
+    check_kubernetes_overloads(program, decls).map(|(t, _)| t)
+}
+
+/// [`check_kubernetes`], with the overloads to build the program with
+/// ([`Program::compile_checked`]).
+pub fn check_kubernetes_overloads(program: &Program, decls: &Decls) -> Result<(CelType, Checked), CelError> {
     let mut c = Checker::new(program, decls, Some(Literals::default()));
     let t = c.check(program.ast())?;
     let t = c.finalize(&t);
@@ -246,7 +253,7 @@ pub fn check_kubernetes(program: &Program, decls: &Decls) -> Result<CelType, Cel
     // cel-go reports its issues sorted by position.
     match issues.into_iter().min_by_key(|(offset, _)| *offset) {
         Some((offset, message)) => Err(error_at(program.source(), ErrorKind::Check, offset as usize, message)),
-        None => Ok(t),
+        None => Ok((t, Checked { overloads: core::mem::take(&mut c.overloads) })),
     }
 }
 
@@ -292,6 +299,16 @@ struct Checker<'d> {
     /// Inside a `format` call or a `cel.block` (exempt from the homogeneity check, as cel-go's
     /// string-format and block extensions configure it).
     exempt: usize,
+    /// The overloads chosen where the run-time dispatch cannot tell them, by call offset.
+    overloads: Vec<(u32, Builtin)>,
+}
+
+/// What the checker decided beyond the type: the overloads of `sum` over typed lists, whose
+/// zero for an empty list is the overload's (cel-go calls the overload it resolved).
+#[derive(Clone, Debug, Default)]
+pub struct Checked {
+    /// The overload by the call's offset.
+    pub overloads: Vec<(u32, Builtin)>,
 }
 
 type TResult = Result<CelType, CelError>;
@@ -310,7 +327,16 @@ pub(super) fn optional(t: CelType) -> CelType {
 
 impl<'d> Checker<'d> {
     fn new(program: &'d Program, decls: &'d Decls, literals: Option<Literals>) -> Self {
-        Checker { decls, locals: Vec::new(), subst: Vec::new(), fresh: 0, src: program.source(), literals, exempt: 0 }
+        Checker {
+            decls,
+            locals: Vec::new(),
+            subst: Vec::new(),
+            fresh: 0,
+            src: program.source(),
+            literals,
+            exempt: 0,
+            overloads: Vec::new(),
+        }
     }
 
     fn err<T>(&self, e: &Expr, message: String) -> Result<T, CelError> {
@@ -923,7 +949,17 @@ impl<'d> Checker<'d> {
                 if let Some(s) = matched_subst {
                     self.subst.extend(s);
                 }
-                Ok(results.pop().unwrap_or(T::Dyn))
+                let result = results.pop().unwrap_or(T::Dyn);
+                if name == "sum" && member {
+                    let chosen = match self.resolve(&result) {
+                        T::Uint => Some(Builtin::SumUint),
+                        T::Double => Some(Builtin::SumDouble),
+                        T::Duration => Some(Builtin::SumDuration),
+                        _ => None,
+                    };
+                    self.overloads.extend(chosen.map(|b| (e.offset, b)));
+                }
+                Ok(result)
             }
             _ => {
                 let first = results[0].clone();

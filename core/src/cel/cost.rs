@@ -90,9 +90,16 @@ pub fn call_cost(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value]) -
     let is_str = |v: Option<&Value>| matches!(v, Some(Value::String(_) | Value::Bytes(_)));
     match b {
         // Kubernetes library costs.
-        B::IsSorted | B::Sum | B::Max | B::Min | B::IndexOf | B::LastIndexOf | B::Includes => {
-            first.map_or(0, traversal)
-        }
+        B::IsSorted
+        | B::Sum
+        | B::SumUint
+        | B::SumDouble
+        | B::SumDuration
+        | B::Max
+        | B::Min
+        | B::IndexOf
+        | B::LastIndexOf
+        | B::Includes => first.map_or(0, traversal),
         B::Url | B::LowerAscii | B::UpperAscii | B::Substring | B::Trim => ceil_factor(size0(), STRING_TRAVERSAL),
         B::Replace | B::Split | B::IpIsCanonical => ceil_factor(size0(), 2.0 * STRING_TRAVERSAL),
         B::Join => {

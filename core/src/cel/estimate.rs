@@ -573,7 +573,16 @@ fn call_estimate(b: Builtin, name: &str, infos: &[Info], consts: &[Option<u64>])
         }
         B::Replace => fixed(ceil_factor(size(0), 2.0 * STRING_TRAVERSAL), size(0), Hint::Str),
         B::Split => fixed(ceil_factor(size(0), 2.0 * STRING_TRAVERSAL), size(0), Hint::Container),
-        B::IndexOf | B::LastIndexOf | B::Includes | B::IsSorted | B::Sum | B::Min | B::Max => {
+        B::IndexOf
+        | B::LastIndexOf
+        | B::Includes
+        | B::IsSorted
+        | B::Sum
+        | B::SumUint
+        | B::SumDouble
+        | B::SumDuration
+        | B::Min
+        | B::Max => {
             let c = if matches!(hint(0), Hint::Str | Hint::Bytes) { traversal(0) } else { size(0) };
             fixed(c, 1, Hint::Other)
         }

@@ -86,6 +86,11 @@ pub enum Builtin {
     // Lists (Kubernetes and cel-go ext).
     IsSorted,
     Sum,
+    /// `sum` where the checker chose the overload of a `list(uint)`, `list(double)` or
+    /// `list(duration)` (cel-go calls that overload, whose zero is its type's, for an empty list).
+    SumUint,
+    SumDouble,
+    SumDuration,
     Min,
     Max,
     Distinct,

@@ -227,6 +227,9 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         }
         B::IsSorted
         | B::Sum
+        | B::SumUint
+        | B::SumDouble
+        | B::SumDuration
         | B::Min
         | B::Max
         | B::Distinct
@@ -590,6 +593,18 @@ fn comparer(v: &Value) -> bool {
     comparable(v) || matches!(v, Value::Object(_))
 }
 
+/// lists.go `sum`: the overload's zero, then `acc.Add(next)`; another type is cel-go's "no such
+/// overload".
+fn sum(mut acc: Value, items: &[Value]) -> Result<Value, Fail> {
+    for v in items {
+        if core::mem::discriminant(v) != core::mem::discriminant(&acc) {
+            return Err(String::from("no such overload"));
+        }
+        acc = f::add(&acc, v)?;
+    }
+    Ok(acc)
+}
+
 /// The Kubernetes list library and cel-go's `ext.Lists`.
 fn lists(b: Builtin, name: &str, items: &[Value], rest: &[Value], all: &[&Value]) -> Result<Value, Fail> {
     use Builtin as B;
@@ -613,21 +628,18 @@ fn lists(b: Builtin, name: &str, items: &[Value], rest: &[Value], all: &[&Value]
         }
         // The zero of the chosen overload's type, then `acc.Add(next)`: another type is cel-go's
         // "no such overload".
+        (B::SumUint, 0) => sum(Value::Uint(0), items),
+        (B::SumDouble, 0) => sum(Value::Double(0.0), items),
+        (B::SumDuration, 0) => sum(Value::Duration(0), items),
         (B::Sum, 0) => {
-            let mut acc = match items.first() {
+            let acc = match items.first() {
                 None | Some(Value::Int(_)) => Value::Int(0),
                 Some(Value::Uint(_)) => Value::Uint(0),
                 Some(Value::Double(_)) => Value::Double(0.0),
                 Some(Value::Duration(_)) => Value::Duration(0),
                 Some(_) => return Err(bad()),
             };
-            for v in items {
-                if core::mem::discriminant(v) != core::mem::discriminant(&acc) {
-                    return Err(String::from("no such overload"));
-                }
-                acc = f::add(&acc, v)?;
-            }
-            Ok(acc)
+            sum(acc, items)
         }
         (B::Min | B::Max, 0) => {
             let Some(first) = items.first() else {

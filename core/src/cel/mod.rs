@@ -156,8 +156,14 @@ impl Program {
     /// and cel-go's constant folding (`OptOptimize`), which makes constant parts cost nothing at
     /// run time and reports a failing constant call (`1 / 0`) when the program is built.
     pub fn compile_optimized(src: &str) -> Result<Program, CelError> {
+        Program::compile_checked(src, &checker::Checked::default())
+    }
+
+    /// [`Program::compile_optimized`] with the overloads the checker chose where the run-time
+    /// dispatch cannot tell them ([`checker::check_kubernetes_overloads`]).
+    pub fn compile_checked(src: &str, checked: &checker::Checked) -> Result<Program, CelError> {
         let mut p = Program::compile(src)?;
-        optimize::optimize(&mut p.expr, &p.regexes)
+        optimize::optimize(&mut p.expr, &p.regexes, &checked.overloads)
             .map_err(|(m, offset)| error_at(src, ErrorKind::Eval, offset as usize, m))?;
         p.optimized = true;
         Ok(p)

@@ -13,49 +13,51 @@ use super::functions::{self as f, Builtin};
 use super::library;
 use super::value::Value;
 
-/// Folds `e` in place; a failing constant call is an error (message, offset).
-pub fn optimize(e: &mut Expr, regexes: &RegexCache) -> Result<(), (String, u32)> {
+/// Folds `e` in place; a failing constant call is an error (message, offset). `chosen` are the
+/// overloads the checker picked for calls the run-time dispatch cannot tell (`sum` of a typed
+/// empty list), by the call's offset.
+pub fn optimize(e: &mut Expr, regexes: &RegexCache, chosen: &[(u32, Builtin)]) -> Result<(), (String, u32)> {
     match &mut e.kind {
         Kind::Lit(_) | Kind::Ident(_) | Kind::Local { .. } | Kind::Var { .. } => {}
-        Kind::Select { operand, .. } | Kind::Has { operand, .. } => optimize(operand, regexes)?,
+        Kind::Select { operand, .. } | Kind::Has { operand, .. } => optimize(operand, regexes, chosen)?,
         Kind::Index { operand, index, .. } => {
-            optimize(operand, regexes)?;
-            optimize(index, regexes)?;
+            optimize(operand, regexes, chosen)?;
+            optimize(index, regexes, chosen)?;
         }
         Kind::And(a, b) | Kind::Or(a, b) => {
-            optimize(a, regexes)?;
-            optimize(b, regexes)?;
+            optimize(a, regexes, chosen)?;
+            optimize(b, regexes, chosen)?;
         }
         Kind::Cond(c, a, b) => {
-            optimize(c, regexes)?;
-            optimize(a, regexes)?;
-            optimize(b, regexes)?;
+            optimize(c, regexes, chosen)?;
+            optimize(a, regexes, chosen)?;
+            optimize(b, regexes, chosen)?;
         }
         Kind::Message { fields, .. } => {
             for (_, v, _) in fields {
-                optimize(v, regexes)?;
+                optimize(v, regexes, chosen)?;
             }
         }
         Kind::Comprehension(c) => {
-            optimize(&mut c.range, regexes)?;
+            optimize(&mut c.range, regexes, chosen)?;
             if let Some(filter) = &mut c.filter {
-                optimize(filter, regexes)?;
+                optimize(filter, regexes, chosen)?;
             }
-            optimize(&mut c.step, regexes)?;
+            optimize(&mut c.step, regexes, chosen)?;
         }
         Kind::Bind { init, body, .. } => {
-            optimize(init, regexes)?;
-            optimize(body, regexes)?;
+            optimize(init, regexes, chosen)?;
+            optimize(body, regexes, chosen)?;
         }
         Kind::Block { inits, body } => {
             for (_, init) in inits {
-                optimize(init, regexes)?;
+                optimize(init, regexes, chosen)?;
             }
-            optimize(body, regexes)?;
+            optimize(body, regexes, chosen)?;
         }
         Kind::List(items) => {
             for (item, _) in items.iter_mut() {
-                optimize(item, regexes)?;
+                optimize(item, regexes, chosen)?;
             }
             if items.iter().all(|(item, optional)| !optional && matches!(item.kind, Kind::Lit(_))) {
                 let values: Vec<Value> = items.iter().map(|(item, _)| literal(item)).collect();
@@ -64,8 +66,8 @@ pub fn optimize(e: &mut Expr, regexes: &RegexCache) -> Result<(), (String, u32)>
         }
         Kind::Map(entries) => {
             for (k, v, _) in entries.iter_mut() {
-                optimize(k, regexes)?;
-                optimize(v, regexes)?;
+                optimize(k, regexes, chosen)?;
+                optimize(v, regexes, chosen)?;
             }
             if entries
                 .iter()
@@ -77,11 +79,16 @@ pub fn optimize(e: &mut Expr, regexes: &RegexCache) -> Result<(), (String, u32)>
             }
         }
         Kind::Call { target, name, builtin, args } => {
+            if *builtin == Builtin::Sum {
+                if let Some((_, b)) = chosen.iter().find(|(at, _)| *at == e.offset) {
+                    *builtin = *b;
+                }
+            }
             if let Some(t) = target {
-                optimize(t, regexes)?;
+                optimize(t, regexes, chosen)?;
             }
             for a in args.iter_mut() {
-                optimize(a, regexes)?;
+                optimize(a, regexes, chosen)?;
             }
             let constant = target.as_ref().is_none_or(|t| matches!(t.kind, Kind::Lit(_)))
                 && args.iter().all(|a| matches!(a.kind, Kind::Lit(_)));

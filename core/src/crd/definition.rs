@@ -153,12 +153,8 @@ pub(super) fn validate(crd: &Json, minor: u32) -> Definition {
         }
         if !top_schema {
             rules.push(schema_of(v).map(|s| {
-                let (found, compiled) = schema_check::validation(
-                    s,
-                    &format!("{at}.schema"),
-                    status_enabled(&subresources_of(v)),
-                    minor,
-                );
+                let (found, compiled) =
+                    schema_check::validation(s, &format!("{at}.schema"), status_enabled(&subresources_of(v)), minor);
                 errors.extend(found);
                 Rc::new(compiled)
             }));

@@ -190,16 +190,16 @@ fn compile_rule(
     // Checked before folding (cel-go validates the checked AST; the API server folds when it
     // builds the program), evaluated folded.
     let compiled = Program::compile(&text).map_err(|e| failed(&e)).and_then(|unoptimized| {
-        match checker::check_kubernetes(&unoptimized, &decls) {
-            Ok(CelType::Bool) => {}
+        let checked = match checker::check_kubernetes_overloads(&unoptimized, &decls) {
+            Ok((CelType::Bool, checked)) => checked,
             // compilation.go: `ast.OutputType() != cel.BoolType`, `dyn` included.
             Ok(_) => return Err(Box::new(invalid(&rule_path, String::from("cel expression must evaluate to a bool")))),
             Err(e) => return Err(failed(&e)),
-        }
+        };
         if let Some(m) = checker::instantiation_error(&unoptimized) {
             return Err(Box::new(invalid(&rule_path, format!("program instantiation failed: {m}"))));
         }
-        let program = Program::compile_optimized(&text).map_err(|e| failed(&e))?;
+        let program = Program::compile_checked(&text, &checked).map_err(|e| failed(&e))?;
         let cost = estimate(&unoptimized, &vars).max;
         Ok((program, cost))
     });
@@ -233,13 +233,14 @@ fn compile_rule(
         let path = format!("{at}.messageExpression");
         let failed =
             |e: &cel::CelError| invalid(&path, cel::display_error("messageExpression compilation failed: ", e, src));
-        let checked = Program::compile(src).and_then(|p| checker::check_kubernetes(&p, &decls).map(|t| (p, t)));
+        let checked =
+            Program::compile(src).and_then(|p| checker::check_kubernetes_overloads(&p, &decls).map(|t| (p, t)));
         match checked {
-            Ok((unoptimized, CelType::String)) => {
+            Ok((unoptimized, (CelType::String, checked))) => {
                 // compilation.go: after the check, `env.Program`.
                 let built = match checker::instantiation_error(&unoptimized) {
                     Some(m) => Err(invalid(&path, format!("messageExpression instantiation failed: {m}"))),
-                    None => Program::compile_optimized(src).map_err(|e| failed(&e)),
+                    None => Program::compile_checked(src, &checked).map_err(|e| failed(&e)),
                 };
                 match built {
                     Ok(p) => {

@@ -217,7 +217,7 @@ impl Declarations {
             Ok(p) => p,
             Err(e) => return fail(cel::display_error("compilation failed: ", &e, source)),
         };
-        let output = match checker::check_kubernetes(&unoptimized, &decls) {
+        let (output, checked) = match checker::check_kubernetes_overloads(&unoptimized, &decls) {
             Ok(t) => t,
             Err(e) => return fail(cel::display_error("compilation failed: ", &e, source)),
         };
@@ -243,7 +243,7 @@ impl Declarations {
         if let Some(m) = checker::instantiation_error(&unoptimized) {
             return fail(format!("{INSTANTIATION}{m}"));
         }
-        match Program::compile_optimized(source) {
+        match Program::compile_checked(source, &checked) {
             Ok(program) => Compiled { source: String::from(source), program: Ok(program), output },
             Err(e) => fail(cel::display_error("compilation failed: ", &e, source)),
         }
