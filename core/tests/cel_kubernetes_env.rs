@@ -68,3 +68,117 @@ fn exists_one_spellings() {
     let (message, _) = check("[1].existsOne(x, x > 0)").unwrap_err();
     assert!(message.starts_with("undeclared reference to '"), "{message}");
 }
+
+/// cel-go's checker reports every error it finds, sorted by position (`common/errors.go`
+/// `ToDisplayString`), and gives an erroneous node the error type, which every type accepts,
+/// so one mistake is reported once (checker.go). The CRD and policy messages carry them all.
+mod every_error {
+    use kubedv_core::cel::checker::{check_kubernetes, CelType, Decls, ObjectType};
+    use kubedv_core::cel::{display_error, Program};
+    use std::collections::BTreeMap;
+    use std::rc::Rc;
+
+    fn display(src: &str, decls: &Decls) -> String {
+        let p = Program::compile(src).unwrap();
+        let e = check_kubernetes(&p, decls).unwrap_err();
+        display_error("", &e, src)
+    }
+
+    fn object(name: &str, fields: &[(&str, CelType)]) -> CelType {
+        let fields: BTreeMap<String, CelType> = fields.iter().map(|(k, t)| (k.to_string(), t.clone())).collect();
+        CelType::Object(Rc::new(ObjectType { name: name.to_string(), fields }))
+    }
+
+    /// checker_test.go's row with two undefined fields (a schema object standing in for its
+    /// protobuf message).
+    #[test]
+    fn two_undefined_fields() {
+        let nested = object("nested", &[("bb", CelType::Int)]);
+        let x = object(
+            "x",
+            &[
+                ("single_nested_message", nested),
+                ("single_int32", CelType::Int),
+                ("repeated_int32", CelType::List(Rc::new(CelType::Int))),
+            ],
+        );
+        let decls = Decls::from_pairs(vec![("x".into(), x)]);
+        let src = "x.single_nested_message.undefined == x.undefined && has(x.single_int32) && has(x.repeated_int32)";
+        assert_eq!(
+            display(src, &decls),
+            [
+                "ERROR: <input>:1:24: undefined field 'undefined'",
+                " | x.single_nested_message.undefined == x.undefined && has(x.single_int32) && has(x.repeated_int32)",
+                " | .......................^",
+                "ERROR: <input>:1:39: undefined field 'undefined'",
+                " | x.single_nested_message.undefined == x.undefined && has(x.single_int32) && has(x.repeated_int32)",
+                " | ......................................^",
+            ]
+            .join("\n")
+        );
+    }
+
+    /// checker_test.go `x.all(e, 0)`: the range error, then the predicate's (an `int` stands in
+    /// for its message type).
+    #[test]
+    fn a_bad_range_and_a_bad_predicate() {
+        let decls = Decls::from_pairs(vec![("x".into(), CelType::Int)]);
+        assert_eq!(
+            display("x.all(e, 0)", &decls),
+            [
+                "ERROR: <input>:1:1: expression of type 'int' cannot be range of a comprehension (must be list, map, or dynamic)",
+                " | x.all(e, 0)",
+                " | ^",
+                "ERROR: <input>:1:10: expected type 'bool' but found 'int'",
+                " | x.all(e, 0)",
+                " | .........^",
+            ]
+            .join("\n")
+        );
+    }
+
+    /// An undeclared name is reported where it is used, and the expression around it checks
+    /// (the error type is accepted by `_+_` and `_==_`); a namespaced function Kubernetes lacks is
+    /// its namespace, then the function as a member call (checker.go `checkCall`).
+    #[test]
+    fn undeclared_names_each_once() {
+        let decls = Decls::default();
+        assert_eq!(
+            display("a + 1 == b", &decls),
+            [
+                "ERROR: <input>:1:1: undeclared reference to 'a' (in container '')",
+                " | a + 1 == b",
+                " | ^",
+                "ERROR: <input>:1:10: undeclared reference to 'b' (in container '')",
+                " | a + 1 == b",
+                " | .........^",
+            ]
+            .join("\n")
+        );
+        assert_eq!(
+            display("math.greatest(1, 2) == 2", &decls),
+            [
+                "ERROR: <input>:1:1: undeclared reference to 'math' (in container '')",
+                " | math.greatest(1, 2) == 2",
+                " | ^",
+                "ERROR: <input>:1:14: undeclared reference to 'greatest' (in container '')",
+                " | math.greatest(1, 2) == 2",
+                " | .............^",
+            ]
+            .join("\n")
+        );
+    }
+
+    /// cel-go `common/errors.go`: the first 100 errors found are shown, then
+    /// `N more errors were truncated`.
+    #[test]
+    fn at_most_a_hundred() {
+        let src: Vec<String> = (0..102).map(|i| format!("a{i}")).collect();
+        let src = src.join(" + ");
+        let text = display(&src, &Decls::default());
+        assert_eq!(text.matches("ERROR: <input>").count(), 100);
+        // The first hundred found (a0..a99); a100 and a101 are counted.
+        assert!(text.contains("'a99'") && !text.contains("'a100'"));
+        assert!(text.ends_with("\n2 more errors were truncated"));
+    }
+}

@@ -200,6 +200,7 @@ impl Decls {
 pub fn check(program: &Program, decls: &Decls) -> Result<CelType, CelError> {
     let mut c = Checker::new(program, decls, None);
     let t = c.check(program.ast())?;
+    c.take_errors()?;
     Ok(c.finalize(&t))
 }
 
@@ -216,16 +217,11 @@ pub fn check_kubernetes(program: &Program, decls: &Decls) -> Result<CelType, Cel
 /// ([`Program::compile_checked`]).
 pub fn check_kubernetes_overloads(program: &Program, decls: &Decls) -> Result<(CelType, Checked), CelError> {
     let mut c = Checker::new(program, decls, Some(Literals::default()));
+    c.kubernetes = true;
     let t = c.check(program.ast())?;
     let t = c.finalize(&t);
-    // The checker's errors for functions the environment does not declare come first: cel-go
-    // runs its validators only on a checked expression.
-    if let Some((offset, name)) =
-        super::environment::first_undeclared(program.ast(), program.source(), decls.compatibility)
-    {
-        let message = format!("undeclared reference to '{name}' (in container '')");
-        return Err(error_at(program.source(), ErrorKind::Check, offset as usize, message));
-    }
+    // cel-go runs its validators only on an expression that checked.
+    c.take_errors()?;
     let mut issues: Vec<(u32, String)> = Vec::new();
     let literals = c.literals.take().unwrap_or_default();
     for items in &literals.lists {
@@ -301,6 +297,11 @@ struct Checker<'d> {
     exempt: usize,
     /// The overloads chosen where the run-time dispatch cannot tell them, by call offset.
     overloads: Vec<(u32, Builtin)>,
+    /// The errors found, by offset: cel-go's checker reports every one, and gives the node of
+    /// an error the error type, which any type accepts (so one mistake is reported once).
+    errors: Vec<(u32, String)>,
+    /// Checking in Kubernetes' environment: the libraries it lacks are undeclared.
+    kubernetes: bool,
 }
 
 /// What the checker decided beyond the type: the overloads of `sum` over typed lists, whose
@@ -336,11 +337,41 @@ impl<'d> Checker<'d> {
             literals,
             exempt: 0,
             overloads: Vec::new(),
+            errors: Vec::new(),
+            kubernetes: false,
         }
     }
 
-    fn err<T>(&self, e: &Expr, message: String) -> Result<T, CelError> {
-        Err(error_at(self.src, ErrorKind::Check, e.offset as usize, message))
+    /// Records an error at `e`; the node's type is then cel-go's error type, which behaves as
+    /// `dyn` does.
+    fn err(&mut self, e: &Expr, message: String) -> TResult {
+        self.errors.push((e.offset, message));
+        Ok(CelType::Dyn)
+    }
+
+    /// The errors recorded, sorted by position as cel-go prints them, as one error (the first,
+    /// with the others in `also`).
+    /// cel-go keeps the first 100 errors found (`maxErrorsToReport`) and says how many more.
+    fn take_errors(&mut self) -> Result<(), CelError> {
+        let mut all = core::mem::take(&mut self.errors);
+        let more = all.len().saturating_sub(100);
+        all.truncate(100);
+        // A stable sort: errors at one place keep the order they were found in.
+        crate::sort::sort_by_key(&mut all, |(offset, _)| *offset);
+        let mut it = all.into_iter().map(|(offset, m)| error_at(self.src, ErrorKind::Check, offset as usize, m));
+        match it.next() {
+            None => Ok(()),
+            Some(mut first) => {
+                first.also = it.collect();
+                if more > 0 {
+                    // No position: printed as the message alone.
+                    let mut note = error_at("", ErrorKind::Check, 0, format!("{more} more errors were truncated"));
+                    note.line = 0;
+                    first.also.push(note);
+                }
+                Err(first)
+            }
+        }
     }
 
     fn fresh(&mut self) -> CelType {
@@ -423,6 +454,10 @@ impl<'d> Checker<'d> {
     }
 
     fn check(&mut self, e: &Expr) -> TResult {
+        // A function Kubernetes' environment lacks: its errors, and its children checked.
+        if self.kubernetes && super::environment::undeclared(e, self.src, self.decls.compatibility, &mut self.errors) {
+            return self.unchecked(e);
+        }
         use CelType as T;
         match &e.kind {
             Kind::Lit(v) => Ok(literal_type(v)),
@@ -513,15 +548,14 @@ impl<'d> Checker<'d> {
                 Ok(T::Bool)
             }
             Kind::Cond(c, a, b) => {
+                // cel-go checks the three arguments, then the overload.
                 let tc = self.check(c)?;
-                if !self.unify(&tc, &T::Bool) {
-                    return self.err(
-                        c,
-                        format!("found no matching overload for '_?_:_' applied to '({}, ...)'", self.substitute(&tc)),
-                    );
-                }
                 let ta = self.check(a)?;
                 let tb = self.check(b)?;
+                if !self.unify(&tc, &T::Bool) {
+                    let found = self.substitute(&tc);
+                    return self.err(c, format!("found no matching overload for '_?_:_' applied to '({found}, ...)'"));
+                }
                 if !self.unify(&ta, &tb) {
                     return self.err(
                         e,
@@ -545,9 +579,7 @@ impl<'d> Checker<'d> {
                         t = match self.resolve(&t) {
                             T::Optional(inner) => (*inner).clone(),
                             T::Dyn => T::Dyn,
-                            other => {
-                                return self.err(item, format!("expected type 'optional_type' but found '{other}'"))
-                            }
+                            other => self.err(item, format!("expected type 'optional_type' but found '{other}'"))?,
                         };
                     }
                     if collect {
@@ -577,14 +609,14 @@ impl<'d> Checker<'d> {
                 for (k, v, opt) in entries {
                     let tk = self.check(k)?;
                     if !matches!(self.resolve(&tk), T::String | T::Int | T::Uint | T::Bool | T::Dyn | T::Param(_)) {
-                        return self.err(k, format!("unsupported map key type: {tk}"));
+                        self.err(k, format!("unsupported map key type: {tk}"))?;
                     }
                     let mut tv = self.check(v)?;
                     if *opt {
                         tv = match self.resolve(&tv) {
                             T::Optional(inner) => (*inner).clone(),
                             T::Dyn => T::Dyn,
-                            other => return self.err(v, format!("expected type 'optional_type' but found '{other}'")),
+                            other => self.err(v, format!("expected type 'optional_type' but found '{other}'"))?,
                         };
                     }
                     if collect {
@@ -624,15 +656,15 @@ impl<'d> Checker<'d> {
                     if &**name == "JSONPatch" {
                         let want = if matches!(&**field, "op" | "path" | "from") { Some(T::String) } else { None };
                         if !matches!(&**field, "op" | "path" | "from" | "value") {
-                            return self.err(v, format!("undefined field '{field}'"));
+                            self.err(v, format!("undefined field '{field}'"))?;
                         }
                         if let Some(want) = want {
                             if !self.unify(&t, &want) {
                                 let t = self.finalize(&t);
-                                return self.err(
+                                self.err(
                                     v,
                                     format!("expected type of field '{field}' is '{want}' but provided type is '{t}'"),
-                                );
+                                )?;
                             }
                         }
                     }
@@ -666,7 +698,9 @@ impl<'d> Checker<'d> {
                     T::Object(_) => (T::String, T::Dyn),
                     T::Dyn | T::Param(_) => (T::Dyn, T::Dyn),
                     other => {
-                        return self.err(&c.range, format!("expression of type '{other}' cannot be range of a comprehension (must be list, map, or dynamic)"))
+                        // cel-go goes on with the variables of the error type.
+                        self.err(&c.range, format!("expression of type '{other}' cannot be range of a comprehension (must be list, map, or dynamic)"))?;
+                        (T::Dyn, T::Dyn)
                     }
                 };
                 let base = self.locals.len();
@@ -697,6 +731,42 @@ impl<'d> Checker<'d> {
                 self.call(e, name, recv, arg_types)
             }
         }
+    }
+
+    /// The children of a node whose function the environment lacks (its errors are recorded):
+    /// checked for their own errors, the node itself of the error type.
+    fn unchecked(&mut self, e: &Expr) -> TResult {
+        let base = self.locals.len();
+        match &e.kind {
+            Kind::Call { target, args, .. } => {
+                for child in target.iter().map(|t| &**t).chain(args) {
+                    self.check(child)?;
+                }
+            }
+            Kind::Bind { name, init, body, .. } => {
+                self.check(init)?;
+                self.locals.push((String::from(&**name), CelType::Dyn));
+                self.check(body)?;
+            }
+            Kind::Block { inits, body } => {
+                self.exempt += 1;
+                let r = self.block(inits, body);
+                self.exempt -= 1;
+                r?;
+            }
+            Kind::Comprehension(c) => {
+                self.check(&c.range)?;
+                for v in core::iter::once(&c.var).chain(&c.var2) {
+                    self.locals.push((String::from(&**v), CelType::Dyn));
+                }
+                for child in c.filter.iter().chain([&c.step]) {
+                    self.check(child)?;
+                }
+            }
+            _ => {}
+        }
+        self.locals.truncate(base);
+        Ok(CelType::Dyn)
     }
 
     /// `cel.block`: each initialiser in turn, visible to the later ones and the body.
@@ -730,13 +800,15 @@ impl<'d> Checker<'d> {
         if let Some(f) = filter {
             let tf = self.check(f)?;
             if !self.unify(&tf, &T::Bool) {
-                return self.err(f, format!("expected type 'bool' but found '{}'", self.substitute(&tf)));
+                let found = self.substitute(&tf);
+                self.err(f, format!("expected type 'bool' but found '{found}'"))?;
             }
         }
         let ts = self.check(step)?;
         let boolean = |c: &mut Self, t: &CelType| -> Result<(), CelError> {
             if !c.unify(t, &T::Bool) {
-                return c.err(step, format!("expected type 'bool' but found '{}'", c.substitute(t)));
+                let found = c.substitute(t);
+                c.err(step, format!("expected type 'bool' but found '{found}'"))?;
             }
             Ok(())
         };

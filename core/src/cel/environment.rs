@@ -17,6 +17,10 @@
 //! types, ...) are in every environment, so a `kubedv check --k8s-version` older than 1.31
 //! (kubedv's CEL releases are 1.33 to 1.37) still accepts them.
 
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
 use super::ast::{Expr, Kind};
 use super::functions::Builtin;
 
@@ -67,51 +71,50 @@ fn introduced(builtin: Builtin, name: &str) -> Option<u32> {
     })
 }
 
-/// The name cel-go reports where the node `e` uses a function the environment at
-/// `compatibility` lacks, and where: a namespace at its start, else the function at the call
-/// (its `(`). Kubernetes never enables cel-go's ext.Math, ext.Encoders or ext.Bindings
-/// (`math.greatest`, `base64.encode`, `cel.bind` are undeclared at every version).
-fn missing<'a>(e: &'a Expr, src: &'a str, compatibility: u32) -> Option<(u32, &'a str)> {
+/// Records cel-go's checker errors where the node `e` uses a function the environment at
+/// `compatibility` lacks, and says whether it does. Kubernetes never enables cel-go's ext.Math,
+/// ext.Encoders or ext.Bindings (`math.greatest`, `base64.encode`, `cel.bind` are undeclared at
+/// every version). A namespaced function is a member call there (checker.go `checkCall`): its
+/// namespace is an undeclared identifier at its start, then the function undeclared at the
+/// call's `(`. The arguments are checked as usual (for `cel.bind` and the two-variable macros
+/// cel-go would also report their variables, which kubedv does not).
+pub(super) fn undeclared(e: &Expr, src: &str, compatibility: u32, errors: &mut Vec<(u32, String)>) -> bool {
     let absent = |introduced: u32| introduced > compatibility;
+    let mut report =
+        |at: u32, name: &str| errors.push((at, format!("undeclared reference to '{name}' (in container '')")));
     match &e.kind {
         // `cel.bind` and `cel.block` (parser-made binds are not the user's).
-        Kind::Bind { written: true, .. } => Some((e.offset.saturating_sub(8), "cel")),
-        Kind::Block { .. } => Some((e.offset.saturating_sub(9), "cel")),
+        Kind::Bind { written: true, .. } => {
+            report(e.offset.saturating_sub(8), "cel");
+            report(e.offset, "bind");
+        }
+        Kind::Block { .. } => {
+            report(e.offset.saturating_sub(9), "cel");
+            report(e.offset, "block");
+        }
         Kind::Call { target, name, builtin, .. } => {
-            let introduced = introduced(*builtin, name)?;
+            let Some(introduced) = introduced(*builtin, name) else { return false };
             if introduced != u32::MAX && !absent(introduced) {
-                return None;
+                return false;
             }
-            // A namespaced function is reported by its namespace, at its start.
             match name.split_once('.').filter(|_| target.is_none()) {
-                Some((ns, _)) => Some((e.offset.saturating_sub(name.len() as u32), ns)),
-                None if *builtin == Builtin::SortByKeys => Some((e.offset, "sortBy")),
-                None => Some((e.offset, name)),
+                Some((ns, function)) => {
+                    report(e.offset.saturating_sub(name.len() as u32), ns);
+                    report(e.offset, function);
+                }
+                None if *builtin == Builtin::SortByKeys => report(e.offset, "sortBy"),
+                None => report(e.offset, name),
             }
         }
-        // cel-go ext.TwoVarComprehensions (1.32). Without it a two-variable macro is a call of an undeclared function
-        // (`all`, `exists`, `existsOne` or `exists_one`, `transformList`, ...): the name
-        // written before the `(` where the comprehension sits.
+        // cel-go ext.TwoVarComprehensions (1.32). Without it a two-variable macro is a call of
+        // an undeclared function (`all`, `exists`, `existsOne` or `exists_one`,
+        // `transformList`, ...): the name written before the `(` where the comprehension sits.
         Kind::Comprehension(c) if c.var2.is_some() && absent(32) => {
             let before = src.get(..e.offset as usize).unwrap_or("");
             let start = before.bytes().rposition(|b| !(b.is_ascii_alphanumeric() || b == b'_')).map_or(0, |i| i + 1);
-            Some((e.offset, &before[start..]))
+            report(e.offset, &before[start..]);
         }
-        _ => None,
+        _ => return false,
     }
-}
-
-/// The first use under `e` (by position, as cel-go sorts its errors) of a function the
-/// environment at `compatibility` lacks, and the name it reports:
-/// `undeclared reference to 'semver' (in container '')`.
-pub(crate) fn first_undeclared<'a>(e: &'a Expr, src: &'a str, compatibility: u32) -> Option<(u32, &'a str)> {
-    let mut first = missing(e, src, compatibility);
-    super::validate::children(e, &mut |child| {
-        if let Some(found) = first_undeclared(child, src, compatibility) {
-            if first.is_none_or(|(at, _)| found.0 < at) {
-                first = Some(found);
-            }
-        }
-    });
-    first
+    true
 }

@@ -273,6 +273,11 @@ pub fn display_error(prefix: &str, e: &CelError, source: &str) -> String {
 
 /// One error of [`display_error`] (cel-go `common.Error.ToDisplayString`).
 fn display_one(out: &mut String, e: &CelError, source: &str) {
+    if e.line == 0 {
+        // cel-go's "N more errors were truncated".
+        out.push_str(&e.message);
+        return;
+    }
     out.push_str(&format!("ERROR: <input>:{}:{}: {}", e.line, e.column, e.message));
     let Some(line) = source.split('\n').nth((e.line as usize).saturating_sub(1)) else { return };
     if line.len() > 16_384 {
