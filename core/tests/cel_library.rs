@@ -353,6 +353,17 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("strings", r#"'tacocat'.substring(4, 2)"#, Fails("invalid substring range. start: 4, end: 2")),
     ("strings", r#"'  \ttrim\n  '.trim()"#, Val("\"trim\"")),
     ("strings", r#"['a', 'b'].join('-')"#, Val("\"a-b\"")),
+    // Strings version 2's joinValSeparator (cel-go ext/strings.go): `join: invalid input: %v`.
+    ("strings", r#"['a', dyn(1)].join('-')"#, Fails("^join: invalid input: 1$")),
+    ("strings", r#"['a', dyn(2.5)].join()"#, Fails("^join: invalid input: 2.5$")),
+    ("strings", r#"['a', dyn(true)].join()"#, Fails("^join: invalid input: true$")),
+    ("strings", r#"['a', dyn(duration('90m'))].join()"#, Fails("^join: invalid input: 1h30m0s$")),
+    (
+        "strings",
+        r#"['a', dyn(timestamp('2020-01-02T03:04:05.5Z'))].join()"#,
+        Fails("^join: invalid input: 2020-01-02 03:04:05.5 \\+0000 UTC$"),
+    ),
+    ("strings", r#"['a', dyn(b'ab')].join()"#, Fails("^join: invalid input: \\[97 98\\]$")),
     ("strings", r#"strings.quote('a"b\n')"#, Val("\"\\\"a\\\\\\\"b\\\\n\\\"\"")),
     // cel-go `string(double)`: Go's strconv.FormatFloat(d, 'g', -1, 64), %e from 1e+06 on.
     (

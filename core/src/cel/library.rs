@@ -21,6 +21,40 @@ fn arg(args: &[Value], i: usize) -> &Value {
     args.get(i).unwrap_or(&Value::Null)
 }
 
+/// Go's `%v` of a cel-go value where kubedv knows it: numbers, booleans, `null` (the enum's
+/// `0`), bytes (`[97 98]`), durations and timestamps (`time.Duration` and `time.Time`'s
+/// `String`, promoted from the embedded field: `1h0m0s`, `2020-01-01 00:00:00 +0000 UTC`).
+/// Lists, maps and the rest print Go structs kubedv does not model: their type name stands in.
+fn go_v(v: &Value) -> String {
+    match v {
+        Value::Int(i) => format!("{i}"),
+        Value::Uint(u) => format!("{u}"),
+        Value::Double(d) => crate::field::go_float(*d),
+        Value::Bool(b) => format!("{b}"),
+        Value::Null => String::from("0"),
+        Value::Bytes(b) => format!("{:?}", &b[..]).replace(',', ""),
+        Value::Duration(d) => super::time::duration_to_go(*d),
+        Value::Timestamp(ts) => {
+            let c = super::time::civil(ts, i64::from(ts.offset));
+            let mut frac = format!(".{:09}", ts.nanos);
+            while frac.ends_with('0') {
+                frac.pop();
+            }
+            if frac == "." {
+                frac.clear();
+            }
+            let (sign, off) = if ts.offset < 0 { ('-', -ts.offset) } else { ('+', ts.offset) };
+            let zone = format!("{sign}{:02}{:02}", off / 3600, off / 60 % 60);
+            let name = if ts.offset == 0 { "UTC" } else { &zone };
+            format!(
+                "{:04}-{:02}-{:02} {:02}:{:02}:{:02}{frac} {zone} {name}",
+                c.year, c.month, c.day, c.hour, c.minute, c.second
+            )
+        }
+        other => String::from(other.type_name()),
+    }
+}
+
 fn str_arg<'v>(name: &str, v: &'v Value, all: &[&Value]) -> Result<&'v str, Fail> {
     match v {
         Value::String(s) => Ok(s),
@@ -211,7 +245,10 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
                 if i > 0 {
                     out.push_str(sep);
                 }
-                out.push_str(str_arg(name, item, all)?);
+                // Strings version 2's joinValSeparator (cel-go ext/strings.go): an element of
+                // a `list(dyn)` that is no string is Go's `%v` of it.
+                let Value::String(s) = item else { return Err(format!("join: invalid input: {}", go_v(item))) };
+                out.push_str(s);
             }
             Ok(Value::from(out))
         }
