@@ -458,3 +458,35 @@ fn sum_of_an_empty_typed_list_is_its_types_zero() {
         ["spec: Invalid value: waits", "spec: Invalid value: waits under an hour"]
     );
 }
+
+/// apiserver pkg/cel/library/cost.go `EstimateCallCost` for `isSorted`, `indexOf`, ... over a
+/// list of strings: 1 per element plus a traversal of each (the element's `maxLength` by its
+/// schema path, `@items`); a list with no schema path (a literal) has elements of no known
+/// size (apiextensions compilation.go `sizeEstimator` returns nothing without a path), so the
+/// rule's estimate is unbounded and the API server refuses it.
+#[test]
+fn list_functions_over_strings_estimate_each_elements_traversal() {
+    let doc = |rule: &str| {
+        json!({
+            "apiVersion": "apiextensions.k8s.io/v1",
+            "kind": "CustomResourceDefinition", "metadata": {"name": "widgets.example.com"},
+            "spec": {"group": "example.com", "scope": "Namespaced", "names": {"kind": "Widget", "plural": "widgets"}, "versions": [{"name": "v1", "served": true, "storage": true,
+                "schema": {"openAPIV3Schema": {"type": "object", "properties": {"spec": {"type": "object",
+                    "properties": {"tags": {"type": "array", "maxItems": 10, "items": {"type": "string", "maxLength": 100}}},
+                    "x-kubernetes-validations": [{"rule": rule}]}}}}}]}
+        })
+    };
+    // `self` 1, the select 1, indexOf 10 × (1 + ceil(400 × 0.1)) (a maxLength of 100 is 400
+    // bytes: schemas.go `estimateMaxElementsFromMaxLength`), `>=` 1.
+    let crd = Crd::load(&doc("self.tags.indexOf('x') >= 0"), None).unwrap();
+    assert_eq!(crd.rules()[0].estimated_cost, 413);
+    // So are the lists a call or a comprehension gives.
+    for rule in [
+        "['a', 'b'].isSorted()",
+        "'a,b'.split(',').indexOf('a') == 0",
+        "self.tags.filter(t, t != '').lastIndexOf('x') == 0",
+    ] {
+        let refused = Crd::load(&doc(rule), None).err().unwrap_or_else(|| panic!("{rule} accepted"));
+        assert!(refused[0].text().ends_with("Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"), "{}", refused[0].text());
+    }
+}

@@ -53,6 +53,8 @@ pub enum Hint {
     Bytes,
     /// A list or map.
     Container,
+    /// A URL (`url()`): its equality traverses its text.
+    Url,
     /// Anything else (numbers, booleans, timestamps, durations, objects, types).
     Other,
     /// Not known.
@@ -320,10 +322,25 @@ impl Estimator {
                     ty: None,
                     hint: Hint::Container,
                 };
-                for (item, _) in items {
+                let mut elem = None;
+                for (n, (item, _)) in items.iter().enumerate() {
                     let i = self.walk(item);
                     info.min = info.min.saturating_add(i.min);
                     info.max = info.max.saturating_add(i.max);
+                    elem = match (n, elem) {
+                        (0, _) => Some(i.hint),
+                        (_, Some(h)) if h == i.hint => Some(h),
+                        _ => Some(Hint::Unknown),
+                    };
+                }
+                // A list of strings or bytes is typed so by the checker; its elements have no
+                // schema path, so no size bound (library cost.go `listElementNode`).
+                if let Some(hint @ (Hint::Str | Hint::Bytes)) = elem {
+                    let mut ty = (*strings(items.len() as u64)).clone();
+                    if let Some(e) = ty.elem.as_mut() {
+                        Rc::make_mut(e).hint = hint;
+                    }
+                    info.ty = Some(Rc::new(ty));
                 }
                 info
             }
@@ -383,9 +400,12 @@ impl Estimator {
                 }
                 let (min, max) =
                     infos.iter().fold((0u64, 0u64), |(lo, hi), i| (lo.saturating_add(i.min), hi.saturating_add(i.max)));
-                let (cmin, cmax, size, hint) = call_estimate(*builtin, name, &infos, &consts);
+                let pathless = !target.as_deref().is_some_and(has_path);
+                let (cmin, cmax, size, hint) = call_estimate(*builtin, name, &infos, &consts, pathless);
                 let ty = match builtin {
                     Builtin::Dyn => infos.first().and_then(|i| i.ty.clone()),
+                    // Lists of strings (their elements' size is unknown: they have no path).
+                    Builtin::Split | Builtin::FindAll => Some(strings(size)),
                     _ => None,
                 };
                 Info { min: min.saturating_add(cmin), max: max.saturating_add(cmax), size, ty, hint }
@@ -470,6 +490,8 @@ impl Estimator {
                 hint: Hint::Container,
             })
         });
+        // `filter` keeps its range's element type.
+        let ty = ty.or_else(|| range.ty.clone().filter(|_| c.kind == CompKind::Filter));
         Info { min, max, size, ty, hint }
     }
 }
@@ -498,7 +520,35 @@ fn qualified_name(e: &Expr) -> Option<String> {
 }
 
 /// The estimated cost (min, max) of one call, the size of its result and what it is.
-fn call_estimate(b: Builtin, name: &str, infos: &[Info], consts: &[Option<u64>]) -> (u64, u64, u64, Hint) {
+/// A list of `n` strings of no known size.
+fn strings(n: u64) -> Rc<SizedType> {
+    let elem = SizedType {
+        max_elements: UNBOUNDED,
+        min_size: 0,
+        fields: BTreeMap::new(),
+        elem: None,
+        map: false,
+        hint: Hint::Str,
+    };
+    Rc::new(SizedType {
+        max_elements: n,
+        min_size: 0,
+        fields: BTreeMap::new(),
+        elem: Some(Rc::new(elem)),
+        map: false,
+        hint: Hint::Container,
+    })
+}
+
+/// `pathless`: the call's target (if any) is not a path into a variable, so the elements of a
+/// list it gives have no schema size (library cost.go `listElementNode`).
+fn call_estimate(
+    b: Builtin,
+    name: &str,
+    infos: &[Info],
+    consts: &[Option<u64>],
+    pathless: bool,
+) -> (u64, u64, u64, Hint) {
     use Builtin as B;
     let size = |i: usize| infos.get(i).map_or(0, |x| x.size);
     let hint = |i: usize| infos.get(i).map_or(Hint::Unknown, |x| x.hint);
@@ -524,6 +574,9 @@ fn call_estimate(b: Builtin, name: &str, infos: &[Info], consts: &[Option<u64>])
         B::Dyn => fixed(1, size(0), hint(0)),
         // Equality traverses the smaller operand; sizes of schema scalars are 0.
         // An unknown size (optionals, types) is MaxUint64 there, times 0.1 in float64.
+        // cost.go `_==_` of two URLs: 1 to the traversal of the right one (it reads the
+        // right operand's size twice).
+        B::Eq | B::Ne if hint(0) == Hint::Url && hint(1) == Hint::Url => (1, traversal(1).max(1), 1, Hint::Other),
         B::Eq | B::Ne => {
             let t = |i: usize| match size(i) {
                 UNBOUNDED => (UNBOUNDED as f64 * STRING_TRAVERSAL) as u64,
@@ -568,9 +621,14 @@ fn call_estimate(b: Builtin, name: &str, infos: &[Info], consts: &[Option<u64>])
             fixed(c, if b == B::Matches { 1 } else { size(0) }, h)
         }
         B::LowerAscii | B::UpperAscii | B::Trim | B::Substring => fixed(traversal(0), size(0), Hint::Str),
-        B::Url | B::Quantity | B::IsQuantity | B::Semver | B::IsSemver | B::Cidr | B::IsCidr | B::IsIp | B::Ip => {
+        // cost.go: a URL's result size is its text's (its equality traverses it).
+        B::Url => fixed(traversal(0), size(0), Hint::Url),
+        B::JsonPatchEscapeKey => fixed(traversal(0), size(0), Hint::Str),
+        B::Quantity | B::IsQuantity | B::Semver | B::IsSemver | B::Cidr | B::IsCidr | B::IsIp | B::Ip => {
             fixed(traversal(0), 1, Hint::Other)
         }
+        // Parsed, then compared with the text: two traversals.
+        B::IpIsCanonical => fixed(ceil_factor(size(0), 2.0 * STRING_TRAVERSAL), 1, Hint::Other),
         B::Replace => fixed(ceil_factor(size(0), 2.0 * STRING_TRAVERSAL), size(0), Hint::Str),
         B::Split => fixed(ceil_factor(size(0), 2.0 * STRING_TRAVERSAL), size(0), Hint::Container),
         B::IndexOf
@@ -583,8 +641,20 @@ fn call_estimate(b: Builtin, name: &str, infos: &[Info], consts: &[Option<u64>])
         | B::SumDuration
         | B::Min
         | B::Max => {
-            let c = if matches!(hint(0), Hint::Str | Hint::Bytes) { traversal(0) } else { size(0) };
-            fixed(c, 1, Hint::Other)
+            // apiserver library cost.go: over a list, 1 per element, plus a traversal of each
+            // element of a list of strings or bytes (its schema's bound, else none); over a
+            // string (`indexOf`, `lastIndexOf`), a traversal; `includes` of a string compares
+            // its size's worth.
+            let elem = infos.first().and_then(|i| i.ty.as_ref()).and_then(|t| t.elem.as_ref());
+            match (hint(0), elem) {
+                (Hint::Container, Some(e)) if matches!(e.hint, Hint::Str | Hint::Bytes) => {
+                    let each = if pathless { UNBOUNDED } else { e.max_elements };
+                    let per = ceil_factor(each, STRING_TRAVERSAL).saturating_add(1);
+                    (size(0), mul(size(0), per), 1, Hint::Other)
+                }
+                (Hint::Str | Hint::Bytes, _) if b != B::Includes => fixed(traversal(0), 1, Hint::Other),
+                _ => fixed(size(0), 1, Hint::Other),
+            }
         }
         B::CharAt => fixed(1, 1, Hint::Str),
         B::Join => (1, ceil_factor(mul(size(0), 2), STRING_TRAVERSAL), UNBOUNDED, Hint::Str),
@@ -621,6 +691,27 @@ fn call_estimate(b: Builtin, name: &str, infos: &[Info], consts: &[Option<u64>])
             let squared = if n == UNBOUNDED { UNBOUNDED } else { mul(n, n) };
             (list_call(0, factor), list_call(squared, factor), squared, Hint::Container)
         }
+        B::ObjectMethod => match name {
+            // Two IPs of 4 to 16 bytes compared (then the CIDR's bits: one more traversal and
+            // 1), plus the parse of a string argument.
+            "containsIP" | "containsCIDR" => {
+                let (min, max) = if name == "containsIP" { (1, 4) } else { (3, 7) };
+                let parse = if hint(1) == Hint::Str { traversal(1) } else { 0 };
+                (min + parse, max + parse, 1, Hint::Other)
+            }
+            // The name's traversal times the largest named-format regex (128) at 0.25 a char.
+            "validate" => fixed(ceil_factor(traversal(1), 128.0 * REGEX_LENGTH), 1, Hint::Other),
+            #[cfg(feature = "policy")]
+            "check" => fixed(350_000, 1, Hint::Other),
+            // `selectorCostEstimate`: a list, the parse, and a list and a struct per requirement
+            // (one per two characters).
+            #[cfg(feature = "policy")]
+            "fieldSelector" | "labelSelector" => {
+                let requirements = ceil_factor(ceil_factor(size(1), 0.5), 50.0);
+                fixed(10u64.saturating_add(traversal(1)).saturating_add(requirements), 1, Hint::Other)
+            }
+            _ => fixed(1, UNBOUNDED, Hint::Unknown),
+        },
         B::SetsContains | B::SetsIntersects => fixed(mul(size(0), size(1)).saturating_add(1), 1, Hint::Other),
         B::SetsEquivalent => fixed(mul(2, mul(size(0), size(1))).saturating_add(1), 1, Hint::Other),
         _ => {
