@@ -169,6 +169,24 @@ mod every_error {
         );
     }
 
+    /// cel-go's AST validators (cel/validator.go) report each issue too, sorted with the rest.
+    #[test]
+    fn every_validator_issue() {
+        let src = "[1, 'a'].size() == 2 && duration('1x') > duration('1s')";
+        assert_eq!(
+            display(src, &Decls::default()),
+            [
+                "ERROR: <input>:1:5: expected type 'int' but found 'string'",
+                " | [1, 'a'].size() == 2 && duration('1x') > duration('1s')",
+                " | ....^",
+                "ERROR: <input>:1:34: invalid duration argument",
+                " | [1, 'a'].size() == 2 && duration('1x') > duration('1s')",
+                " | .................................^",
+            ]
+            .join("\n")
+        );
+    }
+
     /// cel-go `common/errors.go`: the first 100 errors found are shown, then
     /// `N more errors were truncated`.
     #[test]

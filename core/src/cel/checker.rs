@@ -246,11 +246,10 @@ pub fn check_kubernetes_overloads(program: &Program, decls: &Decls) -> Result<(C
     super::validate::literal_arguments(program.ast(), &mut issues);
     let exempt: Vec<(u32, CelType)> = literals.exempt.iter().map(|(o, t)| (*o, c.finalize(t))).collect();
     super::validate::format_calls(program.ast(), &exempt, &mut issues);
-    // cel-go reports its issues sorted by position.
-    match issues.into_iter().min_by_key(|(offset, _)| *offset) {
-        Some((offset, message)) => Err(error_at(program.source(), ErrorKind::Check, offset as usize, message)),
-        None => Ok((t, Checked { overloads: core::mem::take(&mut c.overloads) })),
-    }
+    // cel-go reports every validator's issues, sorted by position.
+    c.errors = issues;
+    c.take_errors()?;
+    Ok((t, Checked { overloads: core::mem::take(&mut c.overloads) }))
 }
 
 /// What building a checked program in Kubernetes' environment refuses (cel-go `env.Program`):
@@ -350,8 +349,8 @@ impl<'d> Checker<'d> {
     }
 
     /// The errors recorded, sorted by position as cel-go prints them, as one error (the first,
-    /// with the others in `also`).
-    /// cel-go keeps the first 100 errors found (`maxErrorsToReport`) and says how many more.
+    /// with the others in `also`). cel-go keeps the first 100 errors found
+    /// (`maxErrorsToReport`) and says how many more.
     fn take_errors(&mut self) -> Result<(), CelError> {
         let mut all = core::mem::take(&mut self.errors);
         let more = all.len().saturating_sub(100);
