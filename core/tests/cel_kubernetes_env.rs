@@ -200,3 +200,18 @@ mod every_error {
         assert!(text.ends_with("\n2 more errors were truncated"));
     }
 }
+
+/// cel-go checker.go: the conditional is the call `_?_:_` at the `?`, with the one overload
+/// `(bool, A, A) -> A` (checker/decls standard `conditional`); no match prints all three types.
+#[test]
+fn conditional_overload_messages() {
+    let err = |src: &str| check(src).unwrap_err();
+    assert_eq!(
+        err("1 ? 'a' : 'b'"),
+        (String::from("found no matching overload for '_?_:_' applied to '(int, string, string)'"), 3)
+    );
+    assert_eq!(
+        err("true ? 1 : timestamp('2020-01-01T00:00:00Z')"),
+        (String::from("found no matching overload for '_?_:_' applied to '(bool, int, timestamp)'"), 6)
+    );
+}

@@ -547,23 +547,17 @@ impl<'d> Checker<'d> {
                 Ok(T::Bool)
             }
             Kind::Cond(c, a, b) => {
-                // cel-go checks the three arguments, then the overload.
+                // cel-go: the call `_?_:_` (at the `?`) of the three arguments, whose one
+                // overload is `(bool, A, A) -> A`.
                 let tc = self.check(c)?;
                 let ta = self.check(a)?;
                 let tb = self.check(b)?;
-                if !self.unify(&tc, &T::Bool) {
-                    let found = self.substitute(&tc);
-                    return self.err(c, format!("found no matching overload for '_?_:_' applied to '({found}, ...)'"));
-                }
-                if !self.unify(&ta, &tb) {
-                    return self.err(
-                        e,
-                        format!(
-                            "found no matching overload for '_?_:_' applied to '(bool, {}, {})'",
-                            self.substitute(&ta),
-                            self.substitute(&tb)
-                        ),
-                    );
+                let mark = self.subst.len();
+                if !(self.unify(&tc, &T::Bool) && self.unify(&ta, &tb)) {
+                    self.subst.truncate(mark);
+                    let all = [self.finalize(&tc), self.finalize(&ta), self.finalize(&tb)];
+                    let shown = go_signature(&all, false);
+                    return self.err(e, format!("found no matching overload for '_?_:_' applied to '{shown}'"));
                 }
                 Ok(self.join(&ta, &tb))
             }
