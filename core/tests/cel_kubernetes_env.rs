@@ -4,7 +4,7 @@
 //! and cel-go's checker message for a name no library declares
 //! (checker/errors.go undeclaredReference: `undeclared reference to '%s' (in container '%s')`).
 
-use kubedv_core::cel::checker::{check_kubernetes, Decls};
+use kubedv_core::cel::checker::{check_kubernetes, CelType, Decls};
 use kubedv_core::cel::Program;
 
 fn check(src: &str) -> Result<(), (String, u32)> {
@@ -214,4 +214,24 @@ fn conditional_overload_messages() {
         err("true ? 1 : timestamp('2020-01-01T00:00:00Z')"),
         (String::from("found no matching overload for '_?_:_' applied to '(bool, int, timestamp)'"), 6)
     );
+}
+
+/// cel-go parser.go `VisitLogicalNot` and `VisitNegate`: an even number of `!` or `-` before a
+/// member cancels out, an odd number is one call (unparser_test.go `call_not_not_equiv`:
+/// `!!true` unparses as `true`). So `!!1` checks as an int and costs nothing.
+#[test]
+fn doubled_unary_operators_cancel() {
+    use kubedv_core::cel::{to_json, NoVars};
+    for (src, t, value, cost) in [
+        ("!!1", CelType::Int, "1", 0),
+        ("!!!true", CelType::Bool, "false", 1),
+        ("--'a'", CelType::String, "\"a\"", 0),
+        ("---1", CelType::Int, "-1", 0),
+        ("- - -(2)", CelType::Int, "-2", 1),
+    ] {
+        let p = Program::compile(src).unwrap();
+        assert_eq!(check_kubernetes(&p, &Decls::default()).unwrap(), t, "{src}");
+        let r = p.eval(&NoVars).unwrap();
+        assert_eq!((to_json(&r.value).to_string(), r.cost), (value.to_string(), cost), "{src}");
+    }
 }

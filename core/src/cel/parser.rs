@@ -281,8 +281,10 @@ impl Parser<'_> {
             } else {
                 self.member()?
             };
+            // cel-go `VisitLogicalNot`, `VisitNegate`: an even number of operators cancels out
+            // (`!!x` is `x`, of x's type and cost); an odd number is one call, at the first.
             let (name, builtin) = if op == "!" { ("!_", Builtin::Not) } else { ("-_", Builtin::Neg) };
-            for _ in 0..count {
+            if count % 2 == 1 {
                 operand = call(offset, name, builtin, Vec::from([operand]));
             }
             self.depth -= entered;
