@@ -336,11 +336,7 @@ impl Estimator {
                 // A list of strings or bytes is typed so by the checker; its elements have no
                 // schema path, so no size bound (library cost.go `listElementNode`).
                 if let Some(hint @ (Hint::Str | Hint::Bytes)) = elem {
-                    let mut ty = (*strings(items.len() as u64)).clone();
-                    if let Some(e) = ty.elem.as_mut() {
-                        Rc::make_mut(e).hint = hint;
-                    }
-                    info.ty = Some(Rc::new(ty));
+                    info.ty = Some(strings(items.len() as u64, hint));
                 }
                 info
             }
@@ -405,7 +401,7 @@ impl Estimator {
                 let ty = match builtin {
                     Builtin::Dyn => infos.first().and_then(|i| i.ty.clone()),
                     // Lists of strings (their elements' size is unknown: they have no path).
-                    Builtin::Split | Builtin::FindAll => Some(strings(size)),
+                    Builtin::Split | Builtin::FindAll => Some(strings(size, Hint::Str)),
                     _ => None,
                 };
                 Info { min: min.saturating_add(cmin), max: max.saturating_add(cmax), size, ty, hint }
@@ -519,17 +515,10 @@ fn qualified_name(e: &Expr) -> Option<String> {
     }
 }
 
-/// The estimated cost (min, max) of one call, the size of its result and what it is.
-/// A list of `n` strings of no known size.
-fn strings(n: u64) -> Rc<SizedType> {
-    let elem = SizedType {
-        max_elements: UNBOUNDED,
-        min_size: 0,
-        fields: BTreeMap::new(),
-        elem: None,
-        map: false,
-        hint: Hint::Str,
-    };
+/// A list of `n` strings (or bytes: `hint`) of no known size.
+fn strings(n: u64, hint: Hint) -> Rc<SizedType> {
+    let elem =
+        SizedType { max_elements: UNBOUNDED, min_size: 0, fields: BTreeMap::new(), elem: None, map: false, hint };
     Rc::new(SizedType {
         max_elements: n,
         min_size: 0,
@@ -540,6 +529,7 @@ fn strings(n: u64) -> Rc<SizedType> {
     })
 }
 
+/// The estimated cost (min, max) of one call, the size of its result and what it is.
 /// `pathless`: the call's target (if any) is not a path into a variable, so the elements of a
 /// list it gives have no schema size (library cost.go `listElementNode`).
 fn call_estimate(
@@ -572,11 +562,11 @@ fn call_estimate(
         B::Not => fixed(1, 1, Hint::Other),
         B::Type => fixed(1, UNBOUNDED, Hint::Other),
         B::Dyn => fixed(1, size(0), hint(0)),
-        // Equality traverses the smaller operand; sizes of schema scalars are 0.
-        // An unknown size (optionals, types) is MaxUint64 there, times 0.1 in float64.
         // cost.go `_==_` of two URLs: 1 to the traversal of the right one (it reads the
         // right operand's size twice).
         B::Eq | B::Ne if hint(0) == Hint::Url && hint(1) == Hint::Url => (1, traversal(1).max(1), 1, Hint::Other),
+        // Equality traverses the smaller operand; sizes of schema scalars are 0.
+        // An unknown size (optionals, types) is MaxUint64 there, times 0.1 in float64.
         B::Eq | B::Ne => {
             let t = |i: usize| match size(i) {
                 UNBOUNDED => (UNBOUNDED as f64 * STRING_TRAVERSAL) as u64,
@@ -701,14 +691,14 @@ fn call_estimate(
             }
             // The name's traversal times the largest named-format regex (128) at 0.25 a char.
             "validate" => fixed(ceil_factor(traversal(1), 128.0 * REGEX_LENGTH), 1, Hint::Other),
+            // The authorizer library's estimates are its runtime costs (`selectorCostEstimate` of
+            // the selector's size).
             #[cfg(feature = "policy")]
-            "check" => fixed(350_000, 1, Hint::Other),
-            // `selectorCostEstimate`: a list, the parse, and a list and a struct per requirement
-            // (one per two characters).
+            "check" => fixed(super::k8s::authz::CHECK_COST, 1, Hint::Other),
             #[cfg(feature = "policy")]
             "fieldSelector" | "labelSelector" => {
-                let requirements = ceil_factor(ceil_factor(size(1), 0.5), 50.0);
-                fixed(10u64.saturating_add(traversal(1)).saturating_add(requirements), 1, Hint::Other)
+                let c = if size(1) == UNBOUNDED { UNBOUNDED } else { super::k8s::authz::selector_cost(size(1)) };
+                fixed(c, 1, Hint::Other)
             }
             _ => fixed(1, UNBOUNDED, Hint::Unknown),
         },

@@ -283,18 +283,23 @@ pub fn method(a: &Authz, name: &str, args: &[Value]) -> Option<Result<Value, Fai
 /// that an expression can make only two; selectors cost by their length.
 pub fn cost(name: &str, args: &[Value]) -> Option<u64> {
     Some(match name {
-        "check" => 350_000,
+        "check" => CHECK_COST,
         "serviceAccount" | "path" | "group" | "resource" | "subresource" | "namespace" | "name" | "allowed"
         | "reason" | "error" | "errored" => 1,
-        "fieldSelector" | "labelSelector" => {
-            // selectorCostEstimate: list creation, a traversal, and per requirement (one per
-            // two characters) a list and a struct creation.
-            let len = args.first().map_or(0, super::super::cost::actual_size);
-            let ceil = |x: f64| libm::ceil(x) as u64;
-            10 + ceil(len as f64 * 0.1) + ceil(len as f64 * 0.5) * 50
-        }
+        "fieldSelector" | "labelSelector" => selector_cost(args.first().map_or(0, super::super::cost::actual_size)),
         _ => return None,
     })
+}
+
+/// An authorization check's fixed cost (library cost.go: two checks per expression).
+pub const CHECK_COST: u64 = 350_000;
+
+/// cost.go `selectorCostEstimate` of a selector of `len` characters (its runtime cost too):
+/// a list creation, a traversal, and per requirement (one per two characters) a list and a
+/// struct creation.
+pub fn selector_cost(len: u64) -> u64 {
+    use super::super::cost::ceil_factor;
+    10u64.saturating_add(ceil_factor(len, 0.1)).saturating_add(ceil_factor(ceil_factor(len, 0.5), 50.0))
 }
 
 #[cfg(test)]
