@@ -62,3 +62,15 @@ test("require() loads the Node build of kubedv/policy", () => {
   assert.equal(k.version(), version());
   assert.equal(k.evaluatePolicies([], { object: deployment }).allowed, true);
 });
+
+// apiserver pkg/cel/environment/base.go: ext lists came in 1.34, so a new policy may use them
+// from 1.35 (new expressions compile at the server's minimum compatibility version, one back).
+test("k8sVersion picks the CEL environment the expressions are compiled in", () => {
+  const policy = { apiVersion: "admissionregistration.k8s.io/v1", kind: "ValidatingAdmissionPolicy", metadata: { name: "p" },
+    spec: { failurePolicy: "Fail", matchConstraints: { resourceRules: [{ apiGroups: ["apps"], apiVersions: ["v1"], operations: ["CREATE"], resources: ["deployments"] }] },
+      validations: [{ expression: "lists.range(2).size() == 2" }] } };
+  const problems = (k8sVersion) => compilePolicies([policy], { k8sVersion }).problems.map((p) => p.message);
+  assert.equal(problems("1.35").length, 0);
+  assert.match(problems("1.34")[0], /undeclared reference to 'lists' \(in container ''\)/);
+  assert.throws(() => compilePolicies([policy], { k8sVersion: "1.40" }), /Kubernetes version "1.40" is not supported/);
+});
