@@ -40,10 +40,8 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let objects = input::objects(&args.object, &object_text)?;
     let crd_text = input::read(&args.crd)?;
     let crd_doc = pick_crd(&args.crd, input::objects(&args.crd, &crd_text)?, objects.first())?;
-    let minor = match &args.k8s_version {
-        Some(v) => shadow::parse_version(v).map_err(|e| UsageError(format!("--k8s-version: {e}")))?,
-        None => shadow::NEWEST_MINOR,
-    };
+    let minor =
+        shadow::parse_version(args.k8s_version.as_deref()).map_err(|e| UsageError(format!("--k8s-version: {e}")))?;
     let crd = Crd::load_at(&crd_doc, args.version.as_deref(), minor).map_err(|errors| {
         let lines: Vec<String> = errors
             .iter()

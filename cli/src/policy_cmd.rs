@@ -131,10 +131,8 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     }
     let files: Vec<&String> = args.policy.iter().chain(&args.binding).chain(&args.params).collect();
     let (docs, params) = load(&files)?;
-    let minor = match &args.k8s_version {
-        Some(v) => shadow::parse_version(v).map_err(|e| UsageError(format!("--k8s-version: {e}")))?,
-        None => shadow::NEWEST_MINOR,
-    };
+    let minor =
+        shadow::parse_version(args.k8s_version.as_deref()).map_err(|e| UsageError(format!("--k8s-version: {e}")))?;
     let set = PolicySet::new_at(&docs, minor);
     check_problems(&set)?;
     let object = one(&args.object)?;

@@ -375,10 +375,7 @@ pub fn compile_types(
         None => Schema::compile(src),
         Some(opts) => {
             let mut f = Fields::from_js(opts, "compile options are {imports?, k8sVersion?}")?;
-            let minor = match f.string("k8sVersion")? {
-                None => shadow::NEWEST_MINOR,
-                Some(v) => Enforcement::from_request(Some(&v), &[], true).map_err(into_error)?.minor,
-            };
+            let minor = shadow::parse_version(f.string("k8sVersion")?.as_deref()).map_err(into_error)?;
             let imports = match f.value("imports") {
                 None => serde_json::Map::new(),
                 Some(serde_json::Value::Object(m)) => m,

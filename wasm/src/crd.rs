@@ -79,10 +79,7 @@ pub fn compile_crd(
             opts
         }
     };
-    let minor = match &opts.k8s_version {
-        Some(v) => shadow::parse_version(v).map_err(crate::into_error)?,
-        None => shadow::NEWEST_MINOR,
-    };
+    let minor = shadow::parse_version(opts.k8s_version.as_deref()).map_err(crate::into_error)?;
     let crd = Crd::load_at(&doc, opts.version.as_deref(), minor).map_err(|e| refused(&e))?;
     Ok(JsCrd { crd, options: CheckOptions { defaults: opts.defaults.unwrap_or(true) } })
 }

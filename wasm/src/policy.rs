@@ -98,18 +98,16 @@ pub fn compile_policies(
     #[wasm_bindgen(unchecked_param_type = "object[] | string")] documents: JsValue,
     #[wasm_bindgen(unchecked_param_type = "PolicyOptions | null")] options: Option<JsValue>,
 ) -> Result<JsPolicySet, JsValue> {
-    let minor = match crate::given(options) {
-        None => shadow::NEWEST_MINOR,
+    let version = match crate::given(options) {
+        None => None,
         Some(options) => {
             let mut f = Fields::from_js(options, "policy options: {k8sVersion?}")?;
             let version = f.string("k8sVersion")?;
             f.finish()?;
-            match version {
-                Some(v) => shadow::parse_version(&v).map_err(into_error)?,
-                None => shadow::NEWEST_MINOR,
-            }
+            version
         }
     };
+    let minor = shadow::parse_version(version.as_deref()).map_err(into_error)?;
     let docs: Vec<serde_json::Value> = match documents.as_string() {
         Some(text) => {
             kubedv_input::documents(&text).map_err(|e| JsValue::from(into_error(format!("the policies: {e}"))))?

@@ -92,8 +92,10 @@ pub fn supported_versions() -> String {
     VERSIONS.iter().map(|v| format!("1.{}", v.minor)).collect::<Vec<_>>().join(", ")
 }
 
-/// The minor of a supported version written `1.N` (or `v1.N`); else an error listing them.
-pub fn parse_version(v: &str) -> Result<u32, String> {
+/// The minor of a supported version written `1.N` (or `v1.N`), the newest when none is given;
+/// else an error listing them.
+pub fn parse_version(given: Option<&str>) -> Result<u32, String> {
+    let Some(v) = given else { return Ok(NEWEST_MINOR) };
     let minor = v.trim().trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
     match minor.and_then(version) {
         Some(row) => Ok(row.minor),
@@ -160,10 +162,7 @@ impl Enforcement {
     /// by name, and whether the resource opted into declarative enforcement (1.36; refused from
     /// 1.37, which has no opt-in). Errors say what is accepted.
     pub fn from_request(version: Option<&str>, gates: &[(&str, bool)], opted_in: bool) -> Result<Enforcement, String> {
-        let minor = match version {
-            None => NEWEST_MINOR,
-            Some(v) => parse_version(v)?,
-        };
+        let minor = parse_version(version)?;
         let mut config = Enforcement::for_version(minor);
         if !opted_in {
             if minor > 36 {
