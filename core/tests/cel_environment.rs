@@ -86,6 +86,47 @@ fn the_checker_error_comes_before_the_validators() {
     );
 }
 
+/// A macro its environment lacks is not expanded: cel-go parses a call, and its checker
+/// (checker.go `checkCall`: the arguments, then the target, then the function) reports every
+/// argument written as a variable, and each use of it, as an undeclared identifier. Errors are
+/// sorted by position (common/errors.go `ToDisplayString`).
+#[test]
+fn an_absent_macros_variables_name_nothing() {
+    let all = |src: &str, compatibility: u32| -> Vec<(String, u32)> {
+        let p = Program::compile(src).unwrap();
+        let mut decls = Decls::default();
+        decls.set_compatibility(compatibility);
+        decls.declare("l", kubedv_core::cel::checker::CelType::Dyn);
+        let e = check_kubernetes(&p, &decls).map(|_| ()).unwrap_err();
+        core::iter::once(&e).chain(&e.also).map(|e| (e.message.clone(), e.column)).collect()
+    };
+    let undeclared = |names: &[(&str, u32)]| -> Vec<(String, u32)> {
+        names.iter().map(|&(n, c)| (format!("undeclared reference to '{n}' (in container '')"), c)).collect()
+    };
+    // Two-variable comprehensions before 1.32.
+    assert_eq!(all("[1].all(i, v, v > i)", 31), undeclared(&[("all", 8), ("i", 9), ("v", 12), ("v", 15), ("i", 19)]));
+    assert_eq!(
+        all("l.transformMap(k, v, v != 0, k)", 31),
+        undeclared(&[("transformMap", 15), ("k", 16), ("v", 19), ("v", 22), ("k", 30)])
+    );
+    // A variable of an enclosing comprehension is a variable: only the inner one is reported.
+    assert_eq!(all("l.all(x, [1].exists(i, x, x > i))", 31), undeclared(&[("exists", 20), ("i", 21), ("i", 31)]));
+    // `sortBy` before 1.35 (ext lists version 3, introduced 1.34).
+    assert_eq!(all("[2, 1].sortBy(x, -x)", 33), undeclared(&[("sortBy", 14), ("x", 15), ("x", 19)]));
+    // `cel.bind`: never enabled by Kubernetes (ext.Bindings).
+    assert_eq!(all("cel.bind(x, 1, x + 1) == 2", 36), undeclared(&[("cel", 1), ("bind", 9), ("x", 10), ("x", 16)]));
+    // Comments and line breaks between the arguments.
+    assert_eq!(
+        all("[1].all(i, // the index\n  v, v > 0)", 31),
+        vec![
+            (String::from("undeclared reference to 'all' (in container '')"), 8),
+            (String::from("undeclared reference to 'i' (in container '')"), 9),
+            (String::from("undeclared reference to 'v' (in container '')"), 3),
+            (String::from("undeclared reference to 'v' (in container '')"), 6),
+        ]
+    );
+}
+
 fn crd_with_rule(rule: &str) -> serde_json::Value {
     json!({
         "apiVersion": "apiextensions.k8s.io/v1",

@@ -731,10 +731,28 @@ impl<'d> Checker<'d> {
     fn unchecked(&mut self, e: &Expr) -> TResult {
         let base = self.locals.len();
         match &e.kind {
+            // `sortBy` without its macro: `l.sortBy(e, key)` is a call with the arguments `e`
+            // and `key`, where `e` is no variable.
+            Kind::Call { target, args, builtin: Builtin::SortByKeys, .. } => {
+                for child in target.iter().map(|t| &**t) {
+                    self.check(child)?;
+                }
+                if let [Expr { kind: Kind::Comprehension(c), .. }] = &args[..] {
+                    self.check(&c.range)?;
+                    self.written_vars(e.offset, 1)?;
+                    self.check(&c.step)?;
+                }
+            }
             Kind::Call { target, args, .. } => {
                 for child in target.iter().map(|t| &**t).chain(args) {
                     self.check(child)?;
                 }
+            }
+            // `cel.bind(x, init, body)` without its macro: `x` is an argument, not a variable.
+            Kind::Bind { init, body, written: true, .. } => {
+                self.written_vars(e.offset, 1)?;
+                self.check(init)?;
+                self.check(body)?;
             }
             Kind::Bind { name, init, body, .. } => {
                 self.check(init)?;
@@ -747,11 +765,11 @@ impl<'d> Checker<'d> {
                 self.exempt -= 1;
                 r?;
             }
+            // A two-variable macro without its library: a call whose first two arguments are
+            // identifiers that name no variable.
             Kind::Comprehension(c) => {
                 self.check(&c.range)?;
-                for v in core::iter::once(&c.var).chain(&c.var2) {
-                    self.locals.push((String::from(&**v), CelType::Dyn));
-                }
+                self.written_vars(e.offset, 1 + usize::from(c.var2.is_some()))?;
                 for child in c.filter.iter().chain([&c.step]) {
                     self.check(child)?;
                 }
@@ -760,6 +778,26 @@ impl<'d> Checker<'d> {
         }
         self.locals.truncate(base);
         Ok(CelType::Dyn)
+    }
+
+    /// The first `n` arguments of the call whose `(` is at `open`, written as identifiers
+    /// (a macro's variables where the macro is absent), checked as the identifiers they are:
+    /// cel-go's checker reports each that names no variable.
+    fn written_vars(&mut self, open: u32, n: usize) -> Result<(), CelError> {
+        let src = self.src;
+        let mut at = open as usize + 1;
+        for _ in 0..n {
+            at = skip_blank(src, at);
+            let len =
+                src.get(at..).map_or(0, |s| s.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count());
+            if len == 0 {
+                return Ok(());
+            }
+            let ident = Expr::new(at, Kind::Ident(src[at..at + len].into()));
+            self.check(&ident)?;
+            at = skip_blank(src, at + len) + 1; // the comma
+        }
+        Ok(())
     }
 
     /// `cel.block`: each initialiser in turn, visible to the later ones and the body.
@@ -1115,4 +1153,16 @@ pub(super) fn type_ident(name: &str) -> Option<CelType> {
         }
         _ => return None,
     })
+}
+
+/// The offset of the next token at or after `at`: whitespace and `//` comments skipped.
+fn skip_blank(src: &str, mut at: usize) -> usize {
+    let bytes = src.as_bytes();
+    loop {
+        match bytes.get(at..) {
+            Some([b' ' | b'\t' | b'\n' | b'\r' | b'\x0c', ..]) => at += 1,
+            Some([b'/', b'/', rest @ ..]) => at += 2 + rest.iter().take_while(|b| **b != b'\n').count(),
+            _ => return at,
+        }
+    }
 }

@@ -76,8 +76,9 @@ fn introduced(builtin: Builtin, name: &str) -> Option<u32> {
 /// ext.Encoders or ext.Bindings (`math.greatest`, `base64.encode`, `cel.bind` are undeclared at
 /// every version). A namespaced function is a member call there (checker.go `checkCall`): its
 /// namespace is an undeclared identifier at its start, then the function undeclared at the
-/// call's `(`. The arguments are checked as usual (for `cel.bind` and the two-variable macros
-/// cel-go would also report their variables, which kubedv does not).
+/// call's `(`. The arguments are checked as usual: where a macro is absent (`cel.bind`, the
+/// two-variable macros, `sortBy`), its variables are identifiers that name nothing, reported
+/// where they are written and where they are used (the checker's `unchecked`).
 pub(super) fn undeclared(e: &Expr, src: &str, compatibility: u32, errors: &mut Vec<(u32, String)>) -> bool {
     let absent = |introduced: u32| introduced > compatibility;
     let mut report =
