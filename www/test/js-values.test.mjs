@@ -119,6 +119,23 @@ test("what JSON.stringify refuses is refused, with its words", () => {
   assert.throws(() => compileCrd(CRD).validate({ spec: { labels: nest(100_000) } }), /recursion limit exceeded/);
 });
 
+test("values larger than the buffers they are written to, read the first time and after", () => {
+  // The tape (a few numbers a value) and its text (UTF-8) start at 1024 numbers and 4096
+  // bytes in WebAssembly memory; what does not fit is copied after they grow.
+  const items = Array.from({ length: 3000 }, (_, i) => ({ name: `item-${i}`, note: "ü".repeat(i % 50) }));
+  const rule = "self.items.all(i, i.name.startsWith('item-')) && size(self.items) == 3000 && size(self.items[2999].note) == 49";
+  const program = compileCel(rule, { self: "dyn" });
+  for (let round = 0; round < 3; round++) {
+    assert.equal(program.test({ self: { items } }), true);
+    assert.equal(program.test({ self: { items: items.slice(0, 2) } }), false);
+  }
+  assert.deepEqual(program.eval({ self: { items } }), program.evalVars(celVars({ self: { items } })));
+  const schema = compileTypes(TYPES);
+  assert.deepEqual(schema.validate({ tags: items.map((i) => i.note) }), schema.validate(JSON.stringify({ tags: items.map((i) => i.note) })));
+  // eval takes a CelVars too.
+  assert.deepEqual(program.eval(celVars({ self: { items } })).value, true);
+});
+
 test("CEL: strings long and short, ASCII or not, read as celVars reads them", () => {
   const dyn = { self: "dyn" };
   for (const [rule, self] of [
