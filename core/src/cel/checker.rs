@@ -958,7 +958,13 @@ impl<'d> Checker<'d> {
                 }
                 Ok((**v).clone())
             }
-            T::Object(o) => match o.fields.get(field) {
+            T::Object(o) => match o.fields.get(field).or_else(|| {
+                // From 1.31 a reserved word names its escaped field (apiserver types.go
+                // `FindStructFieldType`, `SetRecognizeKeywordAsFieldName` in environment.go):
+                // `self.spec.namespace` selects the property `namespace` (`__namespace__`).
+                let keyword = self.decls.compatibility >= 31 && super::lexer::RESERVED.contains(&field);
+                keyword.then(|| o.fields.get(format!("__{field}__").as_str())).flatten()
+            }) {
                 Some(ft) => Ok(ft.clone()),
                 None => self.err(e, format!("undefined field '{field}'")),
             },

@@ -218,11 +218,11 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 // The presence test itself costs nothing (celcoststability: `has(self.val1)` is 1).
                 let target = self.eval(operand)?;
                 match &target {
-                    Value::Map(m) => Ok(Value::Bool(m.get_str(field).is_some())),
+                    Value::Map(m) => Ok(Value::Bool(m.field(field).is_some())),
                     // refQualify's presence test on a value without fields: false.
                     Value::Optional(None) | Value::Null => Ok(Value::Bool(false)),
                     Value::Optional(Some(inner)) => match &**inner {
-                        Value::Map(m) => Ok(Value::Bool(m.get_str(field).is_some())),
+                        Value::Map(m) => Ok(Value::Bool(m.field(field).is_some())),
                         _ => Err(fail(e, "invalid type for field selection.")),
                     },
                     _ => Err(fail(e, format!("invalid type for field selection: {}", target.type_name()))),
@@ -389,7 +389,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
 
     fn select(&mut self, e: &Expr, target: Value, field: &str, optional: bool) -> R {
         match target {
-            Value::Map(m) => match m.get_str(field) {
+            Value::Map(m) => match m.field(field) {
                 Some(v) if optional => Ok(Value::Optional(Some(Rc::new(v.clone())))),
                 Some(v) => Ok(v.clone()),
                 None if optional => Ok(Value::Optional(None)),
@@ -397,7 +397,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             },
             Value::Optional(None) => Ok(Value::Optional(None)),
             Value::Optional(Some(inner)) => match &*inner {
-                Value::Map(m) => Ok(Value::Optional(m.get_str(field).map(|v| Rc::new(v.clone())))),
+                Value::Map(m) => Ok(Value::Optional(m.field(field).map(|v| Rc::new(v.clone())))),
                 other => Err(fail(e, format!("invalid type for field selection: {}", other.type_name()))),
             },
             // cel-go qualifies attributes with `refQualify`: any other value has no such key
@@ -832,7 +832,7 @@ fn peek<'v>(vars: &Vars<'v>, locals: &'v [Value], e: &'v Expr) -> Option<(&'v Va
         Kind::Local { slot, .. } => Some((locals.get(*slot as usize)?, cost::SELECT)),
         Kind::Var { index, .. } => Some((vars.get(*index)?, cost::SELECT)),
         Kind::Select { operand, field, optional: false } => match peek(vars, locals, operand)? {
-            (Value::Map(m), cost) => Some((m.get_str(field)?, cost + cost::SELECT)),
+            (Value::Map(m), cost) => Some((m.field(field)?, cost + cost::SELECT)),
             _ => None,
         },
         Kind::Index { operand, index, optional: false } => {

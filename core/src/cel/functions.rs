@@ -677,7 +677,9 @@ pub fn is_zero(v: &Value) -> bool {
         Value::Bytes(b) => b.is_empty(),
         Value::List(l) => l.is_empty(),
         Value::Map(m) => m.is_empty(),
-        Value::Timestamp(t) => t.secs == 0 && t.nanos == 0,
+        // cel-go `Timestamp.IsZeroValue` is Go's `time.Time.IsZero`: 0001-01-01T00:00:00Z (its
+        // comment says epoch 0; validation_test.go "optionals" shows which).
+        Value::Timestamp(t) => t.secs == super::time::MIN_TS && t.nanos == 0,
         Value::Duration(d) => *d == 0,
         Value::Optional(o) => o.is_none(),
         _ => false,

@@ -648,10 +648,12 @@ fn lists(b: Builtin, name: &str, items: &[Value], rest: &[Value], all: &[&Value]
     let bad = || no_overload(name, all);
     match (b, rest.len()) {
         // apiserver pkg/cel/library/lists.go (v0.37): one overload per element type, which cel-go
-        // picks at run time by the first element's type (an empty list takes the first, int);
-        // the later elements' comparison errors are ignored (`cmp == IntOne` only).
+        // picks at run time by the first element's type (an empty list takes the first, int,
+        // and is sorted: validation_test.go "stdlib list functions"); the later elements'
+        // comparison errors are ignored (`cmp == IntOne` only).
         (B::IsSorted, 0) => {
-            let mut prev = items.first().filter(|v| comparable(v)).ok_or_else(|| no_overload(name, all))?;
+            let Some(first) = items.first() else { return Ok(Value::Bool(true)) };
+            let mut prev = Some(first).filter(|v| comparable(v)).ok_or_else(|| no_overload(name, all))?;
             for v in &items[1..] {
                 if !comparer(v) {
                     return Err(String::from("no such overload"));

@@ -54,26 +54,45 @@ fn is_true(schema: &Json, key: &str) -> bool {
     schema.get(key).and_then(Json::as_bool).unwrap_or(false)
 }
 
-/// The fields every resource root (and embedded resource) exposes even when not declared.
+/// apiextensions `model.WithTypeAndObjectMeta`: what every resource root (a CRD's, an embedded
+/// resource's) shows CEL. A schema that declares `kind` and `apiVersion` strings and a
+/// `metadata` object with `name` and `generateName` strings is kept as it is (its other
+/// `metadata` fields included); any other gets `kind` and `apiVersion` strings and a `metadata`
+/// of `name` and `generateName` alone, their lengths capped at the API server's limits (253 and
+/// 252) or the schema's own shorter `maxLength`.
 pub(crate) fn with_type_and_object_meta(schema: &Json) -> Json {
+    fn ty(s: Option<&Json>) -> Option<&str> {
+        s.and_then(|s| s.get("type")).and_then(Json::as_str)
+    }
+    let props = schema.get("properties").and_then(Json::as_object);
+    let prop = |k: &str| props.and_then(|p| p.get(k));
+    let meta = prop("metadata").and_then(|m| m.get("properties")).and_then(Json::as_object);
+    let meta_prop = |k: &str| meta.and_then(|p| p.get(k));
+    if ty(prop("kind")) == Some("string")
+        && ty(prop("apiVersion")) == Some("string")
+        && ty(prop("metadata")) == Some("object")
+        && ty(meta_prop("name")) == Some("string")
+        && ty(meta_prop("generateName")) == Some("string")
+    {
+        return schema.clone();
+    }
+    // model.cappedLengthStringType.
+    let capped = |existing: Option<&Json>, max: u64| {
+        let own = existing.and_then(|e| e.get("maxLength")).and_then(Json::as_u64);
+        serde_json::json!({"type": "string", "maxLength": own.map_or(max, |m| m.min(max))})
+    };
+    let metadata = serde_json::json!({"type": "object", "properties": {
+        "name": capped(meta_prop("name"), 253),
+        "generateName": capped(meta_prop("generateName"), 252),
+    }});
     let mut s = schema.clone();
     if let Some(obj) = s.as_object_mut() {
-        obj.insert("type".into(), Json::from("object"));
+        obj.entry("type").or_insert_with(|| Json::from("object"));
         let props = obj.entry("properties").or_insert_with(|| Json::Object(serde_json::Map::new()));
         if let Some(props) = props.as_object_mut() {
-            props.entry("apiVersion").or_insert_with(|| serde_json::json!({"type": "string"}));
-            props.entry("kind").or_insert_with(|| serde_json::json!({"type": "string"}));
-            let meta = props.entry("metadata").or_insert_with(|| serde_json::json!({"type": "object"}));
-            if let Some(meta) = meta.as_object_mut() {
-                meta.insert("type".into(), Json::from("object"));
-                let mp = meta.entry("properties").or_insert_with(|| Json::Object(serde_json::Map::new()));
-                if let Some(mp) = mp.as_object_mut() {
-                    // model.WithTypeAndObjectMeta: the name and generateName of ObjectMeta,
-                    // bounded as the API server bounds them.
-                    mp.insert("name".into(), serde_json::json!({"type": "string", "maxLength": 253}));
-                    mp.insert("generateName".into(), serde_json::json!({"type": "string", "maxLength": 252}));
-                }
-            }
+            props.insert("kind".into(), serde_json::json!({"type": "string"}));
+            props.insert("apiVersion".into(), serde_json::json!({"type": "string"}));
+            props.insert("metadata".into(), metadata);
         }
     }
     s

@@ -355,6 +355,18 @@ impl Map {
         self.raw.as_ref().map_or(self.entries.len(), |r| r.size)
     }
 
+    /// A field selected by name (`m.f`, `has(m.f)`). A reserved word also names its escaped
+    /// property, as a schema-typed object stores it: apiserver's `unstructuredMap` unescapes the
+    /// name it is asked for, and the checker lets `self.spec.namespace` select `__namespace__`
+    /// from 1.31. (A map of other origin with a key like `__if__` is found by `m.if` too, where
+    /// cel-go would not find it: no JSON object Kubernetes validates is known to have one.)
+    pub fn field(&self, name: &str) -> Option<&Value> {
+        self.get_str(name).or_else(|| {
+            let keyword = super::lexer::RESERVED.contains(&name);
+            keyword.then(|| self.get_str(&alloc::format!("__{name}__"))).flatten()
+        })
+    }
+
     /// A field by its name in the object (list-map keys are such names): a hidden one, or an
     /// entry under that name or its escaped form.
     pub fn raw_field(&self, name: &str) -> Option<&Value> {

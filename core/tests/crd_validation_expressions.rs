@@ -1,0 +1,260 @@
+//! apiextensions-apiserver's own table of CRD validation rules, row by row:
+//! `TestValidationExpressions` in `pkg/apiserver/schema/cel/validation_test.go` (kubernetes/
+//! apiextensions-apiserver at 1aa2717a, the 1.37 development branch after its code freeze).
+//! The table is kept as JSON in `tests/corpus/apiextensions/validation_expressions.json`, each
+//! row with the Go line it starts at; the Go schema helpers (`schemas`, `listType`,
+//! `withRule`, ...) are written out as the OpenAPI schemas they build, and the rules expanded
+//! from their `fmt.Sprintf`s. Licence: Apache-2.0, as the source.
+//!
+//! Each rule is put on the test's schema as the CRD's `spec` (the test validates the schema as
+//! a root of its own; `isRoot` rows are the CRD's root schema), in a CRD compiled as the
+//! stored-expressions environment compiles it (the test's `StoredExpressionsEnvLoader`: every
+//! library). As the test checks:
+//! - a `valid` rule gives no error;
+//! - an `errors` rule gives at least one error, every one of type Invalid and containing the
+//!   expected text. A rule the API server refuses when the CRD is written (a compile error)
+//!   counts when one of the refusal's errors contains the text: the test's validator reports
+//!   compile errors at validation, the API server before.
+
+use kubedv_core::crd::Crd;
+use kubedv_core::field::ErrorType;
+use serde_json::{json, Value as Json};
+
+const TABLE: &str = include_str!("../../tests/corpus/apiextensions/validation_expressions.json");
+const GO: &str = include_str!("../../tests/corpus/apiextensions/validation_test.go");
+
+/// Rows kubedv cannot run as the test does, each with why (checked to exist below).
+const NOT_RUN: &[(u64, &str)] = &[(
+    1689,
+    "invalid data: the object does not match its schema, which the API server reports with its OpenAPI \
+         errors before any rule runs; the test feeds it to the CEL validator alone",
+)];
+
+/// Rows whose object the API server refuses for more than the rule (the test checks the CEL
+/// validator alone): only the rule's own errors are compared, each with why.
+const OBJECT_REFUSED: &[(u64, &str)] = &[(
+    971,
+    "the embedded resource's metadata.namespace, \"reserved_keyword_namespace\", is no DNS label: \
+     the API server's embedded ObjectMeta validation refuses it",
+)];
+
+fn crd(schema: &Json, rule: &str, is_root: bool) -> Json {
+    let mut with_rule = schema.clone();
+    with_rule["x-kubernetes-validations"] = json!([{ "rule": rule }]);
+    let root = if is_root { with_rule } else { json!({"type": "object", "properties": {"spec": with_rule}}) };
+    json!({
+        "apiVersion": "apiextensions.k8s.io/v1",
+        "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.example.com"},
+        "spec": {
+            "group": "example.com",
+            "names": {"kind": "Widget", "plural": "widgets", "singular": "widget", "listKind": "WidgetList"},
+            "scope": "Namespaced",
+            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": root}}]
+        }
+    })
+}
+
+fn object(value: &Json, is_root: bool) -> Json {
+    if is_root {
+        let mut o = value.clone();
+        if let Some(map) = o.as_object_mut() {
+            map.entry("apiVersion").or_insert(json!("example.com/v1"));
+            map.entry("kind").or_insert(json!("Widget"));
+        }
+        return o;
+    }
+    json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w", "namespace": "default"}, "spec": value})
+}
+
+/// What the API server requires of a CRD and the test's validator, given a schema alone, does
+/// not: a list-map key must be required (or defaulted), a rule with a line break needs a
+/// message, and every rule's estimated cost must fit the limit, which an unbounded list, map
+/// or string can break. Kept as `(reason in a refusal, how the schema is adapted)`; a row is
+/// adapted only when its CRD is refused for these reasons alone.
+const CRD_ONLY: &[&str] = &[
+    "must have a default or be a required property",
+    "must not be empty if x-kubernetes-embedded-resource is true without x-kubernetes-preserve-unknown-fields",
+    "cannot be nullable when x-kubernetes-list-type is set",
+    "message must be specified if rule contains line breaks",
+];
+
+/// The refusals for a rule's estimated cost.
+const COST: &[&str] = &[
+    "estimated rule cost exceeds budget",
+    "contributed to estimated rule cost total exceeding cost limit",
+    "estimated rule cost total for entire OpenAPIv3 schema exceeds budget",
+];
+
+/// The row's schema as a CRD accepts it: list-map keys required, and collections and strings
+/// bounded (1,000 items or properties, 4,096 characters) where the schema leaves them open; an
+/// embedded resource with no properties keeps its unknown fields (CEL sees only its
+/// `apiVersion`, `kind` and `metadata` either way); a list of nullable items is atomic.
+fn bounded(schema: &mut Json) {
+    let Some(map) = schema.as_object_mut() else { return };
+    if map.get("x-kubernetes-embedded-resource") == Some(&json!(true)) && !map.contains_key("properties") {
+        map.insert("x-kubernetes-preserve-unknown-fields".into(), json!(true));
+    }
+    if map.get("items").and_then(|i| i.get("nullable")) == Some(&json!(true)) {
+        map.remove("x-kubernetes-list-type");
+        map.remove("x-kubernetes-list-map-keys");
+    }
+    let ty = map.get("type").and_then(Json::as_str).unwrap_or("").to_string();
+    match ty.as_str() {
+        "array" => {
+            map.entry("maxItems").or_insert(json!(1000));
+        }
+        "object" if map.contains_key("additionalProperties") => {
+            map.entry("maxProperties").or_insert(json!(1000));
+        }
+        "string" => {
+            map.entry("maxLength").or_insert(json!(4096));
+        }
+        _ => {}
+    }
+    let keys = map.get("x-kubernetes-list-map-keys").cloned();
+    if let (Some(Json::Array(keys)), Some(items)) = (keys, map.get_mut("items")) {
+        let required = items.as_object_mut().unwrap().entry("required").or_insert(json!([]));
+        for k in keys {
+            if !required.as_array().unwrap().contains(&k) {
+                required.as_array_mut().unwrap().push(k);
+            }
+        }
+    }
+    for key in ["items", "additionalProperties"] {
+        if let Some(child) = map.get_mut(key) {
+            bounded(child);
+        }
+    }
+    if let Some(Json::Object(props)) = map.get_mut("properties") {
+        for child in props.values_mut() {
+            bounded(child);
+        }
+    }
+}
+
+type Errors = Vec<kubedv_core::field::Error>;
+
+/// The errors of one rule over the row's object: the CRD's refusal, or the custom resource's.
+fn run(row: &Json, rule: &str) -> Result<Errors, Errors> {
+    let is_root = row["isRoot"].as_bool().unwrap_or(false);
+    let mut crd_json = crd(&row["schema"], rule, is_root);
+    // Every library, as stored expressions compile.
+    let mut crd = Crd::load_at(&crd_json, None, u32::MAX);
+    if let Err(refused) = &crd {
+        if refused.iter().all(|e| CRD_ONLY.iter().chain(COST).any(|r| e.text().contains(r))) {
+            let root = &mut crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"];
+            bounded(root);
+            if rule.contains('\n') {
+                let at = if is_root { root } else { &mut root["properties"]["spec"] };
+                at["x-kubernetes-validations"][0]["message"] = json!("failed rule: (with a line break)");
+            }
+            crd = Crd::load_at(&crd_json, None, u32::MAX);
+            eprintln!("adapted: line {} {rule:?}", row["line"]);
+        }
+    }
+    let crd = match crd {
+        Err(refused) if refused.iter().all(|e| COST.iter().any(|r| e.text().contains(r))) => {
+            eprintln!("evaluated directly: line {} {rule:?}", row["line"]);
+            return evaluated(row, rule, is_root);
+        }
+        crd => crd?,
+    };
+    let old = row.get("oldObj").map(|o| object(o, is_root));
+    let mut errors = crd.validate(&object(&row["obj"], is_root), old.as_ref());
+    if OBJECT_REFUSED.iter().any(|(l, _)| Some(*l) == row["line"].as_u64()) {
+        errors.retain(|e| e.text().contains(rule));
+    }
+    // A root schema of the test's own is of no CRD's kind.
+    if is_root {
+        errors.retain(|e| !(matches!(e.field.as_str(), "kind" | "apiVersion") && e.detail.starts_with("must be ")));
+    }
+    Ok(errors)
+}
+
+/// A rule whose CRD the API server refuses for its estimated cost alone (cel-go's estimate of
+/// an unbounded size: the equality of two `type` values or two optionals, a `slice` whose end
+/// is before its start) is compiled and evaluated as the test's validator does, which does not
+/// check the estimate: with `self` of the schema's type and value.
+fn evaluated(row: &Json, rule: &str, is_root: bool) -> Result<Errors, Errors> {
+    use kubedv_core::cel::{checker, schema, Program};
+    let fail =
+        |detail: String| vec![kubedv_core::field::Error::invalid(&kubedv_core::field::Path::root(), "object", detail)];
+    let s = &row["schema"];
+    let mut decls = checker::Decls::default();
+    decls.declare("self", schema::decl_type(s, is_root).unwrap_or(checker::CelType::Dyn));
+    let program = Program::compile(rule).map_err(|e| fail(e.message.clone()))?;
+    checker::check_kubernetes(&program, &decls).map_err(|e| fail(e.message))?;
+    let program = Program::compile_optimized(rule).map_err(|e| fail(e.message.clone()))?;
+    let mut vars = std::collections::BTreeMap::new();
+    vars.insert(String::from("self"), schema::value(&row["obj"], s, is_root));
+    Ok(match program.eval(&vars) {
+        Ok(r) if matches!(r.value, kubedv_core::cel::Value::Bool(true)) => Vec::new(),
+        Ok(_) => fail(format!("failed rule: {rule}")),
+        Err(e) => fail(e.message),
+    })
+}
+
+#[test]
+fn test_validation_expressions() {
+    let rows: Vec<Json> = serde_json::from_str(TABLE).unwrap();
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for row in &rows {
+        let line = row["line"].as_u64().unwrap();
+        if NOT_RUN.iter().any(|(l, _)| *l == line) {
+            continue;
+        }
+        let name = row["name"].as_str().unwrap();
+        let go_line = GO.lines().nth(line as usize - 1).unwrap_or("");
+        assert!(
+            go_line.contains(&format!("{{name: {}", json!(name))),
+            "line {line} does not start {name:?}: {go_line}"
+        );
+        for rule in row["valid"].as_array().into_iter().flatten() {
+            let rule = rule.as_str().unwrap();
+            ran += 1;
+            match run(row, rule) {
+                Ok(errors) if errors.is_empty() => {}
+                Ok(errors) => failures.push(format!(
+                    "line {line} {name}: valid rule {rule:?} gave:\n    {}",
+                    errors.iter().map(|e| e.text()).collect::<Vec<_>>().join("\n    ")
+                )),
+                Err(refused) => failures.push(format!(
+                    "line {line} {name}: valid rule {rule:?} refused:\n    {}",
+                    refused.iter().map(|e| e.text()).collect::<Vec<_>>().join("\n    ")
+                )),
+            }
+        }
+        for (rule, want) in row["errors"].as_object().into_iter().flatten() {
+            let want = want.as_str().unwrap();
+            ran += 1;
+            let ok = match run(row, rule) {
+                Ok(errors) => {
+                    !errors.is_empty() && errors.iter().all(|e| e.kind == ErrorType::Invalid && e.text().contains(want))
+                }
+                // The test's validator reports a rule that does not compile when it validates
+                // ("compile error: ..."); the API server refuses the CRD with the rest.
+                Err(refused) => {
+                    let want = want.strip_prefix("compile error: ").unwrap_or(want);
+                    refused.iter().any(|e| e.text().contains(want))
+                }
+            };
+            if !ok {
+                let got = match run(row, rule) {
+                    Ok(errors) => errors.iter().map(|e| e.text()).collect::<Vec<_>>(),
+                    Err(refused) => refused.iter().map(|e| format!("(refused) {}", e.text())).collect(),
+                };
+                failures.push(format!(
+                    "line {line} {name}: rule {rule:?} should fail with {want:?}, gave:\n    {}",
+                    got.join("\n    ")
+                ));
+            }
+        }
+    }
+    for (line, why) in NOT_RUN.iter().chain(OBJECT_REFUSED) {
+        assert!(rows.iter().any(|r| r["line"] == *line), "NOT_RUN names no row at line {line} ({why})");
+    }
+    assert!(failures.is_empty(), "{} of {ran} rules differ:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(ran, 783, "the table's rules, less the rows not run");
+}
