@@ -418,3 +418,33 @@ fn cost_error_messages_match_kubernetes() {
         format!("estimated rule cost exceeds budget by factor of more than 100x {tail}")
     );
 }
+
+/// Optionals of scalars (bool, int, uint, double, duration, timestamp) have a known size, 1:
+/// cel-go `checker/cost.go` `computeSize` falls back to `computeTypeSize`, whose `isScalar`
+/// looks through `optional_type`. So their equality costs 1 where an optional string's is
+/// unbounded (the celcoststability rows above). No Kubernetes test asserts these numbers; each
+/// is the sum `functionCost` makes: the equality's min(1, other size) × 0.1 rounded up, plus its
+/// arguments (a select or index 1 each, `optional.of` 1, a constant 0).
+#[test]
+fn optionals_of_scalars_have_size_one() {
+    let schema = json!({"type": "object", "properties": {
+        "obj": {"type": "object", "properties": {"count": t("integer"), "ok": t("boolean"), "wait": {"type": "string", "format": "duration"}, "name": t("string")}},
+        "ints": list(t("integer"))}});
+    let unbounded = 1844674407370955264u64;
+    for (rule, cost) in [
+        ("optional.ofNonZeroValue(0) == optional.none()", 3),
+        ("optional.of(1) == optional.of(2)", 3),
+        ("optional.ofNonZeroValue(duration('0s')) == optional.none()", 4),
+        ("self.obj.?count == optional.of(1)", 5),
+        ("self.obj.?ok == optional.none()", 5),
+        ("self.obj.?wait == optional.none()", 5),
+        ("self.ints[?0] == optional.of(2)", 5),
+        // Not scalars: null, strings, lists, maps.
+        ("optional.of(null) == optional.none()", unbounded + 2),
+        // (An empty list costs 10 to create: `common.ListCreateBaseCost`.)
+        ("optional.ofNonZeroValue([]) == optional.none()", unbounded + 12),
+        ("self.obj.?name == optional.none()", unbounded + 4),
+    ] {
+        assert_eq!(estimated(&schema, rule), Ok(cost), "{rule}");
+    }
+}

@@ -42,6 +42,9 @@ pub struct SizedType {
     pub map: bool,
     /// What kind of value it is, for the functions whose cost depends on it.
     pub hint: Hint,
+    /// A bool, number, duration or timestamp: cel-go's `isScalar`, whose optionals have a known
+    /// size (1) where other optionals have none.
+    pub scalar: bool,
 }
 
 /// The kinds of values whose costs differ.
@@ -63,7 +66,15 @@ pub enum Hint {
 
 impl SizedType {
     fn scalar(min_size: u64) -> SizedType {
-        SizedType { max_elements: 0, min_size, fields: BTreeMap::new(), elem: None, map: false, hint: Hint::Other }
+        SizedType {
+            max_elements: 0,
+            min_size,
+            fields: BTreeMap::new(),
+            elem: None,
+            map: false,
+            hint: Hint::Other,
+            scalar: true,
+        }
     }
 }
 
@@ -79,7 +90,7 @@ fn flag(schema: &Json, key: &str) -> bool {
 pub fn sized_type(schema: &Json) -> Option<SizedType> {
     if flag(schema, "x-kubernetes-int-or-string") {
         let max = int(schema, "maxLength").map_or(MAX_STRING, |n| n.saturating_mul(4));
-        return Some(SizedType { max_elements: max, hint: Hint::Unknown, ..SizedType::scalar(1) });
+        return Some(SizedType { max_elements: max, hint: Hint::Unknown, scalar: false, ..SizedType::scalar(1) });
     }
     match schema.get("type").and_then(Json::as_str) {
         Some("array") => {
@@ -92,6 +103,7 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
                 elem: Some(item),
                 map: false,
                 hint: Hint::Container,
+                scalar: false,
             })
         }
         Some("object") => {
@@ -105,6 +117,7 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
                     elem: Some(value),
                     map: true,
                     hint: Hint::Container,
+                    scalar: false,
                 });
             }
             let required: Vec<&str> = schema
@@ -125,7 +138,15 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
                     }
                 }
             }
-            Some(SizedType { max_elements: 0, min_size, fields, elem: None, map: false, hint: Hint::Other })
+            Some(SizedType {
+                max_elements: 0,
+                min_size,
+                fields,
+                elem: None,
+                map: false,
+                hint: Hint::Other,
+                scalar: false,
+            })
         }
         Some("string") => {
             let (min, max, hint) = match schema.get("format").and_then(Json::as_str) {
@@ -146,11 +167,22 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
                     (2, max, Hint::Str)
                 }
             };
-            Some(SizedType { max_elements: max, hint, ..SizedType::scalar(min) })
+            // Durations, dates and date-times are CEL durations and timestamps: scalars.
+            Some(SizedType { max_elements: max, hint, scalar: hint == Hint::Other, ..SizedType::scalar(min) })
         }
         Some("boolean") => Some(SizedType::scalar(4)),
         Some("number") | Some("integer") => Some(SizedType::scalar(1)),
         _ => None,
+    }
+}
+
+/// The size and kind of a selected schema value, or of an optional of it (`.?f`, `[?i]`):
+/// cel-go's `computeTypeSize` knows an optional scalar's size (1, `isScalar`), no other.
+fn sized(ty: Option<&Rc<SizedType>>, optional: bool) -> (u64, Hint) {
+    match ty {
+        Some(t) if !optional => (t.max_elements, t.hint),
+        Some(t) if t.scalar => (1, Hint::Other),
+        _ => (UNBOUNDED, Hint::Unknown),
     }
 }
 
@@ -245,6 +277,8 @@ impl Estimator {
                     Value::Bytes(b) => (b.len() as u64, Hint::Bytes),
                     Value::List(l) => (l.len() as u64, Hint::Container),
                     Value::Map(m) => (m.len() as u64, Hint::Container),
+                    // Size 1 (computeExprSize), but not a scalar.
+                    Value::Null => (1, Hint::Unknown),
                     _ => (1, Hint::Other),
                 };
                 Info { min: 0, max: 0, size, ty: None, hint }
@@ -272,9 +306,8 @@ impl Estimator {
                 let o = self.walk(operand);
                 let ty = o.ty.as_ref().and_then(|t| t.fields.get(&**field).cloned().or_else(|| t.elem.clone()));
                 // An optional's size is unknown to cel-go's estimator (celcoststability:
-                // `self.obj.?field == optional.of('a')`).
-                let size = ty.as_ref().filter(|_| !optional).map_or(UNBOUNDED, |t| t.max_elements);
-                let hint = ty.as_ref().filter(|_| !optional).map_or(Hint::Unknown, |t| t.hint);
+                // `self.obj.?field == optional.of('a')`), but an optional scalar's.
+                let (size, hint) = sized(ty.as_ref(), *optional);
                 Info { min: o.min.saturating_add(SELECT), max: o.max.saturating_add(SELECT), size, ty, hint }
             }
             Kind::Has { operand, .. } => {
@@ -288,8 +321,7 @@ impl Estimator {
                 // `self.val.all(k, self.val[k] > 0)`); at run time only constant ones cost.
                 let extra = 1;
                 let ty = o.ty.as_ref().and_then(|t| t.elem.clone());
-                let size = ty.as_ref().filter(|_| !optional).map_or(UNBOUNDED, |t| t.max_elements);
-                let hint = ty.as_ref().filter(|_| !optional).map_or(Hint::Unknown, |t| t.hint);
+                let (size, hint) = sized(ty.as_ref(), *optional);
                 Info {
                     min: o.min.saturating_add(i.min).saturating_add(extra),
                     max: o.max.saturating_add(i.max).saturating_add(extra),
@@ -476,6 +508,7 @@ impl Estimator {
                 elem: None,
                 map: false,
                 hint: step.hint,
+                scalar: false,
             };
             Rc::new(SizedType {
                 max_elements: n,
@@ -484,6 +517,7 @@ impl Estimator {
                 elem: Some(Rc::new(item)),
                 map: false,
                 hint: Hint::Container,
+                scalar: false,
             })
         });
         // `filter` keeps its range's element type.
@@ -517,8 +551,15 @@ fn qualified_name(e: &Expr) -> Option<String> {
 
 /// A list of `n` strings (or bytes: `hint`) of no known size.
 fn strings(n: u64, hint: Hint) -> Rc<SizedType> {
-    let elem =
-        SizedType { max_elements: UNBOUNDED, min_size: 0, fields: BTreeMap::new(), elem: None, map: false, hint };
+    let elem = SizedType {
+        max_elements: UNBOUNDED,
+        min_size: 0,
+        fields: BTreeMap::new(),
+        elem: None,
+        map: false,
+        hint,
+        scalar: false,
+    };
     Rc::new(SizedType {
         max_elements: n,
         min_size: 0,
@@ -526,6 +567,7 @@ fn strings(n: u64, hint: Hint) -> Rc<SizedType> {
         elem: Some(Rc::new(elem)),
         map: false,
         hint: Hint::Container,
+        scalar: false,
     })
 }
 
@@ -702,6 +744,19 @@ fn call_estimate(
             }
             _ => fixed(1, UNBOUNDED, Hint::Unknown),
         },
+        // An optional of a scalar has size 1 (cel-go `isScalar` of `optional_type(T)`); of
+        // anything else, none (celcoststability: `optional.of('a') != optional.none()`).
+        B::OptionalOf | B::OptionalOfNonZero => {
+            let scalar = infos.first().is_some_and(|i| match &i.ty {
+                Some(t) => t.scalar,
+                None => i.hint == Hint::Other && i.size == 1,
+            });
+            if scalar {
+                fixed(1, 1, Hint::Other)
+            } else {
+                fixed(1, UNBOUNDED, Hint::Unknown)
+            }
+        }
         B::SetsContains | B::SetsIntersects => fixed(mul(size(0), size(1)).saturating_add(1), 1, Hint::Other),
         B::SetsEquivalent => fixed(mul(2, mul(size(0), size(1))).saturating_add(1), 1, Hint::Other),
         _ => {
