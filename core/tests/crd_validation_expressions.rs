@@ -87,7 +87,7 @@ const COST: &[&str] = &[
 ];
 
 /// The row's schema as a CRD accepts it: list-map keys required, and collections and strings
-/// bounded (1,000 items or properties, 4,096 characters) where the schema leaves them open; an
+/// bounded (100 items or properties, 256 characters) where the schema leaves them open; an
 /// embedded resource with no properties keeps its unknown fields (CEL sees only its
 /// `apiVersion`, `kind` and `metadata` either way); a list of nullable items is atomic.
 fn bounded(schema: &mut Json) {
@@ -102,13 +102,13 @@ fn bounded(schema: &mut Json) {
     let ty = map.get("type").and_then(Json::as_str).unwrap_or("").to_string();
     match ty.as_str() {
         "array" => {
-            map.entry("maxItems").or_insert(json!(1000));
+            map.entry("maxItems").or_insert(json!(100));
         }
         "object" if map.contains_key("additionalProperties") => {
-            map.entry("maxProperties").or_insert(json!(1000));
+            map.entry("maxProperties").or_insert(json!(100));
         }
         "string" => {
-            map.entry("maxLength").or_insert(json!(4096));
+            map.entry("maxLength").or_insert(json!(256));
         }
         _ => {}
     }
@@ -257,4 +257,82 @@ fn test_validation_expressions() {
     }
     assert!(failures.is_empty(), "{} of {ran} rules differ:\n{}", failures.len(), failures.join("\n"));
     assert_eq!(ran, 783, "the table's rules, less the rows not run");
+}
+
+const LEVELS: &str = include_str!("../../tests/corpus/apiextensions/validation_schema_levels.json");
+
+/// Rows with rules inside `allOf`, `anyOf`, `oneOf` or `not`, which the API server refuses in a
+/// CRD (schema/validation.go `ValidateStructural`: `AllowNestedXValidations` false; the test
+/// runs the validator as libraries and native types may): checked to be refused so.
+const NESTED: &[(u64, &str)] = &[
+    (2453, "allOf[0].x-kubernetes-validations: Forbidden: must be empty to be structural"),
+    (2497, "anyOf[0].x-kubernetes-validations: Forbidden: must be empty to be structural"),
+    (2548, "oneOf[0].x-kubernetes-validations: Forbidden: must be empty to be structural"),
+    (2599, "not.x-kubernetes-validations: Forbidden: must be empty to be structural"),
+    (2638, "allOf[0].items.x-kubernetes-validations: Forbidden: must be empty to be structural"),
+    (2689, "allOf[0].additionalProperties: Forbidden: must be undefined to be structural"),
+    (2737, "allOf[0].properties[key].x-kubernetes-validations: Forbidden: must be empty to be structural"),
+    (2785, "allOf[0].items.allOf[0].x-kubernetes-validations: Forbidden: must be empty to be structural"),
+    (2846, "allOf[0].properties[myProperty].additionalProperties: Forbidden: must be undefined to be structural"),
+];
+
+/// apiextensions' `TestValidationExpressionsAtSchemaLevels` (validation_test.go at 1aa2717a):
+/// rules anywhere in a resource's schema (under items, additionalProperties, allOf, ...), the
+/// schema the CRD's root. As the test checks: each expected text in an error of its own, every
+/// error of type Invalid, and no other error. A rule that does not compile refuses the CRD
+/// (the test's validator reports it when validating): the refusal's errors are matched so.
+#[test]
+fn test_validation_expressions_at_schema_levels() {
+    let rows: Vec<Json> = serde_json::from_str(LEVELS).unwrap();
+    let mut failures = Vec::new();
+    for row in &rows {
+        let line = row["line"].as_u64().unwrap();
+        let name = row["name"].as_str().unwrap();
+        let go_line = GO.lines().skip(line as usize - 1).take(8).collect::<Vec<_>>().join(" ");
+        assert!(go_line.contains(&format!("name: {}", json!(name))), "line {line} does not start {name:?}");
+        let mut crd_json = crd(&json!({"type": "object"}), "true", true);
+        crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"] = row["schema"].clone();
+        if let Some((_, why)) = NESTED.iter().find(|(l, _)| *l == line) {
+            let refused = Crd::load_at(&crd_json, None, u32::MAX).err().unwrap_or_default();
+            assert!(refused.iter().any(|e| e.text().contains(why)), "line {line}: {refused:?}");
+            continue;
+        }
+        let want: Vec<&str> = row["errors"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+        let mut loaded = Crd::load_at(&crd_json, None, u32::MAX);
+        if loaded.as_ref().err().is_some_and(|r| r.iter().all(|e| COST.iter().any(|c| e.text().contains(c)))) {
+            bounded(&mut crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"]);
+            loaded = Crd::load_at(&crd_json, None, u32::MAX);
+        }
+        let (got, refused) = match loaded {
+            Err(refused) => (refused, true),
+            Ok(crd) => {
+                let old = row.get("oldObj").map(|o| object(o, true));
+                let mut errors = crd.validate(&object(&row["obj"], true), old.as_ref());
+                errors.retain(|e| {
+                    !(matches!(e.field.as_str(), "kind" | "apiVersion") && e.detail.starts_with("must be "))
+                });
+                (errors, false)
+            }
+        };
+        let mut unmatched: Vec<&str> = want.clone();
+        let mut extra = Vec::new();
+        for e in &got {
+            let text = e.text();
+            match unmatched.iter().position(|w| text.contains(w)) {
+                Some(i) if refused || e.kind == ErrorType::Invalid => {
+                    unmatched.remove(i);
+                }
+                _ => extra.push(text),
+            }
+        }
+        if !unmatched.is_empty() || !extra.is_empty() {
+            failures.push(format!(
+                "line {line} {name}: missing {unmatched:?}; {}:\n    {}",
+                if refused { "the CRD was refused" } else { "got" },
+                got.iter().map(|e| e.text()).collect::<Vec<_>>().join("\n    ")
+            ));
+        }
+    }
+    assert_eq!(rows.len(), 25);
+    assert!(failures.is_empty(), "{} of {} rows differ:\n{}", failures.len(), rows.len(), failures.join("\n"));
 }
