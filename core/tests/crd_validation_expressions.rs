@@ -336,3 +336,99 @@ fn test_validation_expressions_at_schema_levels() {
     assert_eq!(rows.len(), 25);
     assert!(failures.is_empty(), "{} of {} rows differ:\n{}", failures.len(), rows.len(), failures.join("\n"));
 }
+
+const COMPILATION: &str = include_str!("../../tests/corpus/apiextensions/compilation.json");
+const COMPILATION_GO: &str = include_str!("../../tests/corpus/apiextensions/compilation_test.go");
+
+/// Rows of `TestCelCompilation` kubedv cannot run as the test does, each with why.
+const COMPILATION_NOT_RUN: &[(u64, &str)] = &[(
+    816,
+    "the test adds a library of its own (`fakeFunction`, introduced at 1.999) that only a stored \\
+     expression may use; no API server has it",
+)];
+
+/// Rows whose rule compiles to nothing (no error, no program) in the test, and which a CRD
+/// refuses before compiling (apiextensions validation.go: a blank rule), with the refusal.
+const COMPILATION_CRD_REFUSES: &[(u64, &str)] =
+    &[(720, "x-kubernetes-validations[0].rule: Required value: rule is not specified")];
+
+/// apiextensions' `TestCelCompilation` (compilation_test.go at 1aa2717a): each rule of a schema
+/// compiled as a new expression of the 1.37 API server (compatibility 1.36; `unmodified` rows as
+/// stored expressions, with every library), the schema a CRD's `spec`. As the test's matchers
+/// check, rule by rule: no error, or an Invalid error containing the text (on the rule, or on
+/// its `messageExpression`), and whether it is a transition rule.
+#[test]
+fn test_cel_compilation() {
+    let rows: Vec<Json> = serde_json::from_str(COMPILATION).unwrap();
+    let mut failures = Vec::new();
+    let mut rules = 0;
+    for row in &rows {
+        let line = row["line"].as_u64().unwrap();
+        let name = row["name"].as_str().unwrap();
+        let go = COMPILATION_GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
+        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        if COMPILATION_NOT_RUN.iter().any(|(l, _)| *l == line) {
+            continue;
+        }
+        let minor = if row["unmodified"] == json!(true) { u32::MAX } else { 37 };
+        let mut crd_json = crd(&json!({"type": "object"}), "true", false);
+        crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"] = row["schema"].clone();
+        let mut loaded = Crd::load_at(&crd_json, None, minor);
+        if loaded
+            .as_ref()
+            .err()
+            .is_some_and(|r| r.iter().all(|e| COST.iter().chain(CRD_ONLY).any(|c| e.text().contains(c))))
+        {
+            bounded(&mut crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"]);
+            loaded = Crd::load_at(&crd_json, None, minor);
+        }
+        if let Some((_, why)) = COMPILATION_CRD_REFUSES.iter().find(|(l, _)| *l == line) {
+            let refused = loaded.as_ref().err().cloned().unwrap_or_default();
+            assert!(refused.iter().any(|e| e.text().contains(why)), "line {line}: {refused:?}");
+            rules += 1;
+            continue;
+        }
+        let (refused, compiled) = match &loaded {
+            Err(errors) => (errors.clone(), Vec::new()),
+            Ok(crd) => (Vec::new(), crd.rules().iter().map(|r| r.is_transition()).collect()),
+        };
+        for (i, want) in row["expected"].as_array().unwrap().iter().enumerate() {
+            rules += 1;
+            let at = format!("properties[spec].x-kubernetes-validations[{i}]");
+            let mine: Vec<&kubedv_core::field::Error> = refused.iter().filter(|e| e.field.contains(&at)).collect();
+            let texts: Vec<String> = mine.iter().map(|e| e.text()).collect();
+            let mut wrong = Vec::new();
+            if want["noError"] == json!(true) && !texts.is_empty() {
+                wrong.push(String::from("no error"));
+            }
+            if let Some(text) = want["invalidError"].as_str() {
+                if !mine.iter().any(|e| e.kind == ErrorType::Invalid && e.text().contains(text)) {
+                    wrong.push(format!("an Invalid error containing {text:?}"));
+                }
+            }
+            if let Some(text) = want["messageExpressionError"].as_str() {
+                if !mine.iter().any(|e| e.field.ends_with(".messageExpression") && e.text().contains(text)) {
+                    wrong.push(format!("a messageExpression error containing {text:?}"));
+                }
+            }
+            if let Some(transition) = want["transitionRule"].as_bool() {
+                // Without errors the rules compile in order, one each.
+                if refused.is_empty() && compiled.get(i) != Some(&transition) {
+                    wrong.push(format!("transition rule {transition}"));
+                }
+            }
+            if !wrong.is_empty() {
+                let rule = &row["schema"]["x-kubernetes-validations"][i]["rule"];
+                failures.push(format!("line {line} {name} rule {i} {rule}: want {}; got {texts:?}", wrong.join(", ")));
+            }
+        }
+        // Errors on no rule of the row's (the schema itself refused) are failures too.
+        let stray: Vec<String> =
+            refused.iter().filter(|e| !e.field.contains("x-kubernetes-validations[")).map(|e| e.text()).collect();
+        if !stray.is_empty() {
+            failures.push(format!("line {line} {name}: the CRD was refused: {stray:?}"));
+        }
+    }
+    assert_eq!(rules, 44, "the table's rules, less the rows not run");
+    assert!(failures.is_empty(), "{} of {rules} rules differ:\n{}", failures.len(), failures.join("\n"));
+}

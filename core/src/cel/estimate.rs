@@ -176,6 +176,24 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
     }
 }
 
+/// A value reached by selecting a map's key as a field (`m.key`): cel-go's path names the key,
+/// which Kubernetes' size estimator cannot follow (apiextensions compilation.go `EstimateSize`
+/// knows declared fields, `@items`, `@values` and `@keys`), so nothing at or below it has a
+/// size from the schema: a scalar has its type's (1, `computeTypeSize`), anything else none.
+/// (`m['key']` is `@values` there, and keeps the schema's sizes.)
+fn unresolved(t: &SizedType) -> SizedType {
+    let mut fields = BTreeMap::new();
+    for (k, v) in &t.fields {
+        fields.insert(k.clone(), Rc::new(unresolved(v)));
+    }
+    SizedType {
+        max_elements: if t.scalar { 1 } else { UNBOUNDED },
+        fields,
+        elem: t.elem.as_deref().map(|e| Rc::new(unresolved(e))),
+        ..t.clone()
+    }
+}
+
 /// The size and kind of a selected schema value, or of an optional of it (`.?f`, `[?i]`):
 /// cel-go's `computeTypeSize` knows an optional scalar's size (1, `isScalar`), no other.
 fn sized(ty: Option<&Rc<SizedType>>, optional: bool) -> (u64, Hint) {
@@ -304,7 +322,11 @@ impl Estimator {
                     }
                 }
                 let o = self.walk(operand);
-                let ty = o.ty.as_ref().and_then(|t| t.fields.get(&**field).cloned().or_else(|| t.elem.clone()));
+                let ty = o.ty.as_ref().and_then(|t| match t.fields.get(&**field) {
+                    Some(f) => Some(f.clone()),
+                    None if t.map => t.elem.as_deref().map(|e| Rc::new(unresolved(e))),
+                    None => t.elem.clone(),
+                });
                 // An optional's size is unknown to cel-go's estimator (celcoststability:
                 // `self.obj.?field == optional.of('a')`), but an optional scalar's.
                 let (size, hint) = sized(ty.as_ref(), *optional);
@@ -689,7 +711,19 @@ fn call_estimate(
             }
         }
         B::CharAt => fixed(1, 1, Hint::Str),
-        B::Join => (1, ceil_factor(mul(size(0), 2), STRING_TRAVERSAL), UNBOUNDED, Hint::Str),
+        // cost.go `join`: the list's size times its elements' (their schema's, else unknown:
+        // `listElementNode` has no path), plus the separator's times one less than the list's,
+        // traversed at 0.1; the result is that size.
+        B::Join => {
+            let elem = infos.first().and_then(|i| i.ty.as_ref()).and_then(|t| t.elem.as_ref());
+            let each = match elem {
+                Some(e) if !pathless => e.max_elements,
+                _ => UNBOUNDED,
+            };
+            let separators = if infos.len() > 1 { mul(size(1), size(0).saturating_sub(1)) } else { 0 };
+            let total = mul(size(0), each).saturating_add(separators);
+            (0, ceil_factor(total, STRING_TRAVERSAL), total, Hint::Str)
+        }
         // cel-go `ext/lists.go` (version 3) estimators: a call and a list allocation (11) plus
         // the output size, the input times the depth, or n² comparisons (whose "result size"
         // cel-go also takes to be n²).

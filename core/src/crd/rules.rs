@@ -36,6 +36,14 @@ pub struct CompiledRule {
     program: Program,
 }
 
+impl CompiledRule {
+    /// Whether it is a transition rule (it reads `oldSelf`): it runs on updates only, when the
+    /// old value correlates (compilation.go `TransitionRule`).
+    pub fn is_transition(&self) -> bool {
+        self.uses_old_self
+    }
+}
+
 /// The rules of a schema, by node.
 pub struct Rules {
     list: Vec<CompiledRule>,
