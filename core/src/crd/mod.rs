@@ -286,7 +286,9 @@ impl Crd {
                     "some validation rules were not checked because the object was invalid; correct the existing errors to complete validation",
                 ));
             } else {
-                errors.extend(self.rules.validate(&self.schema, &object, old));
+                let (rule_errors, ratcheted) = self.rules.validate(&self.schema, &object, old);
+                errors.extend(rule_errors);
+                warnings.extend(ratcheted);
             }
         }
         #[cfg(feature = "crd-definition")]

@@ -134,14 +134,16 @@ impl Rules {
         }
     }
 
-    /// Evaluates the rules over an object (and its old version on update).
-    pub fn validate(&self, schema: &Json, obj: &Json, old: Option<&Json>) -> Vec<Error> {
-        let mut run = Run { rules: self, errors: Vec::new(), budget: cost::RUNTIME_BUDGET, stopped: false };
+    /// Evaluates the rules over an object (and its old version on update): the errors, and the
+    /// warnings of the errors ratcheting dropped.
+    pub fn validate(&self, schema: &Json, obj: &Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
+        let mut run =
+            Run { rules: self, errors: Vec::new(), warnings: Vec::new(), budget: cost::RUNTIME_BUDGET, stopped: false };
         let root = Path::root();
         // On update the whole object correlates with the old one.
         let ratchet = Ratchet { current: old, anchor: None };
         run.node(schema, "", &root, obj, old, true, ratchet);
-        run.errors
+        (run.errors, run.warnings)
     }
 }
 
@@ -314,6 +316,8 @@ fn compile_rule(
 struct Run<'r> {
     rules: &'r Rules,
     errors: Vec<Error>,
+    /// The errors ratcheting dropped, as the API server sends them back: warnings.
+    warnings: Vec<String>,
     budget: u64,
     stopped: bool,
 }
@@ -511,11 +515,10 @@ impl Run<'_> {
         if matches!(outcome, Value::Bool(true)) {
             return true;
         }
-        // Ratcheting: an error on a value that did not change is dropped (the API server
-        // turns it into a warning).
-        if !rule.uses_old_self && anchor.is_some_and(|a| a.unchanged()) {
-            return true;
-        }
+        // Ratcheting: the error of a rule that is no transition rule, on a value that did not
+        // change, is a warning (validation.go `addErr`: `warning.AddWarning` with its text). The
+        // error is made as any other first (its messageExpression costs as much).
+        let ratchet = !rule.uses_old_self && anchor.is_some_and(|a| a.unchanged());
         let mut detail = None;
         if let Some(m) = &rule.message_expression {
             match m.eval_with_limit(vars, cost::PER_CALL_LIMIT.min(self.budget)) {
@@ -529,12 +532,13 @@ impl Run<'_> {
                     }
                 }
                 Err(e) if e.kind == ErrorKind::Cost => {
-                    self.errors.push(Error::new(
+                    let error = Error::new(
                         ErrorType::Invalid,
                         path,
                         type_value,
                         "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run",
-                    ));
+                    );
+                    self.add(error, ratchet);
                     return false;
                 }
                 Err(_) => {}
@@ -567,8 +571,17 @@ impl Run<'_> {
             Some("FieldValueDuplicate") => Error::new(ErrorType::Duplicate, &at, shown, ""),
             _ => Error::new(ErrorType::Invalid, &at, shown, detail),
         };
-        self.errors.push(error);
+        self.add(error, ratchet);
         true
+    }
+
+    /// validation.go `addErr`: an error, or the warning of a ratcheted one.
+    fn add(&mut self, error: Error, ratchet: bool) {
+        if ratchet {
+            self.warnings.push(error.text());
+        } else {
+            self.errors.push(error);
+        }
     }
 }
 
