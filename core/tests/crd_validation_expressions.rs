@@ -61,6 +61,7 @@ fn object(value: &Json, is_root: bool) -> Json {
         if let Some(map) = o.as_object_mut() {
             map.entry("apiVersion").or_insert(json!("example.com/v1"));
             map.entry("kind").or_insert(json!("Widget"));
+            map.entry("metadata").or_insert(json!({"name": "w", "namespace": "default"}));
         }
         return o;
     }
@@ -431,4 +432,183 @@ fn test_cel_compilation() {
     }
     assert_eq!(rules, 44, "the table's rules, less the rows not run");
     assert!(failures.is_empty(), "{} of {rules} rules differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+const RATCHETING: &str = include_str!("../../tests/corpus/apiextensions/ratcheting.json");
+const OPTIONAL_OLD_SELF: &str = include_str!("../../tests/corpus/apiextensions/optional_old_self.json");
+
+/// The test's `root` path as the CRD's `spec`.
+fn at_spec(text: &str) -> String {
+    text.strip_prefix("root").map_or_else(|| String::from(text), |rest| format!("spec{rest}"))
+}
+
+/// The rules of a test schema on a CRD's `spec`, over a new and an old value: the CRD's
+/// refusal, or the errors and warnings of the update.
+/// At the resource root (`root`), the schema is the CRD's root and the values the resource
+/// (type-meta errors of a kind no CRD has dropped). The decoder's pruning warnings are dropped:
+/// the test validates the values as given. A list type of `""` is the test's unset one
+/// (model/adaptor.go reads a nil pointer as `""`), which a CRD cannot write: it is removed.
+fn update(
+    schema: &Json,
+    new: &Json,
+    old: Option<&Json>,
+    root: bool,
+) -> Result<(Vec<String>, Vec<String>), Vec<String>> {
+    fn unset_list_types(s: &mut Json) {
+        if let Some(map) = s.as_object_mut() {
+            if map.get("x-kubernetes-list-type") == Some(&json!("")) {
+                map.remove("x-kubernetes-list-type");
+            }
+            for v in map.values_mut() {
+                unset_list_types(v);
+            }
+        }
+    }
+    let mut schema = schema.clone();
+    unset_list_types(&mut schema);
+    let mut crd_json = crd(&json!({"type": "object"}), "true", root);
+    if root {
+        crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"] = schema;
+    } else {
+        crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"] = schema;
+    }
+    let mut loaded = Crd::load_at(&crd_json, None, u32::MAX);
+    if loaded
+        .as_ref()
+        .err()
+        .is_some_and(|r| r.iter().all(|e| COST.iter().chain(CRD_ONLY).any(|c| e.text().contains(c))))
+    {
+        bounded(&mut crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"]);
+        loaded = Crd::load_at(&crd_json, None, u32::MAX);
+    }
+    let crd = loaded.map_err(|r| r.iter().map(|e| e.text()).collect::<Vec<_>>())?;
+    let old = old.map(|o| object(o, root));
+    let outcome = crd.check(&object(new, root), old.as_ref(), &Default::default());
+    let errors = outcome
+        .errors
+        .iter()
+        .filter(|e| !(root && matches!(e.field.as_str(), "kind" | "apiVersion") && e.detail.starts_with("must be ")))
+        .map(|e| e.text())
+        .collect();
+    let warnings = outcome.warnings.into_iter().filter(|w| !w.starts_with("unknown field ")).collect();
+    Ok((errors, warnings))
+}
+
+/// Rows of `TestRatcheting` kubedv cannot run as the test does.
+const RATCHETING_NOT_RUN: &[(u64, &str)] =
+    &[(4299, "the case sets a runtime cost budget of its own, which kubedv's API does not take")];
+
+/// Rows about the validator's root, which for a CRD is the resource's: `apiVersion` and `kind`
+/// there are never ratcheted (validation.go `ratchetingOptions.key`).
+const RATCHETING_AT_ROOT: &[u64] = &[4329];
+
+/// apiextensions' `TestRatcheting` (validation_test.go at 1aa2717a): an update's rule errors on
+/// values unchanged since the old object are warnings, with the error's text (transition
+/// rules, compile errors and uncorrelatable values excepted). As the test checks: as many
+/// errors as expected, each containing its text; the warnings exactly.
+#[test]
+fn test_ratcheting() {
+    let rows: Vec<Json> = serde_json::from_str(RATCHETING).unwrap();
+    let mut failures = Vec::new();
+    for row in &rows {
+        let line = row["line"].as_u64().unwrap();
+        let name = row["name"].as_str().unwrap();
+        let go = GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
+        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        if RATCHETING_NOT_RUN.iter().any(|(l, _)| *l == line) {
+            continue;
+        }
+        let strings = |key: &str| -> Vec<String> {
+            row[key].as_array().unwrap().iter().map(|e| at_spec(e.as_str().unwrap())).collect()
+        };
+        let (want_errors, want_warnings) = (strings("errors"), strings("warnings"));
+        let root = RATCHETING_AT_ROOT.contains(&line);
+        let (want_errors, want_warnings) = if root {
+            let back = |v: Vec<String>| v.into_iter().map(|t| t.replacen("spec.", "", 1)).collect::<Vec<_>>();
+            (back(want_errors), back(want_warnings))
+        } else {
+            (want_errors, want_warnings)
+        };
+        let (errors, warnings, refused) = match update(&row["schema"], &row["newObj"], Some(&row["oldObj"]), root) {
+            Ok((errors, warnings)) => (errors, warnings, false),
+            // A rule that does not compile refuses the CRD: its errors are the refusal's.
+            Err(refused) => (refused, Vec::new(), true),
+        };
+        let found = |text: &String| {
+            // The test's validator reports a rule that does not compile as it validates.
+            let text = if refused {
+                text.trim_start_matches("spec: ").trim_start_matches("rule compile error: ")
+            } else {
+                text
+            };
+            errors.iter().any(|e| e.contains(text))
+        };
+        let mut sorted_warnings = warnings.clone();
+        sorted_warnings.sort();
+        let mut sorted_want = want_warnings.clone();
+        sorted_want.sort();
+        if errors.len() != want_errors.len() || !want_errors.iter().all(found) || sorted_warnings != sorted_want {
+            failures.push(format!(
+                "line {line} {name}:\n    errors {errors:?}\n    want   {want_errors:?}\n    warnings {warnings:?}\n    want     {want_warnings:?}"
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{} of {} rows differ:\n{}", failures.len(), rows.len(), failures.join("\n"));
+}
+
+/// apiextensions' `TestOptionalOldSelf`, `TestOptionalOldSelfCheckForNull` and
+/// `TestOptionalOldSelfIsOptionalType` (validation_test.go at 1aa2717a): rules with
+/// `optionalOldSelf` run on create too, `oldSelf` an optional. As the runners check: each
+/// expected text in an error of its own and no other error (CheckForNull: none, without and
+/// with the old object; IsOptionalType: compile errors, which refuse the CRD).
+#[test]
+fn test_optional_old_self() {
+    let rows: Vec<Json> = serde_json::from_str(OPTIONAL_OLD_SELF).unwrap();
+    let mut failures = Vec::new();
+    for row in &rows {
+        let line = row["line"].as_u64().unwrap();
+        let name = row["name"].as_str().unwrap();
+        let go = GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
+        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        let want: Vec<&str> = row["errors"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
+        let olds: Vec<Option<&Json>> = if row["test"] == "TestOptionalOldSelfCheckForNull" {
+            vec![None, row.get("oldObj")]
+        } else {
+            vec![row.get("oldObj").filter(|o| !o.is_null())]
+        };
+        for old in olds {
+            let errors = match update(&row["schema"], &row["obj"], old, false) {
+                Ok((errors, _)) => errors,
+                // A rule that does not compile does not use `oldSelf` to the API server either,
+                // which adds that `optionalOldSelf` may not be set (apiextensions validation.go:
+                // compilation.go sets `UsesOldSelf` only after a check that passed).
+                Err(refused) => refused
+                    .into_iter()
+                    .filter(|e| {
+                        !e.contains(
+                            "optionalOldSelf: Invalid value: true: may not be set if oldSelf is not used in rule",
+                        )
+                    })
+                    .collect(),
+            };
+            let mut unmatched = want.clone();
+            let mut extra = Vec::new();
+            for e in &errors {
+                match unmatched.iter().position(|w| e.contains(w)) {
+                    Some(i) => {
+                        unmatched.remove(i);
+                    }
+                    None => extra.push(e.clone()),
+                }
+            }
+            if !unmatched.is_empty() || !extra.is_empty() {
+                failures.push(format!(
+                    "line {line} {name} (old: {}): missing {unmatched:?}, other errors {extra:?}",
+                    old.is_some()
+                ));
+            }
+        }
+    }
+    assert_eq!(rows.len(), 26);
+    assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }

@@ -23,7 +23,7 @@ export interface CrdOptions {
 /** What CRD validation returns: Kubernetes' field errors, in the API server's order. */
 export interface CrdResult {
   errors: FieldError[];
-  /** The API server's warnings (unknown fields it prunes: `unknown field "spec.foo"`). */
+  /** The API server's warnings: unknown fields it prunes (`unknown field "spec.foo"`), and on update the errors of rules ratcheting let pass (the error's text), as validation.go `addErr` sends them. */
   warnings: string[];
   /** The object as the API server validates and stores it: pruned, nulls dropped, defaulted. */
   object: object;
