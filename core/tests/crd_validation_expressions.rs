@@ -612,3 +612,79 @@ fn test_optional_old_self() {
     assert_eq!(rows.len(), 26);
     assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+const REASONS: &str = include_str!("../../tests/corpus/apiextensions/reason_fieldpath.json");
+const FIELD_PATHS: &str = include_str!("../../tests/corpus/apiextensions/field_path.json");
+
+/// apiextensions' `TestReasonAndFldPath` (validation_test.go at 1aa2717a): a failed rule's
+/// `reason` is its error's type and its `fieldPath` its field, at the resource root. As the test
+/// compares (detail and value blanked): the same errors by type and field, in any order.
+#[test]
+fn test_reason_and_field_path() {
+    let rows: Vec<Json> = serde_json::from_str(REASONS).unwrap();
+    let mut failures = Vec::new();
+    for row in &rows {
+        let line = row["line"].as_u64().unwrap();
+        let name = row["name"].as_str().unwrap();
+        let go = GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
+        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        let (errors, _) = update(&row["schema"], &row["obj"], None, true).unwrap_or_else(|r| panic!("{name}: {r:?}"));
+        let mut got: Vec<String> =
+            errors.iter().map(|e| e.split(": ").take(2).collect::<Vec<_>>().join(": ")).collect();
+        let mut want: Vec<String> = row["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| {
+                let field = e["field"].as_str().unwrap().trim_start_matches("root").trim_start_matches('.');
+                format!("{}: {}", if field.is_empty() { "<nil>" } else { field }, e["type"].as_str().unwrap())
+            })
+            .collect();
+        got.sort();
+        want.sort();
+        if got != want {
+            failures.push(format!("line {line} {name}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert_eq!(rows.len(), 4);
+    assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
+}
+
+/// apiextensions' `TestValidateFieldPath` (validation_test.go at 1aa2717a): which `fieldPath`s
+/// name a field of the schema (`ValidFieldPath`), as the API server checks a rule's when the CRD
+/// is written, and the path a failed rule's error then names. Each case is a rule `false` with
+/// that `fieldPath` on the test's schema, the CRD's root: a bad path refuses the CRD with the
+/// API server's words (validation.go: "must be a valid path"; the test's text is
+/// `ValidFieldPath`'s own, which the API server does not show); a good one gives the error at
+/// the path the test expects.
+#[test]
+fn test_validate_field_path() {
+    let table: Json = serde_json::from_str(FIELD_PATHS).unwrap();
+    let mut failures = Vec::new();
+    let cases = table["cases"].as_array().unwrap();
+    for case in cases {
+        let line = case["line"].as_u64().unwrap();
+        let name = case["name"].as_str().unwrap();
+        let go = GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
+        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        let mut schema = table["schema"].clone();
+        schema["x-kubernetes-validations"] = json!([{"rule": "false", "fieldPath": case["fieldPath"]}]);
+        let want_error = case["errDetail"].as_str().filter(|d| !d.is_empty());
+        match (update(&schema, &json!({}), None, true), want_error) {
+            (Err(refused), Some(_))
+                if refused
+                    .iter()
+                    .any(|e| e.contains("fieldPath: Invalid value") && e.ends_with(": must be a valid path")) => {}
+            (Ok((errors, _)), None) => {
+                if let Some(path) = case["returnedPathString"].as_str() {
+                    if !errors.iter().any(|e| e.starts_with(&format!("{path}: "))) {
+                        failures.push(format!("line {line} {name}: the error is not at {path:?}: {errors:?}"));
+                    }
+                }
+            }
+            (got, _) => failures.push(format!("line {line} {name}: want {want_error:?}, got {got:?}")),
+        }
+    }
+    assert_eq!(cases.len(), 28);
+    assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
+}

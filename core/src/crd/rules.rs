@@ -306,7 +306,15 @@ fn compile_rule(
         message: rule.get("message").and_then(Json::as_str).map(|m| String::from(m.trim())),
         message_expression,
         reason: rule.get("reason").and_then(Json::as_str).map(String::from),
-        field_path: rule.get("fieldPath").and_then(Json::as_str).map(String::from),
+        // compilation.go `NormalizedRuleFieldPath`: the path `ValidFieldPath` gives, printed (a
+        // property as `.name`, a map key as `[key]`, escapes undone); the CRD was refused if the
+        // path is not valid.
+        field_path: rule
+            .get("fieldPath")
+            .and_then(Json::as_str)
+            .and_then(|fp| super::field_path::valid(fp, schema, true).ok())
+            .map(|(normalized, _)| normalized)
+            .filter(|n| !n.is_empty()),
         optional_old_self,
         uses_old_self,
         program: program?,
@@ -556,13 +564,11 @@ impl Run<'_> {
             Json::Object(_) | Json::Array(_) => None,
             v => Some(v.clone()),
         };
-        let extra = rule.field_path.as_deref().map(normalize_field_path).unwrap_or_default();
-        let target = if extra.is_empty() {
-            path.render()
-        } else if path.is_root() {
-            extra.trim_start_matches('.').into()
-        } else {
-            format!("{}{extra}", path.render())
+        // `fldPath.Child(NormalizedRuleFieldPath)`: one more step, however many it names.
+        let target = match rule.field_path.as_deref() {
+            None => path.render(),
+            Some(extra) if path.is_root() => String::from(extra),
+            Some(extra) => format!("{}.{extra}", path.render()),
         };
         let at = Path::named(&target);
         let error = match rule.reason.as_deref() {
@@ -583,28 +589,4 @@ impl Run<'_> {
             self.errors.push(error);
         }
     }
-}
-
-/// A rule's `fieldPath` (`.spec.x`, `.items['a.b']`) in the form field paths print.
-fn normalize_field_path(fp: &str) -> String {
-    let mut out = String::new();
-    let mut rest = fp;
-    while !rest.is_empty() {
-        if let Some(r) = rest.strip_prefix("['") {
-            let end = r.find("']").unwrap_or(r.len());
-            out.push('[');
-            out.push_str(&r[..end]);
-            out.push(']');
-            rest = r.get(end + 2..).unwrap_or("");
-        } else if let Some(r) = rest.strip_prefix('.') {
-            let end = r.find(['.', '[']).unwrap_or(r.len());
-            out.push('.');
-            out.push_str(&r[..end]);
-            rest = &r[end..];
-        } else {
-            out.push_str(rest);
-            break;
-        }
-    }
-    out
 }
