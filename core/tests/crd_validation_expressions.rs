@@ -688,3 +688,110 @@ fn test_validate_field_path() {
     assert_eq!(cases.len(), 28);
     assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// apiextensions' `TestValidateEmbeddedResource` and `TestValidate`
+/// (pkg/apiserver/schema/objectmeta/validation_test.go at 1aa2717a, copied to
+/// `tests/corpus/apiextensions/objectmeta_validation_test.go`; its few cases are written out
+/// here with their lines): an embedded resource's `apiVersion`, `kind` and metadata are
+/// checked, wherever the embedded resource is. As the test matches: each expected error (type
+/// and field) found once, and no other error. The resources are under the CRD's `spec`.
+#[test]
+fn embedded_resources_as_objectmeta_validation_test_go() {
+    const GO_OBJECTMETA: &str = include_str!("../../tests/corpus/apiextensions/objectmeta_validation_test.go");
+    let embedded =
+        json!({"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true});
+    let schema = json!({"type": "object", "properties": {
+        "e": embedded,
+        "embedded": embedded,
+        "nested": {"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true,
+            "properties": {"embedded": embedded}},
+        "items": {"type": "array", "items": embedded},
+        "additionalProperties": {"type": "object", "additionalProperties": embedded}
+    }});
+    let cases: &[(usize, &str, Json, &[&str])] = &[
+        // TestValidateEmbeddedResource: the resource at `e`.
+        (33, "empty", json!({"e": {}}), &["spec.e.apiVersion: Required value", "spec.e.kind: Required value"]),
+        (37, "version and kind", json!({"e": {"apiVersion": "foo/v1", "kind": "Foo"}}), &[]),
+        (
+            41,
+            "invalid kind",
+            json!({"e": {"apiVersion": "foo/v1", "kind": "foo.bar-com"}}),
+            &["spec.e.kind: Invalid value"],
+        ),
+        (
+            47,
+            "no name",
+            json!({"e": {"apiVersion": "foo/v1", "kind": "Foo", "metadata": {"namespace": "kube-system"}}}),
+            &[],
+        ),
+        (54, "no namespace", json!({"e": {"apiVersion": "foo/v1", "kind": "Foo", "metadata": {"name": "foo"}}}), &[]),
+        (
+            61,
+            "invalid",
+            json!({"e": {"apiVersion": "foo/v1", "kind": "Foo", "metadata": {
+                "name": "..", "namespace": "$$$", "labels": {"#": "#"}, "annotations": {"#": "#"}}}}),
+            &[
+                "spec.e.metadata.name: Invalid value",
+                "spec.e.metadata.namespace: Invalid value",
+                "spec.e.metadata.labels: Invalid value",
+                "spec.e.metadata.labels: Invalid value",
+                "spec.e.metadata.annotations: Invalid value",
+            ],
+        ),
+        // TestValidate: embedded resources anywhere (not the root: a CRD's root is checked as
+        // the resource itself).
+        (119, "empty", json!({}), &[]),
+        (
+            124,
+            "embedded",
+            json!({"embedded": {}}),
+            &["spec.embedded.apiVersion: Required value", "spec.embedded.kind: Required value"],
+        ),
+        (
+            131,
+            "nested",
+            json!({"nested": {"embedded": {}}}),
+            &[
+                "spec.nested.apiVersion: Required value",
+                "spec.nested.kind: Required value",
+                "spec.nested.embedded.apiVersion: Required value",
+                "spec.nested.embedded.kind: Required value",
+            ],
+        ),
+        (
+            142,
+            "items",
+            json!({"items": [{}]}),
+            &["spec.items[0].apiVersion: Required value", "spec.items[0].kind: Required value"],
+        ),
+        (
+            149,
+            "additionalProperties",
+            json!({"additionalProperties": {"foo": {}}}),
+            &[
+                "spec.additionalProperties[foo].apiVersion: Required value",
+                "spec.additionalProperties[foo].kind: Required value",
+            ],
+        ),
+    ];
+    let mut failures = Vec::new();
+    for (line, name, obj, want) in cases {
+        let go = GO_OBJECTMETA.lines().nth(line - 1).unwrap_or("");
+        assert!(go.contains(&format!("{{name: {}", json!(name))), "line {line} does not start {name:?}: {go}");
+        let (errors, _) = update(&schema, obj, None, false).unwrap_or_else(|r| panic!("{name}: {r:?}"));
+        let mut unmatched: Vec<&str> = want.to_vec();
+        let mut extra = Vec::new();
+        for e in &errors {
+            match unmatched.iter().position(|w| e.starts_with(&format!("{w}: ")) || e == w || e.starts_with(w)) {
+                Some(i) => {
+                    unmatched.remove(i);
+                }
+                None => extra.push(e.clone()),
+            }
+        }
+        if !unmatched.is_empty() || !extra.is_empty() {
+            failures.push(format!("line {line} {name}: missing {unmatched:?}, other errors {extra:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
+}
