@@ -54,7 +54,7 @@ fn join(parent: &str, key: &str) -> String {
 /// `structuralpruning.PruneWithOptions`: removes the fields the schema does not declare, except
 /// under `x-kubernetes-preserve-unknown-fields` and, at a resource root (the object's root and
 /// every `x-kubernetes-embedded-resource`), `apiVersion`, `kind` and an object `metadata`.
-pub(super) fn prune(x: &mut Json, schema: Option<&Json>, resource_root: bool, path: &str, unknown: &mut Vec<String>) {
+pub fn prune(x: &mut Json, schema: Option<&Json>, resource_root: bool, path: &str, unknown: &mut Vec<String>) {
     let preserve = schema.is_some_and(|s| flag(s, "x-kubernetes-preserve-unknown-fields"));
     match x {
         Json::Object(fields) => {
@@ -83,7 +83,11 @@ pub(super) fn prune(x: &mut Json, schema: Option<&Json>, resource_root: bool, pa
                 }
             }
             for k in drop {
-                unknown.push(join(path, &k));
+                // At the top, `apiVersion`, `kind` and `metadata` go unreported (algorithm.go:
+                // `!metaFields[k] || len(opts.ParentPath) > 0`).
+                if !(path.is_empty() && matches!(k.as_str(), "apiVersion" | "kind" | "metadata")) {
+                    unknown.push(join(path, &k));
+                }
                 fields.remove(&k);
             }
         }
@@ -133,7 +137,7 @@ fn non_nullable_null(x: &Json, schema: &Json) -> bool {
 /// `structuraldefaulting.Default`: absent fields (and non-nullable nulls) with a `default` get
 /// it, then every field, map value and list item is defaulted in turn (so defaults nest, also
 /// inside a default that was just applied).
-fn apply_defaults(x: &mut Json, schema: &Json) {
+pub fn apply_defaults(x: &mut Json, schema: &Json) {
     match x {
         Json::Object(fields) => {
             if let Some(props) = properties(schema) {
