@@ -152,9 +152,11 @@ fn non_nullable_nulls_are_pruned() {
 /// values, and over non-nullable nulls; `Options::defaults` turns them off.
 #[test]
 fn defaults_are_applied_before_validation() {
-    let c = crd(json!({"type": "object", "required": ["tls"], "properties": {
-        "replicas": {"type": "integer", "default": 1, "minimum": 1,
-            "x-kubernetes-validations": [{"rule": "self < 1", "message": "the default reached the rules"}]},
+    // (A rule on `replicas` itself would refuse the CRD: its default is checked against it.)
+    let c = crd(json!({"type": "object", "required": ["tls"],
+        "x-kubernetes-validations": [{"rule": "self.replicas < 1", "message": "the default reached the rules"}],
+        "properties": {
+        "replicas": {"type": "integer", "default": 1, "minimum": 1},
         "tls": {"type": "object", "default": {}, "properties": {"mode": {"type": "string", "default": "strict"}}},
         "ports": {"type": "array", "items": {"type": "object", "properties": {
             "protocol": {"type": "string", "default": "TCP"}}}},
@@ -167,7 +169,7 @@ fn defaults_are_applied_before_validation() {
     );
     // The defaulted value is what the rules see; tls's default satisfies `required`.
     let errors: Vec<String> = out.errors.iter().map(|e| e.text()).collect();
-    assert_eq!(errors, ["spec.replicas: Invalid value: 1: the default reached the rules"]);
+    assert_eq!(errors, ["spec: Invalid value: the default reached the rules"]);
     // Without defaults the required tls is missing.
     let off = c.check(&obj(json!({})), None, &Options { defaults: false });
     let errors: Vec<String> = off.errors.iter().map(|e| e.text()).collect();

@@ -329,9 +329,17 @@ fn finalizer_warnings(object: &Json, old: Option<&Json>, warnings: &mut Vec<Stri
 /// `default`s must be valid where they stand (apiextensions-apiserver
 /// `pkg/apiserver/schema/defaulting/validation.go` ValidateDefaults, v1 CRDs): no unknown fields
 /// (`must not have unknown fields`), then the OpenAPI checks of their schema, reported under
-/// `<schema path>.default`. Defaults inside a resource's metadata, apiVersion and kind, and the
-/// node's CEL rules on its default, are not checked here.
-fn defaults(path: &Path<'_>, schema: &Json, resource_root: bool, inside_meta: bool, errors: &mut Vec<Error>) {
+/// `<schema path>.default`, then the CEL rules of the node and below on it (as Kubernetes
+/// 1.`minor` compiles them). Defaults inside a resource's metadata, apiVersion and kind are
+/// not checked here.
+fn defaults(
+    path: &Path<'_>,
+    schema: &Json,
+    resource_root: bool,
+    inside_meta: bool,
+    minor: u32,
+    errors: &mut Vec<Error>,
+) {
     let embedded = schema.get("x-kubernetes-embedded-resource").and_then(Json::as_bool) == Some(true);
     let root = resource_root || embedded;
     if let (Some(default), false) = (schema.get("default"), inside_meta) {
@@ -344,6 +352,9 @@ fn defaults(path: &Path<'_>, schema: &Json, resource_root: bool, inside_meta: bo
             let base = at.render();
             let mut found = Vec::new();
             openapi::validate(default, schema, None, &mut found);
+            if found.is_empty() {
+                found = rules::Rules::of_subtree(schema, root, minor).validate_value(schema, default, root);
+            }
             for mut e in found {
                 e.field = if e.field == "<nil>" { base.clone() } else { format!("{base}.{}", e.field) };
                 errors.push(e);
@@ -351,17 +362,17 @@ fn defaults(path: &Path<'_>, schema: &Json, resource_root: bool, inside_meta: bo
         }
     }
     if let Some(items) = schema.get("items").filter(|i| i.is_object()) {
-        defaults(&path.child("items"), items, false, inside_meta, errors);
+        defaults(&path.child("items"), items, false, inside_meta, minor, errors);
     }
     if let Some(props) = schema.get("properties").and_then(Json::as_object) {
         let p = path.child("properties");
         for (k, v) in props {
             let meta = inside_meta || (root && matches!(k.as_str(), "metadata" | "apiVersion" | "kind"));
-            defaults(&p.key(k), v, false, meta, errors);
+            defaults(&p.key(k), v, false, meta, minor, errors);
         }
     }
     if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
-        defaults(&path.child("additionalProperties"), ap, false, inside_meta, errors);
+        defaults(&path.child("additionalProperties"), ap, false, inside_meta, minor, errors);
     }
 }
 

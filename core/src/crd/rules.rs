@@ -137,12 +137,65 @@ impl Rules {
     /// Evaluates the rules over an object (and its old version on update): the errors, and the
     /// warnings of the errors ratcheting dropped.
     pub fn validate(&self, schema: &Json, obj: &Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
-        let mut run =
-            Run { rules: self, errors: Vec::new(), warnings: Vec::new(), budget: cost::RUNTIME_BUDGET, stopped: false };
+        self.run(schema, obj, old, true, true)
+    }
+
+    /// The rules of a schema and of every node below it, compiled as `cel.NewValidator` does
+    /// for a value of that schema alone (a `default`); rules that do not compile are left out
+    /// (the CRD's own compilation reports them).
+    pub(super) fn of_subtree(schema: &Json, resource_root: bool, minor: u32) -> Rules {
+        let mut rules = Rules::new(minor);
+        rules.collect(schema, "", resource_root, &mut TotalCost::default());
+        rules
+    }
+
+    fn collect(&mut self, schema: &Json, pointer: &str, resource_root: bool, total: &mut TotalCost) {
+        self.compile_node(schema, pointer, pointer, resource_root, Some(1), None, total, &mut Vec::new());
+        let children = [("properties", true), ("items", false), ("additionalProperties", false)];
+        for (key, named) in children {
+            let Some(child) = schema.get(key) else { continue };
+            let nodes: Vec<(String, &Json)> = match (named, child) {
+                (true, Json::Object(props)) => props.iter().map(|(k, v)| (format!("{pointer}/{key}/{k}"), v)).collect(),
+                (false, Json::Object(_)) => Vec::from([(format!("{pointer}/{key}"), child)]),
+                _ => Vec::new(),
+            };
+            for (at, node) in nodes {
+                self.collect(node, &at, flag(node, "x-kubernetes-embedded-resource"), total);
+            }
+        }
+    }
+
+    /// Evaluates the rules as `cel.Validator.Validate` does without its ratcheting option: a
+    /// `default` is validated against itself as the old value, then (ratcheting on, as it is
+    /// from 1.30) without one (defaulting/validation.go `validate`).
+    pub(super) fn validate_value(&self, schema: &Json, value: &Json, resource_root: bool) -> Vec<Error> {
+        let (errors, _) = self.run(schema, value, Some(value), resource_root, false);
+        if !errors.is_empty() {
+            return errors;
+        }
+        self.run(schema, value, None, resource_root, false).0
+    }
+
+    fn run(
+        &self,
+        schema: &Json,
+        obj: &Json,
+        old: Option<&Json>,
+        resource_root: bool,
+        ratcheting: bool,
+    ) -> (Vec<Error>, Vec<String>) {
+        let mut run = Run {
+            rules: self,
+            errors: Vec::new(),
+            warnings: Vec::new(),
+            budget: cost::RUNTIME_BUDGET,
+            stopped: false,
+            ratcheting,
+        };
         let root = Path::root();
         // On update the whole object correlates with the old one.
         let ratchet = Ratchet { current: old, anchor: None };
-        run.node(schema, "", &root, obj, old, true, ratchet);
+        run.node(schema, "", &root, obj, old, resource_root, ratchet);
         (run.errors, run.warnings)
     }
 }
@@ -328,6 +381,9 @@ struct Run<'r> {
     warnings: Vec<String>,
     budget: u64,
     stopped: bool,
+    /// Whether unchanged values' errors are ratcheted (custom resources on update; not a
+    /// schema's default).
+    ratcheting: bool,
 }
 
 /// `ruleErrorString`: the message, or else the rule.
@@ -412,8 +468,12 @@ impl Run<'_> {
         };
         match value {
             Json::Object(fields) => {
-                // Only granular maps (the default) pass old values down (`MapIsCorrelatable`).
-                let correlatable = schema.get("x-kubernetes-map-type").and_then(Json::as_str) != Some("atomic");
+                // `MapIsCorrelatable`: granular (the default) and atomic maps pass old values
+                // down; a map type the API server does not know does not.
+                let correlatable = matches!(
+                    schema.get("x-kubernetes-map-type").and_then(Json::as_str),
+                    None | Some("granular" | "atomic")
+                );
                 let props = schema.get("properties").and_then(Json::as_object);
                 let additional = schema.get("additionalProperties").filter(|a| a.is_object());
                 for (k, v) in fields {
@@ -526,7 +586,7 @@ impl Run<'_> {
         // Ratcheting: the error of a rule that is no transition rule, on a value that did not
         // change, is a warning (validation.go `addErr`: `warning.AddWarning` with its text). The
         // error is made as any other first (its messageExpression costs as much).
-        let ratchet = !rule.uses_old_self && anchor.is_some_and(|a| a.unchanged());
+        let ratchet = self.ratcheting && !rule.uses_old_self && anchor.is_some_and(|a| a.unchanged());
         let mut detail = None;
         if let Some(m) = &rule.message_expression {
             match m.eval_with_limit(vars, cost::PER_CALL_LIMIT.min(self.budget)) {

@@ -232,7 +232,7 @@ pub(super) fn validation(schema: &Json, fld: &str, status_enabled: bool, minor: 
     } else {
         let mut default_errors = Vec::new();
         if super::FULL {
-            super::defaults(&Path::named(&at), schema, true, false, &mut default_errors);
+            super::defaults(&Path::named(&at), schema, true, false, minor, &mut default_errors);
         }
         if default_errors.is_empty() {
             Some(CelPlace { pointer: String::new(), resource_root: true, cardinality: Some(1) })
@@ -315,7 +315,9 @@ impl Walk {
         }
         let embedded = is_true(s, "x-kubernetes-embedded-resource");
         if let Some(props) = properties {
-            let map_correlatable = text(s, "x-kubernetes-map-type") != "atomic";
+            // cel `MapIsCorrelatable`: granular (the default) and atomic maps correlate; a map
+            // type the API server does not know does not.
+            let map_correlatable = matches!(text(s, "x-kubernetes-map-type"), "" | "granular" | "atomic");
             for (k, v) in props {
                 let mut sub = if map_correlatable { place.clone() } else { place.forbid_old_self(path) };
                 if (is_root || embedded) && matches!(k.as_str(), "metadata" | "kind" | "apiVersion") {

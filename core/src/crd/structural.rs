@@ -56,14 +56,6 @@ pub fn structural(path: &Path<'_>, schema: &Json, level: Level, errors: &mut Vec
     if schema.get("$ref").is_some() {
         errors.push(Error::new(ErrorType::Forbidden, &path.child("$ref"), None, "$ref is not supported"));
     }
-    if properties.is_some() && additional.is_some() {
-        errors.push(Error::new(
-            ErrorType::Forbidden,
-            &path.child("additionalProperties"),
-            None,
-            "additionalProperties and properties are mutual exclusive",
-        ));
-    }
     // validateExtensions.
     for (key, set) in [("x-kubernetes-preserve-unknown-fields", preserve), ("x-kubernetes-embedded-resource", embedded)]
     {
