@@ -353,9 +353,6 @@ std::thread_local! {
     /// Where the snippet writes the tape and its text: buffers kept between calls, always as
     /// long as their capacity (the snippet writes into them in place).
     static BUFFERS: RefCell<(Vec<f64>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
-    /// The object keys read lately, shared by the values read: objects of one kind repeat
-    /// their keys, and a shared key costs no allocation (a few dozen, replaced in turn).
-    static KEYS: RefCell<Keys> = const { RefCell::new(Keys { keys: Vec::new(), next: 0 }) };
     /// Whether the snippet has been given WebAssembly memory.
     static MEMORY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
@@ -423,9 +420,7 @@ fn walk<T>(
         }
         let text = bytes.get(..size).ok_or(MALFORMED)?;
         let (numbers, text) = (&numbers[..len - 2], core::str::from_utf8(text).map_err(|_| MALFORMED)?);
-        KEYS.with_borrow_mut(|keys| {
-            f(&mut Reader { numbers, next: 0, ascii: text.is_ascii(), text, keys }).map(Walked::Read)
-        })
+        f(&mut Reader { numbers, next: 0, ascii: text.is_ascii(), text }).map(Walked::Read)
     })
 }
 
@@ -460,36 +455,6 @@ struct Reader<'a> {
     next: usize,
     text: &'a str,
     ascii: bool,
-    keys: &'a mut Keys,
-}
-
-/// Object keys kept for reuse.
-struct Keys {
-    keys: Vec<Rc<str>>,
-    /// The one to replace next when full.
-    next: usize,
-}
-
-impl Keys {
-    const MAX: usize = 48;
-
-    /// The kept key with this text, or a new one kept.
-    fn get(&mut self, text: &str) -> Rc<str> {
-        if let Some(key) = self.keys.iter().find(|k| {
-            // Byte by byte: `==` on slices calls `memcmp`, a generic loop in WebAssembly.
-            k.len() == text.len() && k.bytes().zip(text.bytes()).all(|(a, b)| a == b)
-        }) {
-            return key.clone();
-        }
-        let key = Rc::<str>::from(text);
-        if self.keys.len() < Self::MAX {
-            self.keys.push(key.clone());
-        } else {
-            self.keys[self.next] = key.clone();
-            self.next = (self.next + 1) % Self::MAX;
-        }
-        key
-    }
 }
 
 /// A number as JSON text prints it and `serde_json` parses it. JS prints an integral number
@@ -586,8 +551,7 @@ impl<'a> Reader<'a> {
                 let count = self.count()?;
                 let mut entries = Vec::with_capacity(count);
                 for _ in 0..count {
-                    let key = self.str()?;
-                    let key = Key::String(self.keys.get(key));
+                    let key = Key::String(Rc::from(self.str()?));
                     entries.push((key, self.cel(&Shape::Whole, depth + 1)?));
                 }
                 Value::Map(Rc::new(Map::from_entries(entries)))
