@@ -739,7 +739,7 @@ impl<'d> Checker<'d> {
                 }
                 if let [Expr { kind: Kind::Comprehension(c), .. }] = &args[..] {
                     self.check(&c.range)?;
-                    self.written_vars(e.offset, 1)?;
+                    self.written_vars(e.offset, 1);
                     self.check(&c.step)?;
                 }
             }
@@ -750,7 +750,7 @@ impl<'d> Checker<'d> {
             }
             // `cel.bind(x, init, body)` without its macro: `x` is an argument, not a variable.
             Kind::Bind { init, body, written: true, .. } => {
-                self.written_vars(e.offset, 1)?;
+                self.written_vars(e.offset, 1);
                 self.check(init)?;
                 self.check(body)?;
             }
@@ -769,7 +769,7 @@ impl<'d> Checker<'d> {
             // identifiers that name no variable.
             Kind::Comprehension(c) => {
                 self.check(&c.range)?;
-                self.written_vars(e.offset, 1 + usize::from(c.var2.is_some()))?;
+                self.written_vars(e.offset, 1 + usize::from(c.var2.is_some()));
                 for child in c.filter.iter().chain([&c.step]) {
                     self.check(child)?;
                 }
@@ -783,7 +783,7 @@ impl<'d> Checker<'d> {
     /// The first `n` arguments of the call whose `(` is at `open`, written as identifiers
     /// (a macro's variables where the macro is absent), checked as the identifiers they are:
     /// cel-go's checker reports each that names no variable.
-    fn written_vars(&mut self, open: u32, n: usize) -> Result<(), CelError> {
+    fn written_vars(&mut self, open: u32, n: usize) {
         let src = self.src;
         let mut at = open as usize + 1;
         for _ in 0..n {
@@ -791,13 +791,15 @@ impl<'d> Checker<'d> {
             let len =
                 src.get(at..).map_or(0, |s| s.bytes().take_while(|b| b.is_ascii_alphanumeric() || *b == b'_').count());
             if len == 0 {
-                return Ok(());
+                return;
             }
-            let ident = Expr::new(at, Kind::Ident(src[at..at + len].into()));
-            self.check(&ident)?;
+            // As an identifier: an error unless it names a variable or a type.
+            let name = &src[at..at + len];
+            if self.lookup(name).is_none() && type_ident(name).is_none() {
+                self.errors.push((at as u32, format!("undeclared reference to '{name}' (in container '')")));
+            }
             at = skip_blank(src, at + len) + 1; // the comma
         }
-        Ok(())
     }
 
     /// `cel.block`: each initialiser in turn, visible to the later ones and the body.

@@ -64,35 +64,44 @@ pub(crate) fn with_type_and_object_meta(schema: &Json) -> Json {
     fn ty(s: Option<&Json>) -> Option<&str> {
         s.and_then(|s| s.get("type")).and_then(Json::as_str)
     }
-    let props = schema.get("properties").and_then(Json::as_object);
-    let prop = |k: &str| props.and_then(|p| p.get(k));
-    let meta = prop("metadata").and_then(|m| m.get("properties")).and_then(Json::as_object);
-    let meta_prop = |k: &str| meta.and_then(|p| p.get(k));
-    if ty(prop("kind")) == Some("string")
-        && ty(prop("apiVersion")) == Some("string")
-        && ty(prop("metadata")) == Some("object")
-        && ty(meta_prop("name")) == Some("string")
-        && ty(meta_prop("generateName")) == Some("string")
+    let prop = |s: &Json, k: &str| s.get("properties").and_then(|p| p.get(k)).cloned();
+    let meta = prop(schema, "metadata");
+    let meta_prop = |k: &str| meta.as_ref().and_then(|m| prop(m, k));
+    if ty(prop(schema, "kind").as_ref()) == Some("string")
+        && ty(prop(schema, "apiVersion").as_ref()) == Some("string")
+        && ty(meta.as_ref()) == Some("object")
+        && ty(meta_prop("name").as_ref()) == Some("string")
+        && ty(meta_prop("generateName").as_ref()) == Some("string")
     {
         return schema.clone();
     }
-    // model.cappedLengthStringType.
-    let capped = |existing: Option<&Json>, max: u64| {
-        let own = existing.and_then(|e| e.get("maxLength")).and_then(Json::as_u64);
-        serde_json::json!({"type": "string", "maxLength": own.map_or(max, |m| m.min(max))})
+    // A string schema, its length capped (model.cappedLengthStringType).
+    let string = |max: Option<u64>| {
+        let mut s = serde_json::Map::new();
+        s.insert("type".into(), Json::from("string"));
+        if let Some(max) = max {
+            s.insert("maxLength".into(), Json::from(max));
+        }
+        Json::Object(s)
     };
-    let metadata = serde_json::json!({"type": "object", "properties": {
-        "name": capped(meta_prop("name"), 253),
-        "generateName": capped(meta_prop("generateName"), 252),
-    }});
+    let capped = |k: &str, max: u64| {
+        let own = meta_prop(k).and_then(|e| e.get("maxLength").and_then(Json::as_u64));
+        string(Some(own.map_or(max, |m| m.min(max))))
+    };
+    let mut meta_props = serde_json::Map::new();
+    meta_props.insert("name".into(), capped("name", 253));
+    meta_props.insert("generateName".into(), capped("generateName", 252));
+    let mut metadata = serde_json::Map::new();
+    metadata.insert("type".into(), Json::from("object"));
+    metadata.insert("properties".into(), Json::Object(meta_props));
     let mut s = schema.clone();
     if let Some(obj) = s.as_object_mut() {
         obj.entry("type").or_insert_with(|| Json::from("object"));
         let props = obj.entry("properties").or_insert_with(|| Json::Object(serde_json::Map::new()));
         if let Some(props) = props.as_object_mut() {
-            props.insert("kind".into(), serde_json::json!({"type": "string"}));
-            props.insert("apiVersion".into(), serde_json::json!({"type": "string"}));
-            props.insert("metadata".into(), metadata);
+            props.insert("kind".into(), string(None));
+            props.insert("apiVersion".into(), string(None));
+            props.insert("metadata".into(), Json::Object(metadata));
         }
     }
     s

@@ -465,7 +465,7 @@ fn selectable_fields(fields: &[Json], schema: &Json, at: &str, errors: &mut Vec<
         let (normalized, found) = match field_path::valid(json_path, schema, false) {
             Ok(ok) => ok,
             Err(e) => {
-                errors.push(invalid(&path, json_path, &format!("is an invalid path: {e}")));
+                errors.push(invalid(&path, json_path, &format!("is an invalid path: {}", e.message())));
                 continue;
             }
         };

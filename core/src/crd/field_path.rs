@@ -33,8 +33,8 @@ fn tokens(path: &str) -> Vec<&str> {
 }
 
 /// `unescapeSingleQuote`: the escapes of a quoted string; a bad one is dropped and the last
-/// bad one is the error.
-fn unescape(s: &str) -> Result<String, String> {
+/// bad one (its character) is the error.
+fn unescape(s: &str) -> Result<String, char> {
     let mut out = String::new();
     let mut err = None;
     let mut chars = s.chars();
@@ -59,7 +59,7 @@ fn unescape(s: &str) -> Result<String, String> {
             'v' => out.push('\u{0b}'),
             '\'' => out.push('\''),
             '\\' => out.push('\\'),
-            other => err = Some(format!("invalid escape char \\{other}")),
+            other => err = Some(other),
         }
     }
     match err {
@@ -68,32 +68,62 @@ fn unescape(s: &str) -> Result<String, String> {
     }
 }
 
+/// Why a path is not valid; [`Invalid::message`] is Go's error. (Kept apart so a build that
+/// only needs the path, the npm module's rules, carries none of the messages.)
+#[derive(Debug)]
+pub(super) enum Invalid<'p> {
+    Field,
+    ArrayNotation,
+    End,
+    NotQuoted(&'p str),
+    Escape(char),
+    NotClosed(&'p str),
+    NotStep(&'p str),
+}
+
+impl Invalid<'_> {
+    pub(super) fn message(&self) -> String {
+        match self {
+            Invalid::Field => String::from("does not refer to a valid field"),
+            Invalid::ArrayNotation => String::from("array notation is not allowed"),
+            Invalid::End => String::from("unexpected end of JSON path"),
+            Invalid::NotQuoted(tok) => format!("expected single quoted string but got {tok}"),
+            Invalid::Escape(c) => format!("invalid string literal: invalid escape char \\{c}"),
+            Invalid::NotClosed(tok) => format!("expected ] but got {tok}"),
+            Invalid::NotStep(tok) => format!("expected [ or . but got: {tok}"),
+        }
+    }
+}
+
 /// Checks `path` against `schema`; gives the path as field paths print it (`spec.labels[foo]`)
-/// and the schema it reaches (`None` past an `additionalProperties: true`), or Go's error.
+/// and the schema it reaches (`None` past an `additionalProperties: true`), or why not.
 /// `arrays`: whether `['name']` steps are allowed.
-pub(super) fn valid<'s>(path: &str, schema: &'s Json, arrays: bool) -> Result<(String, Option<&'s Json>), String> {
-    const INVALID: &str = "does not refer to a valid field";
+pub(super) fn valid<'s, 'p>(
+    path: &'p str,
+    schema: &'s Json,
+    arrays: bool,
+) -> Result<(String, Option<&'s Json>), Invalid<'p>> {
     let mut rendered = String::new();
     let mut current = Some(schema);
     let toks = tokens(path);
     let mut it = toks.into_iter();
     // One step: a property when the node has properties, else a map key.
-    let mut step = |name: &str, current: &mut Option<&'s Json>| -> Result<(), String> {
-        let node = current.ok_or_else(|| String::from(INVALID))?;
+    let mut step = |name: &str, current: &mut Option<&'s Json>| -> Result<(), Invalid<'p>> {
+        let node = current.ok_or(Invalid::Field)?;
         let props = node.get("properties").and_then(Json::as_object).filter(|p| !p.is_empty());
         if let Some(props) = props {
             if !rendered.is_empty() {
                 rendered.push('.');
             }
             rendered.push_str(name);
-            *current = Some(props.get(name).ok_or_else(|| String::from(INVALID))?);
+            *current = Some(props.get(name).ok_or(Invalid::Field)?);
         } else if let Some(ap) = node.get("additionalProperties").filter(|a| !a.is_null()) {
             rendered.push('[');
             rendered.push_str(name);
             rendered.push(']');
             *current = ap.is_object().then_some(ap);
         } else {
-            return Err(String::from(INVALID));
+            return Err(Invalid::Field);
         }
         Ok(())
     };
@@ -101,25 +131,25 @@ pub(super) fn valid<'s>(path: &str, schema: &'s Json, arrays: bool) -> Result<(S
         match tok {
             "[" => {
                 if !arrays {
-                    return Err(String::from("array notation is not allowed"));
+                    return Err(Invalid::ArrayNotation);
                 }
-                let tok = it.next().ok_or_else(|| String::from("unexpected end of JSON path"))?;
+                let tok = it.next().ok_or(Invalid::End)?;
                 if tok.len() < 2 || !tok.starts_with('\'') || !tok.ends_with('\'') {
-                    return Err(format!("expected single quoted string but got {tok}"));
+                    return Err(Invalid::NotQuoted(tok));
                 }
-                let name = unescape(&tok[1..tok.len() - 1]).map_err(|e| format!("invalid string literal: {e}"))?;
+                let name = unescape(&tok[1..tok.len() - 1]).map_err(Invalid::Escape)?;
                 step(&name, &mut current)?;
                 match it.next() {
-                    None => return Err(String::from("unexpected end of JSON path")),
+                    None => return Err(Invalid::End),
                     Some("]") => {}
-                    Some(other) => return Err(format!("expected ] but got {other}")),
+                    Some(other) => return Err(Invalid::NotClosed(other)),
                 }
             }
             "." => {
-                let name = it.next().ok_or_else(|| String::from("unexpected end of JSON path"))?;
+                let name = it.next().ok_or(Invalid::End)?;
                 step(name, &mut current)?;
             }
-            other => return Err(format!("expected [ or . but got: {other}")),
+            other => return Err(Invalid::NotStep(other)),
         }
     }
     Ok((rendered, current))
@@ -138,7 +168,7 @@ mod tests {
             "spec": {"type": "object", "properties": {"foo": {"type": "string"}, "a.b": {"type": "string"},
                 "labels": {"type": "object", "additionalProperties": {"type": "string"}},
                 "list": {"type": "array", "items": {"type": "string"}}}}}});
-        let ok = |p: &str| valid(p, &schema, true).map(|(s, _)| s);
+        let ok = |p: &str| valid(p, &schema, true).map(|(s, _)| s).map_err(|e| e.message());
         assert_eq!(ok(".spec.foo"), Ok("spec.foo".into()));
         assert_eq!(ok(".spec['a.b']"), Ok("spec.a.b".into()));
         assert_eq!(ok(".spec.labels.x"), Ok("spec.labels[x]".into()));
@@ -150,7 +180,8 @@ mod tests {
         assert_eq!(ok(".spec['foo'"), Err("unexpected end of JSON path".into()));
         assert_eq!(ok(".spec['foo'x"), Err("expected ] but got x".into()));
         assert_eq!(ok(".spec['f\\zo']"), Err("invalid string literal: invalid escape char \\z".into()));
-        assert_eq!(valid(".spec['foo']", &schema, false).map(|(s, _)| s), Err("array notation is not allowed".into()));
+        let arrays_off = valid(".spec['foo']", &schema, false).map(|(s, _)| s).map_err(|e| e.message());
+        assert_eq!(arrays_off, Err("array notation is not allowed".into()));
         assert_eq!(valid(".spec.foo", &schema, true).unwrap().1.and_then(|s| s.get("type")), Some(&json!("string")));
     }
 }
