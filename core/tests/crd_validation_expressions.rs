@@ -68,6 +68,36 @@ fn object(value: &Json, is_root: bool) -> Json {
     json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w", "namespace": "default"}, "spec": value})
 }
 
+/// A row's line and name, checked to start the case in the Go file (within its first lines,
+/// spaces aside).
+fn row_at<'r>(go: &str, row: &'r Json) -> (u64, &'r str) {
+    let line = row["line"].as_u64().unwrap();
+    let name = row["name"].as_str().unwrap();
+    let at: Vec<&str> = go.lines().skip(line as usize - 1).take(8).flat_map(str::split_whitespace).collect();
+    assert!(at.join(" ").contains(&format!("name: {}", json!(name))), "line {line} does not start {name:?}");
+    (line, name)
+}
+
+/// Each expected text matched by an error of its own (`matches(error, text)`): the texts no
+/// error matched, and the errors that matched none.
+fn one_each<'w>(
+    errors: &[String],
+    want: &[&'w str],
+    matches: impl Fn(&str, &str) -> bool,
+) -> (Vec<&'w str>, Vec<String>) {
+    let mut unmatched = want.to_vec();
+    let mut extra = Vec::new();
+    for e in errors {
+        match unmatched.iter().position(|w| matches(e, w)) {
+            Some(i) => {
+                unmatched.remove(i);
+            }
+            None => extra.push(e.clone()),
+        }
+    }
+    (unmatched, extra)
+}
+
 /// What the API server requires of a CRD and the test's validator, given a schema alone, does
 /// not: a list-map key must be required (or defaulted), a rule with a line break needs a
 /// message, and every rule's estimated cost must fit the limit, which an unbounded list, map
@@ -287,10 +317,7 @@ fn test_validation_expressions_at_schema_levels() {
     let rows: Vec<Json> = serde_json::from_str(LEVELS).unwrap();
     let mut failures = Vec::new();
     for row in &rows {
-        let line = row["line"].as_u64().unwrap();
-        let name = row["name"].as_str().unwrap();
-        let go_line = GO.lines().skip(line as usize - 1).take(8).collect::<Vec<_>>().join(" ");
-        assert!(go_line.contains(&format!("name: {}", json!(name))), "line {line} does not start {name:?}");
+        let (line, name) = row_at(GO, row);
         let mut crd_json = crd(&json!({"type": "object"}), "true", true);
         crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"] = row["schema"].clone();
         if let Some((_, why)) = NESTED.iter().find(|(l, _)| *l == line) {
@@ -315,17 +342,11 @@ fn test_validation_expressions_at_schema_levels() {
                 (errors, false)
             }
         };
-        let mut unmatched: Vec<&str> = want.clone();
-        let mut extra = Vec::new();
-        for e in &got {
-            let text = e.text();
-            match unmatched.iter().position(|w| text.contains(w)) {
-                Some(i) if refused || e.kind == ErrorType::Invalid => {
-                    unmatched.remove(i);
-                }
-                _ => extra.push(text),
-            }
-        }
+        // Only Invalid errors count (a refusal's are the test's compile errors).
+        let texts: Vec<String> =
+            got.iter().filter(|e| refused || e.kind == ErrorType::Invalid).map(|e| e.text()).collect();
+        let (unmatched, mut extra) = one_each(&texts, &want, |e, w| e.contains(w));
+        extra.extend(got.iter().filter(|e| !(refused || e.kind == ErrorType::Invalid)).map(|e| e.text()));
         if !unmatched.is_empty() || !extra.is_empty() {
             failures.push(format!(
                 "line {line} {name}: missing {unmatched:?}; {}:\n    {}",
@@ -364,10 +385,7 @@ fn test_cel_compilation() {
     let mut failures = Vec::new();
     let mut rules = 0;
     for row in &rows {
-        let line = row["line"].as_u64().unwrap();
-        let name = row["name"].as_str().unwrap();
-        let go = COMPILATION_GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
-        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        let (line, name) = row_at(COMPILATION_GO, row);
         if COMPILATION_NOT_RUN.iter().any(|(l, _)| *l == line) {
             continue;
         }
@@ -511,10 +529,7 @@ fn test_ratcheting() {
     let rows: Vec<Json> = serde_json::from_str(RATCHETING).unwrap();
     let mut failures = Vec::new();
     for row in &rows {
-        let line = row["line"].as_u64().unwrap();
-        let name = row["name"].as_str().unwrap();
-        let go = GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
-        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        let (line, name) = row_at(GO, row);
         if RATCHETING_NOT_RUN.iter().any(|(l, _)| *l == line) {
             continue;
         }
@@ -566,10 +581,7 @@ fn test_optional_old_self() {
     let rows: Vec<Json> = serde_json::from_str(OPTIONAL_OLD_SELF).unwrap();
     let mut failures = Vec::new();
     for row in &rows {
-        let line = row["line"].as_u64().unwrap();
-        let name = row["name"].as_str().unwrap();
-        let go = GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
-        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        let (line, name) = row_at(GO, row);
         let want: Vec<&str> = row["errors"].as_array().unwrap().iter().map(|e| e.as_str().unwrap()).collect();
         let olds: Vec<Option<&Json>> = if row["test"] == "TestOptionalOldSelfCheckForNull" {
             vec![None, row.get("oldObj")]
@@ -591,16 +603,7 @@ fn test_optional_old_self() {
                     })
                     .collect(),
             };
-            let mut unmatched = want.clone();
-            let mut extra = Vec::new();
-            for e in &errors {
-                match unmatched.iter().position(|w| e.contains(w)) {
-                    Some(i) => {
-                        unmatched.remove(i);
-                    }
-                    None => extra.push(e.clone()),
-                }
-            }
+            let (unmatched, extra) = one_each(&errors, &want, |e, w| e.contains(w));
             if !unmatched.is_empty() || !extra.is_empty() {
                 failures.push(format!(
                     "line {line} {name} (old: {}): missing {unmatched:?}, other errors {extra:?}",
@@ -624,10 +627,7 @@ fn test_reason_and_field_path() {
     let rows: Vec<Json> = serde_json::from_str(REASONS).unwrap();
     let mut failures = Vec::new();
     for row in &rows {
-        let line = row["line"].as_u64().unwrap();
-        let name = row["name"].as_str().unwrap();
-        let go = GO.lines().skip(line as usize - 1).take(3).collect::<Vec<_>>().join(" ");
-        assert!(go.contains(&format!("{}", json!(name))), "line {line} does not start {name:?}");
+        let (line, name) = row_at(GO, row);
         let (errors, _) = update(&row["schema"], &row["obj"], None, true).unwrap_or_else(|r| panic!("{name}: {r:?}"));
         let mut got: Vec<String> =
             errors.iter().map(|e| e.split(": ").take(2).collect::<Vec<_>>().join(": ")).collect();
@@ -779,16 +779,7 @@ fn embedded_resources_as_objectmeta_validation_test_go() {
         let go = GO_OBJECTMETA.lines().nth(line - 1).unwrap_or("");
         assert!(go.contains(&format!("{{name: {}", json!(name))), "line {line} does not start {name:?}: {go}");
         let (errors, _) = update(&schema, obj, None, false).unwrap_or_else(|r| panic!("{name}: {r:?}"));
-        let mut unmatched: Vec<&str> = want.to_vec();
-        let mut extra = Vec::new();
-        for e in &errors {
-            match unmatched.iter().position(|w| e.starts_with(&format!("{w}: ")) || e == w || e.starts_with(w)) {
-                Some(i) => {
-                    unmatched.remove(i);
-                }
-                None => extra.push(e.clone()),
-            }
-        }
+        let (unmatched, extra) = one_each(&errors, want, |e, w| e.starts_with(w));
         if !unmatched.is_empty() || !extra.is_empty() {
             failures.push(format!("line {line} {name}: missing {unmatched:?}, other errors {extra:?}"));
         }
