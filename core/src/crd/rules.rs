@@ -151,16 +151,13 @@ impl Rules {
 
     fn collect(&mut self, schema: &Json, pointer: &str, resource_root: bool, total: &mut TotalCost) {
         self.compile_node(schema, pointer, pointer, resource_root, Some(1), None, total, &mut Vec::new());
-        let children = [("properties", true), ("items", false), ("additionalProperties", false)];
-        for (key, named) in children {
-            let Some(child) = schema.get(key) else { continue };
-            let nodes: Vec<(String, &Json)> = match (named, child) {
-                (true, Json::Object(props)) => props.iter().map(|(k, v)| (format!("{pointer}/{key}/{k}"), v)).collect(),
-                (false, Json::Object(_)) => Vec::from([(format!("{pointer}/{key}"), child)]),
-                _ => Vec::new(),
-            };
-            for (at, node) in nodes {
-                self.collect(node, &at, flag(node, "x-kubernetes-embedded-resource"), total);
+        let embedded = |s: &Json| flag(s, "x-kubernetes-embedded-resource");
+        for (k, v) in schema.get("properties").and_then(Json::as_object).into_iter().flatten() {
+            self.collect(v, &format!("{pointer}/properties/{k}"), embedded(v), total);
+        }
+        for key in ["items", "additionalProperties"] {
+            if let Some(child) = schema.get(key).filter(|c| c.is_object()) {
+                self.collect(child, &format!("{pointer}/{key}"), embedded(child), total);
             }
         }
     }
