@@ -15,7 +15,7 @@ use kubedv_core::crd::Crd;
 use kubedv_core::policy::PolicySet;
 use serde_json::json;
 
-fn check_at(src: &str, compatibility: u32) -> Result<(), (String, u32)> {
+fn check_at(src: &str, compatibility: u32) -> Result<(), (String, i32)> {
     let p = Program::compile(src).map_err(|e| (e.message.clone(), e.column))?;
     let mut decls = Decls::default();
     decls.set_compatibility(compatibility);
@@ -24,7 +24,7 @@ fn check_at(src: &str, compatibility: u32) -> Result<(), (String, u32)> {
 }
 
 /// (expression, the last compatibility version without it, the name reported, its column).
-const GATED: &[(&str, u32, &str, u32)] = &[
+const GATED: &[(&str, u32, &str, i32)] = &[
     // library.IP / library.CIDR: 1.30.
     ("ip('1.2.3.4').family() == 4", 29, "ip", 3),
     ("isCIDR('10.0.0.0/8')", 29, "isCIDR", 7),
@@ -92,7 +92,7 @@ fn the_checker_error_comes_before_the_validators() {
 /// sorted by position (common/errors.go `ToDisplayString`).
 #[test]
 fn an_absent_macros_variables_name_nothing() {
-    let all = |src: &str, compatibility: u32| -> Vec<(String, u32)> {
+    let all = |src: &str, compatibility: u32| -> Vec<(String, i32)> {
         let p = Program::compile(src).unwrap();
         let mut decls = Decls::default();
         decls.set_compatibility(compatibility);
@@ -100,7 +100,7 @@ fn an_absent_macros_variables_name_nothing() {
         let e = check_kubernetes(&p, &decls).map(|_| ()).unwrap_err();
         core::iter::once(&e).chain(&e.also).map(|e| (e.message.clone(), e.column)).collect()
     };
-    let undeclared = |names: &[(&str, u32)]| -> Vec<(String, u32)> {
+    let undeclared = |names: &[(&str, i32)]| -> Vec<(String, i32)> {
         names.iter().map(|&(n, c)| (format!("undeclared reference to '{n}' (in container '')"), c)).collect()
     };
     // Two-variable comprehensions before 1.32.

@@ -7,7 +7,7 @@
 use kubedv_core::cel::checker::{check_kubernetes, CelType, Decls};
 use kubedv_core::cel::Program;
 
-fn check(src: &str) -> Result<(), (String, u32)> {
+fn check(src: &str) -> Result<(), (String, i32)> {
     let p = Program::compile(src).map_err(|e| (e.message.clone(), e.column))?;
     check_kubernetes(&p, &Decls::default()).map(|_| ()).map_err(|e| (e.message, e.column))
 }

@@ -2,7 +2,9 @@
 //! is 1 MiB), long inputs are refused, and the runtime cost limits of Kubernetes are enforced
 //! with cel-go's message (apiextensions-apiserver `celconfig.PerCallLimit`).
 
-use kubedv_core::cel::{ErrorKind, NoVars, Program, COST_EXCEEDED, MAX_DEPTH};
+use kubedv_core::cel::{
+    checker, display_error, estimate, ErrorKind, NoVars, Program, COST_EXCEEDED, MAX_DEPTH, MAX_HEIGHT,
+};
 
 /// Runs `f` on a thread with WebAssembly's default stack size (1 MiB) in optimized builds;
 /// unoptimized test builds use several times more stack per frame, so they get 8 MiB.
@@ -17,16 +19,61 @@ fn ten_thousand_parentheses_are_a_parse_error() {
         let src = format!("{}1{}", "(".repeat(10_000), ")".repeat(10_000));
         let err = Program::compile(&src).err().expect("rejected");
         assert_eq!(err.kind, ErrorKind::Parse);
-        assert!(err.message.contains("recursion limit"), "{}", err.message);
-        // The first parenthesis beyond the limit is the one reported.
-        assert_eq!((err.line, err.column), (1, MAX_DEPTH as u32 + 1));
+        // cel-go parser.go `recursionListener`: the `expr` rule entered a 251st time, without
+        // a position (`common.NoLocation`).
+        assert_eq!(display_error("", &err, &src), "ERROR: <input>:-1:0: expression recursion limit exceeded: 250");
     });
 }
 
+/// cel-go's two limits, at the default of 250 Kubernetes keeps: 249 parentheses are
+/// accepted (the `expr` rule is entered once more by `start`), 250 are not; 249 chained
+/// operators are accepted (with their first operand's selection, 250 counted nodes on one
+/// path of the tree the visitor walks), 250 are not. The chain of `==` over `self.val1` is
+/// apiextensions-apiserver's `TestCELMaxRecursionDepth` (validation_test.go `maxValidDepth`).
+#[test]
+fn cel_go_recursion_limits_at_their_edges() {
+    with_wasm_stack(|| {
+        let shown = |src: &str| match Program::compile(src) {
+            Ok(_) => String::from("ok"),
+            Err(e) => display_error("", &e, src),
+        };
+        let listener = "ERROR: <input>:-1:0: expression recursion limit exceeded: 250";
+        let visitor = "ERROR: <input>:-1:0: max recursion depth exceeded";
+        let rows: Vec<(String, &str)> = vec![
+            (format!("{}1{}", "(".repeat(249), ")".repeat(249)), "ok"),
+            (format!("{}1{}", "(".repeat(250), ")".repeat(250)), listener),
+            (format!("{}1{}", "[".repeat(249), "]".repeat(249)), "ok"),
+            (format!("{}1{}", "[".repeat(250), "]".repeat(250)), listener),
+            (format!("{}self.val1", "self.val1 == ".repeat(249)), "ok"),
+            (format!("{}self.val1", "self.val1 == ".repeat(250)), visitor),
+            (format!("a{}", ".b".repeat(250)), "ok"),
+            (format!("a{}", ".b".repeat(251)), visitor),
+            (format!("1{}", " + 1".repeat(250)), "ok"),
+            (format!("1{}", " + 1".repeat(251)), visitor),
+            // `&&`, `||`, `!` and global calls are not counted by the visitor.
+            (format!("{}true", "true && ".repeat(5_000)), "ok"),
+            (format!("{}true", "!".repeat(1001)), "ok"),
+            (format!("{}1{}", "f(".repeat(249), ")".repeat(249)), "ok"),
+            // A right operand nests `relation` (and `calc`) inside its left-recursive loop, so
+            // `a == (a == (...))` reaches the listener's limit at 125 levels, not 249.
+            (format!("{}a{}", "a == (".repeat(124), ")".repeat(124)), "ok"),
+            (format!("{}a{}", "a == (".repeat(125), ")".repeat(125)), listener),
+            (format!("{}a{}", "a + b * (".repeat(83), ")".repeat(83)), "ok"),
+            (format!("{}a{}", "a + b * (".repeat(84), ")".repeat(84)), listener),
+        ];
+        for (src, want) in &rows {
+            assert_eq!(&shown(src), want, "{}...", &src[..src.len().min(40)]);
+        }
+    });
+}
+
+/// The deepest trees kubedv takes (`MAX_HEIGHT` levels; cel-go's limits allow a few higher
+/// ones, which kubedv refuses) are checked, estimated and evaluated on WebAssembly's stack.
 #[test]
 fn deep_but_allowed_expressions_evaluate_on_a_small_stack() {
     with_wasm_stack(|| {
-        let n = MAX_DEPTH - 10;
+        let n = MAX_DEPTH - 1;
+        let chain = format!("a{}", ".b".repeat(249));
         for src in [
             format!("{}1{}", "(".repeat(n), ")".repeat(n)),
             format!("{}1{}", "[".repeat(n), "]".repeat(n)),
@@ -35,10 +82,30 @@ fn deep_but_allowed_expressions_evaluate_on_a_small_stack() {
             format!("{}0{}", "size([".repeat(n / 2), "])".repeat(n / 2)),
             format!("{}x{}", "[1].map(x, ".repeat(n / 3), ")".repeat(n / 3)),
             format!("{}true", "true && ".repeat(5_000)),
+            // 149 levels of `!f(` (two nodes each) around 100 selections: 399 levels.
+            format!("{}a{}{}", "!f(".repeat(149), ".b".repeat(100), ")".repeat(149)),
+            format!("{}x{}", "[1].all(x, ".repeat(n), ")".repeat(n)),
+            format!("{}x{}", "x.f(".repeat(n), ")".repeat(n)),
+            format!("{}{}", "dyn([".repeat(124), "])".repeat(124)),
+            format!("{}1", "true ? 1 : ".repeat(n)),
         ] {
             let program = Program::compile(&src).unwrap_or_else(|e| panic!("{}: {e}", &src[..20]));
+            let _ = checker::check(&program, &checker::Decls::default());
+            let _ = checker::check_kubernetes(&program, &checker::Decls::default());
+            let _ = estimate::estimate(&program, &[]);
             let _ = program.eval(&NoVars);
+            let _ = Program::compile_optimized(&src);
         }
+        // cel-go takes this one (248 levels of `false || false || false || !f(`, each four
+        // nodes high, around 249 selections); kubedv does not.
+        let src = format!("{}{chain}{}", "false || false || false || !f(".repeat(n - 1), ")".repeat(n - 1));
+        let err = Program::compile(&src).err().expect("too high");
+        assert_eq!(
+            display_error("", &err, &src),
+            format!(
+                "ERROR: <input>:-1:0: expression nested too deeply: more than {MAX_HEIGHT} levels (kubedv's limit)"
+            )
+        );
     });
 }
 

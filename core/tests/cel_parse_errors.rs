@@ -3,8 +3,9 @@
 //! `parser/parser_test.go` (google/cel-go at 2026-06-11, the parser Kubernetes 1.37 pins has
 //! the same messages), compared as cel-go's `test.Compare` compares them (whitespace ignored).
 //!
-//! - Every row with a single error, but the seven whose error is the test parser's own
-//!   `MaxRecursionDepth(32)` (Kubernetes keeps cel-go's default, 250), the two that turn an
+//! - Every row with a single error, the eight whose error is one of the parser's recursion
+//!   limits at the test parser's own `MaxRecursionDepth(32)` (Kubernetes keeps cel-go's
+//!   default, 250: those rows run with 32), but the two that turn an
 //!   option off (Kubernetes' environment turns optional syntax on), and
 //!   `[].existsOne(__result__, __result__)`: the test parser has `parser.AllMacros`, whose
 //!   one-variable `existsOne` Kubernetes' environment lacks (cel/macro.go StandardMacros).
@@ -397,5 +398,89 @@ fn no_viable_alternatives_of_unary_and_member() {
     // A number's sign after `!`, and `-` before what begins a member, parse.
     for src in ["!-1 == false", "--x", "-(1) == -1", "-[1].size() == -1"] {
         assert!(Program::compile(src).is_ok(), "{src}");
+    }
+}
+
+/// The rows of cel-go v0.29.2 `parser/parser_test.go` whose error is a recursion limit, at the
+/// test parser's `MaxRecursionDepth(32)`: the ANTLR listener's limit on nested rules
+/// (`expression recursion limit exceeded: 32`) and the visitor's on operators, selections,
+/// calls and indexes on one path (`max recursion depth exceeded`), both at `-1:0`.
+#[test]
+fn recursion_limit_rows_of_parser_test_go() {
+    let rows: &[(&str, &str)] = &[
+        // line 1225
+        (
+            r#"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[
+			[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['too many']]]]]]]]]]]]]]]]]]]]]]]]]]]]
+			]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"#,
+            "ERROR: <input>:-1:0: expression recursion limit exceeded: 32",
+        ),
+        // line 1590
+        (
+            r#"y!=y!=y!=y!=y!=y!=y!=y!=y!=-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y
+		!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y
+		!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y
+		!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y
+		!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y
+		!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y!=-y!=-y-y!=-y"#,
+            "ERROR: <input>:-1:0: max recursion depth exceeded",
+        ),
+        // line 1599
+        (
+            r#"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[['not fine']]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]"#,
+            "ERROR: <input>:-1:0: expression recursion limit exceeded: 32",
+        ),
+        // line 1604
+        (
+            r#"1 + 2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10
+		+ 11 + 12 + 13 + 14 + 15 + 16 + 17 + 18 + 19 + 20
+		+ 21 + 22 + 23 + 24 + 25 + 26 + 27 + 28 + 29 + 30
+		+ 31 + 32 + 33 + 34"#,
+            "ERROR: <input>:-1:0: max recursion depth exceeded",
+        ),
+        // line 1612
+        (
+            r#"a.b.c.d.e.f.g.h.i.j.k.l.m.n.o.p.q.r.s.t.u.v.w.x.y.z.A.B.C.D.E.F.G.H"#,
+            "ERROR: <input>:-1:0: max recursion depth exceeded",
+        ),
+        // line 1617
+        (
+            r#"a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20]
+		     [21][22][23][24][25][26][27][28][29][30][31][32][33]"#,
+            "ERROR: <input>:-1:0: max recursion depth exceeded",
+        ),
+        // line 1623
+        (
+            r#"a < 1 < 2 < 3 < 4 < 5 < 6 < 7 < 8 < 9 < 10 < 11
+		      < 12 < 13 < 14 < 15 < 16 < 17 < 18 < 19 < 20 < 21
+			  < 22 < 23 < 24 < 25 < 26 < 27 < 28 < 29 < 30 < 31
+			  < 32 < 33"#,
+            "ERROR: <input>:-1:0: max recursion depth exceeded",
+        ),
+        // line 1631
+        (
+            r#"a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20] !=
+		a[1][2][3][4][5][6][7][8][9][10][11][12][13][14][15][16][17][18][19][20]"#,
+            "ERROR: <input>:-1:0: max recursion depth exceeded",
+        ),
+    ];
+    for (src, want) in rows {
+        let got = match Program::compile_limited(src, true, 32) {
+            Ok(_) => String::from("(compiled)"),
+            Err(e) => display_error("", &e, src),
+        };
+        assert_eq!(strip(&got), strip(want), "{src}");
     }
 }

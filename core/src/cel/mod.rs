@@ -52,6 +52,7 @@ pub use json::{from_json_text, MapVars};
 #[cfg(feature = "policy")]
 pub(crate) use lexer::RESERVED;
 pub use parser::{MAX_DEPTH, MAX_LEN};
+pub use resolve::MAX_HEIGHT;
 pub use value::{from_json, to_json, Key, List, ListKind, Map, Type, Value};
 
 use crate::diag::Pos;
@@ -77,10 +78,11 @@ pub struct CelError {
     pub kind: ErrorKind,
     /// What is wrong.
     pub message: String,
-    /// 1-based line.
-    pub line: u32,
-    /// 1-based column (in characters).
-    pub column: u32,
+    /// 1-based line; -1 for an error without a position (cel-go's `NoLocation`, shown as
+    /// `-1:0`: the parser's recursion limits).
+    pub line: i32,
+    /// 1-based column (in characters); 0 without a position.
+    pub column: i32,
     /// The errors after this one, when the stage reports several (a token recognition error
     /// and what the parser makes of the rest, as cel-go's ANTLR parser does).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -134,14 +136,28 @@ impl Program {
 
     /// Parses an expression, with or without macro expansion.
     pub fn compile_with(src: &str, macros: bool) -> Result<Program, CelError> {
-        let mut expr = parser::parse(src, macros).map_err(|errors| {
+        Program::compile_limited(src, macros, MAX_DEPTH)
+    }
+
+    /// Parses with another recursion limit than cel-go's default (cel-go's `MaxRecursionDepth`,
+    /// 32 in its parser tests; Kubernetes keeps the default).
+    #[doc(hidden)]
+    pub fn compile_limited(src: &str, macros: bool, limit: usize) -> Result<Program, CelError> {
+        let mut expr = parser::parse_limited(src, macros, limit).map_err(|errors| {
             let mut all = errors.into_iter().map(|e| error_at(src, ErrorKind::Parse, e.offset, e.message));
             let mut first =
                 all.next().unwrap_or_else(|| error_at(src, ErrorKind::Parse, 0, String::from("syntax error")));
             first.also = all.collect();
             first
         })?;
-        let vars = resolve::resolve(&mut expr);
+        let vars = resolve::resolve(&mut expr).ok_or_else(|| {
+            error_at(
+                src,
+                ErrorKind::Parse,
+                parser::NO_LOCATION,
+                format!("expression nested too deeply: more than {} levels (kubedv's limit)", resolve::MAX_HEIGHT),
+            )
+        })?;
         Ok(Program {
             source: Rc::from(src),
             expr,
@@ -279,7 +295,7 @@ fn display_one(out: &mut String, e: &CelError, source: &str) {
         return;
     }
     out.push_str(&format!("ERROR: <input>:{}:{}: {}", e.line, e.column, e.message));
-    let Some(line) = source.split('\n').nth((e.line as usize).saturating_sub(1)) else { return };
+    let Some(line) = usize::try_from(e.line - 1).ok().and_then(|l| source.split('\n').nth(l)) else { return };
     if line.len() > 16_384 {
         return;
     }
@@ -299,6 +315,12 @@ fn display_one(out: &mut String, e: &CelError, source: &str) {
 }
 
 fn error_at(src: &str, kind: ErrorKind, offset: usize, message: String) -> CelError {
-    let pos = position(src, offset);
-    CelError { kind, message, line: pos.line, column: pos.column, also: Vec::new() }
+    let (line, column) = match offset {
+        parser::NO_LOCATION => (-1, 0),
+        _ => {
+            let pos = position(src, offset);
+            (pos.line as i32, pos.column as i32)
+        }
+    };
+    CelError { kind, message, line, column, also: Vec::new() }
 }

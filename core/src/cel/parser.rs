@@ -21,18 +21,31 @@ const FIRST_FIELD: &str = "{'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}";
 /// Where a later one may start.
 const NEXT_FIELD: &str = "{'}', '?', IDENTIFIER, ESC_IDENTIFIER}";
 
-/// How deeply expressions may nest (cel-go's default parser recursion limit).
+/// cel-go's default parser recursion limit (parser.go `maxRecursionDepth`), which bounds two
+/// things: how deeply each grammar rule of CEL.g4 nests while ANTLR parses (the
+/// `recursionListener`: `expression recursion limit exceeded: 250`), and how many operators,
+/// conditionals, selections, method calls and indexes lie on one path of the parse tree the
+/// visitor then walks (`max recursion depth exceeded`). Both errors have no position.
 pub const MAX_DEPTH: usize = 250;
+/// The offset of an error without a position (cel-go `common.NoLocation`, shown as `-1:0`).
+pub const NO_LOCATION: usize = usize::MAX;
+/// The rules of CEL.g4 whose nesting can reach the limit first: `expr` (the rules every nested
+/// expression enters once: `conditionalOr` ... `primary` stay at its depth), and `relation` and
+/// `calc`, whose right operands nest inside their left-recursive loop.
+const EXPR: usize = 0;
+const RELATION: usize = 1;
+const CALC: usize = 2;
 /// The longest expression accepted, in bytes (Kubernetes caps rules well below this).
 pub const MAX_LEN: usize = 100_000;
 
 /// A syntax error at a byte offset.
 pub use super::lexer::SyntaxError as ParseError;
 
-/// Parses a CEL expression. `macros` turns macro expansion on (the CEL default). The errors
+/// Parses a CEL expression. `macros` turns macro expansion on (the CEL default); `limit` is
+/// cel-go's `MaxRecursionDepth` ([`MAX_DEPTH`] unless a test sets its own). The errors
 /// come in order of position: after a token recognition error, cel-go's ANTLR lexer drops the
 /// text and the parser reads on, so its errors follow.
-pub fn parse(src: &str, macros: bool) -> Result<Expr, Vec<ParseError>> {
+pub fn parse_limited(src: &str, macros: bool, limit: usize) -> Result<Expr, Vec<ParseError>> {
     if src.len() > MAX_LEN {
         return Err(alloc::vec![ParseError {
             offset: 0,
@@ -40,8 +53,15 @@ pub fn parse(src: &str, macros: bool) -> Result<Expr, Vec<ParseError>> {
         }]);
     }
     let (tokens, mut errors) = tokenize(src).map_err(|e| alloc::vec![e.error])?;
-    let mut p = Parser { src, tokens, at: 0, depth: 0, macros };
-    let parsed = p.expr().and_then(|e| if p.tok() == &Tok::Eof { Ok(e) } else { Err(trailing(src, &p.tokens, p.at)) });
+    let mut p = Parser { src, tokens, at: 0, rules: [0; 3], height: 0, limit, macros };
+    let parsed = p.expr().and_then(|e| match () {
+        _ if p.tok() != &Tok::Eof => Err(trailing(src, &p.tokens, p.at)),
+        // The visitor runs on a whole parse tree.
+        _ if p.height > limit => {
+            Err(ParseError { offset: NO_LOCATION, message: String::from("max recursion depth exceeded") })
+        }
+        _ => Ok(e),
+    });
     // The lexer's errors and the parser's first (kubedv's parser stops there; ANTLR's may
     // recover and report more), by position as cel-go's `Errors.ToDisplayString` sorts them.
     match parsed {
@@ -80,7 +100,13 @@ struct Parser<'s> {
     src: &'s str,
     tokens: Vec<Token>,
     at: usize,
-    depth: usize,
+    /// How deeply `expr`, `relation` and `calc` nest at this point of the parse.
+    rules: [usize; 3],
+    /// The height of the expression last parsed, in the parse tree nodes cel-go's visitor
+    /// counts (parser.go `Visit`: conditionals, relation and arithmetic operators, selections,
+    /// method calls, indexes; not `!`, `-`, `&&`, `||`, global calls nor literals).
+    height: usize,
+    limit: usize,
     macros: bool,
 }
 
@@ -149,21 +175,19 @@ impl Parser<'_> {
         self.error(self.offset(), format!("Syntax error: no viable alternative at input '{text}'"))
     }
 
-    fn enter(&mut self) -> Result<(), ParseError> {
-        self.depth += 1;
-        if self.depth > MAX_DEPTH {
-            return self.error(
-                self.offset(),
-                format!("expression recursion limit exceeded: more than {MAX_DEPTH} levels of nesting"),
-            );
+    /// ANTLR enters a rule (`recursionListener.EnterEveryRule`).
+    fn enter(&mut self, rule: usize) -> Result<(), ParseError> {
+        self.rules[rule] += 1;
+        if self.rules[rule] > self.limit {
+            return self.error(NO_LOCATION, format!("expression recursion limit exceeded: {}", self.limit));
         }
         Ok(())
     }
 
     fn expr(&mut self) -> PResult {
-        self.enter()?;
+        self.enter(EXPR)?;
         let r = self.conditional();
-        self.depth -= 1;
+        self.rules[EXPR] -= 1;
         r
     }
 
@@ -172,11 +196,14 @@ impl Parser<'_> {
         if !self.is("?") {
             return Ok(cond);
         }
+        let height = self.height;
         let offset = self.offset();
         self.bump();
         let a = self.or()?;
+        let height = height.max(self.height);
         self.expect(":")?;
         let b = self.expr()?;
+        self.height = 1 + height.max(self.height);
         Ok(Expr::new(offset, Kind::Cond(Box::new(cond), Box::new(a), Box::new(b))))
     }
 
@@ -191,20 +218,27 @@ impl Parser<'_> {
     /// A chain of `&&` or `||`, built balanced.
     fn logic_chain(&mut self, op: &str, next: fn(&mut Self) -> PResult) -> PResult {
         let mut terms = Vec::from([next(self)?]);
+        let mut height = self.height;
         let mut offsets = Vec::new();
         while self.is(op) {
             offsets.push(self.offset());
             self.bump();
             terms.push(next(self)?);
+            height = height.max(self.height);
         }
+        self.height = height;
         Ok(balance(terms, &offsets, op == "&&"))
     }
 
-    /// Left-associative binary operators; each link of a chain counts as a level of nesting,
-    /// which bounds the height of the tree the evaluator walks.
-    fn binary(&mut self, ops: &[(&str, Builtin)], next: fn(&mut Self) -> PResult) -> PResult {
+    /// Left-associative binary operators of one rule (`relation` or `calc`): the rule is
+    /// entered once for the chain when `base` (ANTLR's loop over a left-recursive rule exits
+    /// and re-enters it at each link) and once more for each right operand.
+    fn binary(&mut self, ops: &[(&str, Builtin)], next: fn(&mut Self) -> PResult, rule: usize, base: bool) -> PResult {
+        if base {
+            self.enter(rule)?;
+        }
         let mut left = next(self)?;
-        let depth = self.depth;
+        let mut height = self.height;
         loop {
             let op = match self.tok() {
                 Tok::Punct(p) => ops.iter().find(|(o, _)| o == p),
@@ -214,11 +248,16 @@ impl Parser<'_> {
             let Some(&(name, builtin)) = op else { break };
             let offset = self.offset();
             self.bump();
-            self.enter()?;
+            self.enter(rule)?;
             let right = next(self)?;
+            self.rules[rule] -= 1;
+            height = 1 + height.max(self.height);
             left = call(offset, operator_name(name), builtin, Vec::from([left, right]));
         }
-        self.depth = depth;
+        if base {
+            self.rules[rule] -= 1;
+        }
+        self.height = height;
         Ok(left)
     }
 
@@ -232,15 +271,15 @@ impl Parser<'_> {
             (">=", Builtin::Ge),
             ("in", Builtin::In),
         ];
-        self.binary(OPS, Self::addition)
+        self.binary(OPS, Self::addition, RELATION, true)
     }
 
     fn addition(&mut self) -> PResult {
-        self.binary(&[("+", Builtin::Add), ("-", Builtin::Sub)], Self::multiplication)
+        self.binary(&[("+", Builtin::Add), ("-", Builtin::Sub)], Self::multiplication, CALC, true)
     }
 
     fn multiplication(&mut self) -> PResult {
-        self.binary(&[("*", Builtin::Mul), ("/", Builtin::Div), ("%", Builtin::Mod)], Self::unary)
+        self.binary(&[("*", Builtin::Mul), ("/", Builtin::Div), ("%", Builtin::Mod)], Self::unary, CALC, false)
     }
 
     fn unary(&mut self) -> PResult {
@@ -253,9 +292,7 @@ impl Parser<'_> {
                 sign = self.offset();
                 self.bump();
                 count += 1;
-                self.enter()?;
             }
-            let entered = count;
             // CEL.g4 `(ops+='-')+ member` and `(ops+='!')+ member`: ANTLR predicts each `-` from
             // the token after it, which must start a member (`-!x`, `1 + -)`, `--`: no viable
             // alternative from that `-`); after `!`, a `-` is only a number's sign (`!-x`).
@@ -287,7 +324,6 @@ impl Parser<'_> {
             if count % 2 == 1 {
                 operand = call(offset, name, builtin, Vec::from([operand]));
             }
-            self.depth -= entered;
             return Ok(operand);
         }
         self.member()
@@ -305,6 +341,7 @@ impl Parser<'_> {
             Tok::Double(v) => Value::Double(-v),
             _ => unreachable_literal(),
         };
+        self.height = 0;
         self.postfix(Expr::new(offset, Kind::Lit(value)))
     }
 
@@ -323,68 +360,85 @@ impl Parser<'_> {
         self.postfix(primary)
     }
 
+    /// Selections, calls and indexes after `e` (whose height is `self.height`).
     fn postfix(&mut self, mut e: Expr) -> PResult {
-        let depth = self.depth;
+        let mut height = self.height;
         loop {
             let offset = self.offset();
             if self.is(".") || self.is(".?") {
                 let optional = self.is(".?");
                 self.bump();
-                self.enter()?;
-                let field = match self.bump() {
-                    Tok::Ident(name) | Tok::Quoted(name) => name,
-                    // Reserved words (not keywords) may name fields and methods.
-                    Tok::Reserved(r) => String::from(r),
-                    // cel-go (parser_test.go `self.true == 1`): the literal keyword token where the
-                    // grammar wants an identifier.
-                    t @ (Tok::True | Tok::False | Tok::Null) => {
-                        let word = match t {
-                            Tok::True => "true",
-                            Tok::False => "false",
-                            _ => "null",
-                        };
-                        let at = self.tokens[self.at - 1].start;
-                        return self.error(at, format!("Syntax error: mismatched input '{word}' expecting IDENTIFIER"));
-                    }
-                    // `member '.' ...`: neither a selection nor a method call fits (parser_test.go
-                    // `{"a": 1}."a"`; `a.in` too: cel-go rewrites only the literal keywords).
-                    _ => {
-                        self.at -= 1;
-                        return self.no_viable(self.at - 1);
-                    }
-                };
+                let field = self.field_name()?;
                 if !optional && self.is("(") {
                     // cel-go places a call at its `(` (VisitMemberCall `ctx.GetOpen()`).
                     let open = self.offset();
                     self.bump();
                     let args = self.args(")")?;
+                    height = height.max(self.height);
                     e = self.method(open, e, field, args)?;
                 } else {
                     e = Expr::new(offset, Kind::Select { operand: Box::new(e), field: field.into(), optional });
                 }
+                height += 1;
             } else if self.is("[") {
                 self.bump();
-                self.enter()?;
                 let optional = self.eat("?");
                 let index = self.expr()?;
+                height = 1 + height.max(self.height);
                 self.expect("]")?;
                 e = Expr::new(offset, Kind::Index { operand: Box::new(e), index: Box::new(index), optional });
             } else if self.is("{") && is_type_name(&e) {
-                self.bump();
-                let name = qualified_name(&e);
-                let fields = self.message_fields()?;
-                e = Expr::new(e.offset as usize, Kind::Message { name: name.into(), fields });
+                e = self.message(e)?;
+                // CEL.g4 reads `a.b.M{...}` as one `primary`: no selections to count.
+                height = self.height;
             } else {
                 break;
             }
         }
-        self.depth = depth;
+        self.height = height;
         Ok(e)
+    }
+
+    /// A field or method name after `.` (kept out of [`Parser::postfix`], whose frame every
+    /// nested call's arguments stack up).
+    #[inline(never)]
+    fn field_name(&mut self) -> Result<String, ParseError> {
+        Ok(match self.bump() {
+            Tok::Ident(name) | Tok::Quoted(name) => name,
+            // Reserved words (not keywords) may name fields and methods.
+            Tok::Reserved(r) => String::from(r),
+            // cel-go (parser_test.go `self.true == 1`): the literal keyword token where the
+            // grammar wants an identifier.
+            t @ (Tok::True | Tok::False | Tok::Null) => {
+                let word = match t {
+                    Tok::True => "true",
+                    Tok::False => "false",
+                    _ => "null",
+                };
+                let at = self.tokens[self.at - 1].start;
+                return self.error(at, format!("Syntax error: mismatched input '{word}' expecting IDENTIFIER"));
+            }
+            // `member '.' ...`: neither a selection nor a method call fits (parser_test.go
+            // `{"a": 1}."a"`; `a.in` too: cel-go rewrites only the literal keywords).
+            _ => {
+                self.at -= 1;
+                return self.no_viable(self.at - 1);
+            }
+        })
+    }
+
+    /// A message literal `Name{...}`.
+    #[inline(never)]
+    fn message(&mut self, name: Expr) -> PResult {
+        self.bump();
+        let fields = self.message_fields()?;
+        Ok(Expr::new(name.offset as usize, Kind::Message { name: qualified_name(&name).into(), fields }))
     }
 
     fn primary(&mut self) -> PResult {
         let offset = self.offset();
         let tok = self.bump();
+        self.height = 0;
         let lit = |v: Value| Ok(Expr::new(offset, Kind::Lit(v)));
         match tok {
             Tok::Int(v) => lit(Value::Int(v)),
@@ -432,14 +486,17 @@ impl Parser<'_> {
             }
             Tok::Punct("[") => {
                 let mut elems = Vec::new();
+                let mut height = 0;
                 self.lone_comma("]");
                 while !self.is("]") {
                     let optional = self.eat("?");
                     elems.push((self.expr()?, optional));
+                    height = height.max(self.height);
                     if !self.eat(",") {
                         break;
                     }
                 }
+                self.height = height;
                 self.expect("]")?;
                 Ok(Expr::new(offset, Kind::List(elems)))
             }
@@ -449,17 +506,21 @@ impl Parser<'_> {
                     return self.error(self.offset(), String::from(EOF_EXPECTING_MAP_ENTRY));
                 }
                 let mut entries = Vec::new();
+                let mut height = 0;
                 self.lone_comma("}");
                 while !self.is("}") {
                     let optional = self.eat("?");
                     let k = self.expr()?;
+                    height = height.max(self.height);
                     self.expect(":")?;
                     let v = self.expr()?;
+                    height = height.max(self.height);
                     entries.push((k, v, optional));
                     if !self.eat(",") {
                         break;
                     }
                 }
+                self.height = height;
                 self.expect("}")?;
                 Ok(Expr::new(offset, Kind::Map(entries)))
             }
@@ -472,16 +533,20 @@ impl Parser<'_> {
     }
 
     /// A call's arguments (CEL.g4 `exprList`: no trailing comma, so `f(1,)` wants an operand).
+    /// Their greatest height is left in `self.height`.
     fn args(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
         let mut args = Vec::new();
+        let mut height = 0;
         if !self.is(close) {
             loop {
                 args.push(self.expr()?);
+                height = height.max(self.height);
                 if !self.eat(",") {
                     break;
                 }
             }
         }
+        self.height = height;
         self.expect(close)?;
         Ok(args)
     }
@@ -497,8 +562,10 @@ impl Parser<'_> {
         lone
     }
 
+    /// Their values' greatest height is left in `self.height`.
     fn message_fields(&mut self) -> Result<Vec<(Box<str>, Expr, bool)>, ParseError> {
         let mut fields = Vec::new();
+        let mut height = 0;
         self.lone_comma("}");
         while !self.is("}") {
             let optional = self.eat("?");
@@ -515,10 +582,12 @@ impl Parser<'_> {
             };
             self.expect(":")?;
             fields.push((name.into(), self.expr()?, optional));
+            height = height.max(self.height);
             if !self.eat(",") {
                 break;
             }
         }
+        self.height = height;
         self.expect("}")?;
         Ok(fields)
     }
@@ -537,6 +606,7 @@ impl Parser<'_> {
     }
 
     /// A method call, or a receiver-style macro.
+    #[inline(never)]
     fn method(&mut self, offset: usize, target: Expr, name: String, mut args: Vec<Expr>) -> PResult {
         if self.macros {
             if let Some(e) = self.macro_call(offset, &target, &name, &mut args)? {

@@ -7,16 +7,25 @@ use alloc::vec::Vec;
 
 use super::ast::{Expr, Kind};
 
-/// Resolves the names of `e`; returns the program's free variable names by index.
-pub fn resolve(e: &mut Expr) -> Vec<Box<str>> {
-    let mut r = Resolver { scope: Vec::new(), vars: Vec::new() };
+/// How high a tree kubedv takes. The checker, the estimator and the evaluator recurse on it,
+/// and WebAssembly's stack is 1 MiB: the checker's deepest walk fits about 550 levels natively.
+/// cel-go's own limits (250 nested rules while parsing, 250 operators, selections, calls and
+/// indexes on one path) let a few contrived trees grow higher; kubedv refuses those.
+pub const MAX_HEIGHT: usize = 400;
+
+/// Resolves the names of `e`; returns the program's free variable names by index, or `None`
+/// when the tree is higher than [`MAX_HEIGHT`].
+pub fn resolve(e: &mut Expr) -> Option<Vec<Box<str>>> {
+    let mut r = Resolver { scope: Vec::new(), vars: Vec::new(), depth: 0, too_high: false };
     r.walk(e);
-    r.vars
+    (!r.too_high).then_some(r.vars)
 }
 
 struct Resolver {
     scope: Vec<Box<str>>,
     vars: Vec<Box<str>>,
+    depth: usize,
+    too_high: bool,
 }
 
 impl Resolver {
@@ -31,6 +40,16 @@ impl Resolver {
     }
 
     fn walk(&mut self, e: &mut Expr) {
+        if self.depth == MAX_HEIGHT {
+            self.too_high = true;
+            return;
+        }
+        self.depth += 1;
+        self.node(e);
+        self.depth -= 1;
+    }
+
+    fn node(&mut self, e: &mut Expr) {
         match &mut e.kind {
             Kind::Ident(name) => {
                 let name = core::mem::take(name);
