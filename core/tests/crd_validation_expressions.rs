@@ -786,3 +786,230 @@ fn embedded_resources_as_objectmeta_validation_test_go() {
     }
     assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// A Go test case's line, checked to start the case named.
+fn case_at(line: usize, name: &str) {
+    let at: Vec<&str> = GO.lines().nth(line - 1).unwrap_or("").split_whitespace().collect();
+    assert_eq!(at.join(" "), format!("name: {},", json!(name)), "line {line}");
+}
+
+/// `celconfig.RuntimeCELCostBudget` and `celconfig.PerCallLimit`.
+const RUNTIME_BUDGET: i64 = 10_000_000;
+const PER_CALL_LIMIT: u64 = 1_000_000;
+
+/// A CRD whose `spec` is `schema` with one validation rule (with its message and
+/// messageExpression, if any).
+fn crd_with(schema: &Json, rule: Json) -> Result<Crd, Errors> {
+    let mut crd_json = crd(schema, "true", false);
+    crd_json["spec"]["versions"][0]["schema"]["openAPIV3Schema"]["properties"]["spec"]["x-kubernetes-validations"] =
+        json!([rule]);
+    Crd::load_at(&crd_json, None, u32::MAX)
+}
+
+/// (line, name, costBudget, perCallLimit (0: PerCallLimit), message, messageExpression,
+/// expectedValidationErr, expectedRemainingBudget (0: not checked)).
+type MessageRow<'a> = (usize, &'a str, i64, u64, &'a str, &'a str, &'a str, i64);
+
+/// validation_test.go `TestMessageExpression`: a rule `false` on `{"str": "a string"}` whose
+/// messageExpression gives the message, or fails (then the message or the rule's default
+/// stands), within the row's cost budget and per-call limit; the one error, and what is left
+/// of the budget where the row names it. Three rows' CRDs the API server refuses (a
+/// messageExpression that is no string, two of unbounded estimated cost): checked to be
+/// refused so. The rows' `expectedLogErr` (klog's record of a
+/// messageExpression that gave no message) has no counterpart: kubedv does not log.
+#[test]
+fn test_message_expression() {
+    let five_thousand = format!("\"{}\"", "a".repeat(5121));
+    let rows: &[MessageRow] = &[
+        (3183, "no cost error expected", 300, 0, "", r#""static string""#, "static string", 300),
+        (
+            3190,
+            "messageExpression takes precedence over message",
+            RUNTIME_BUDGET,
+            0,
+            "invisible",
+            r#""this is messageExpression""#,
+            "this is messageExpression",
+            0,
+        ),
+        (
+            3197,
+            "default rule message used if messageExpression does not eval to string",
+            RUNTIME_BUDGET,
+            0,
+            "",
+            "true",
+            "failed rule",
+            RUNTIME_BUDGET,
+        ),
+        (
+            3204,
+            "limit exceeded",
+            1,
+            0,
+            "",
+            r#""string 1" + "string 2" + "string 3""#,
+            "messageExpression evaluation failed due to running out of cost budget",
+            -1,
+        ),
+        (3211, "messageExpression budget (str concat)", 50, 0, "", r#""str1 " + self.str"#, "str1 a string", 46),
+        (
+            3218,
+            "runtime cost preserved if messageExpression fails during evaluation",
+            50,
+            0,
+            "message not messageExpression",
+            r#""str1 " + ["a", "b", "c", "d"][4]"#,
+            "message not messageExpression",
+            47,
+        ),
+        (
+            3227,
+            "runtime cost preserved if messageExpression fails during evaluation (no message set)",
+            50,
+            0,
+            "",
+            r#""str1 " + ["a", "b", "c", "d"][4]"#,
+            "failed rule",
+            47,
+        ),
+        (
+            3235,
+            "per-call limit exceeded during messageExpression execution",
+            RUNTIME_BUDGET,
+            1,
+            "",
+            r#""string 1" + "string 2" + "string 3""#,
+            "call cost exceeds limit for messageExpression",
+            -1,
+        ),
+        (
+            3243,
+            "messageExpression is not allowed to generate a string with newlines",
+            RUNTIME_BUDGET,
+            0,
+            "message not messageExpression",
+            r#""str with \na newline""#,
+            "message not messageExpression",
+            0,
+        ),
+        (
+            3251,
+            "messageExpression is not allowed to generate messages >5000 characters",
+            RUNTIME_BUDGET,
+            0,
+            "message not messageExpression",
+            &five_thousand,
+            "message not messageExpression",
+            0,
+        ),
+        (
+            3259,
+            "messageExpression is not allowed to generate an empty string",
+            RUNTIME_BUDGET,
+            0,
+            "message not messageExpression",
+            r#"string("")"#,
+            "message not messageExpression",
+            0,
+        ),
+        (
+            3267,
+            "messageExpression is not allowed to generate a string with only spaces",
+            RUNTIME_BUDGET,
+            0,
+            "message not messageExpression",
+            r#"string("     ")"#,
+            "message not messageExpression",
+            0,
+        ),
+    ];
+    let schema = json!({"type": "object", "properties": {"str": {"type": "string"}}});
+    for &(line, name, budget, per_call, message, expression, want, left) in rows {
+        case_at(line, name);
+        let mut rule = json!({"rule": "false", "messageExpression": expression});
+        if !message.is_empty() {
+            rule["message"] = json!(message);
+        }
+        let crd = match crd_with(&schema, rule) {
+            // The test's validator keeps the compile error and falls back to the rule's
+            // message; the API server refuses such a CRD (compilation.go).
+            // The same for a messageExpression whose estimated cost is unbounded (the size of
+            // a string taken from a list literal is unknown to cel-go's estimator).
+            Err(refused) if [3197, 3218, 3227].contains(&line) => {
+                let texts: Vec<String> = refused.iter().map(|e| e.text()).collect();
+                let why = if line == 3197 {
+                    "messageExpression must evaluate to a string"
+                } else {
+                    "estimated messageExpression cost exceeds budget by factor of more than 100x"
+                };
+                assert!(texts.iter().any(|t| t.contains(why)), "line {line}: {texts:?}");
+                continue;
+            }
+            crd => crd.unwrap_or_else(|e| panic!("line {line}: {e:?}")),
+        };
+        let per_call = if per_call == 0 { PER_CALL_LIMIT } else { per_call };
+        let obj = object(&json!({"str": "a string"}), false);
+        let (errors, _, remaining) = crd.validate_rules_with_budget(&obj, None, budget, per_call);
+        let texts: Vec<String> = errors.iter().map(|e| e.text()).collect();
+        assert_eq!(texts.len(), 1, "line {line}: {texts:?}");
+        assert!(texts[0].contains(want), "line {line}: {texts:?} lacks {want:?}");
+        if left != 0 {
+            assert_eq!(remaining, left, "line {line}: budget left");
+        }
+    }
+}
+
+/// validation_test.go `TestCELValidationLimit` (line 2967): with no budget, the one error is
+/// the budget's; with a per-call limit of 0, the rule's own call-cost error.
+#[test]
+fn test_cel_validation_limit() {
+    assert!(GO.lines().nth(2966).is_some_and(|l| l.starts_with("func TestCELValidationLimit")));
+    let schema = json!({"type": "object", "properties": {"val1": {"type": "integer"}}});
+    let crd = crd_with(&schema, json!({"rule": "self.val1 > 0"})).expect("compiles");
+    let obj = object(&json!({"val1": i64::MAX}), false);
+    let (errors, _, _) = crd.validate_rules_with_budget(&obj, None, 0, PER_CALL_LIMIT);
+    let texts: Vec<String> = errors.iter().map(|e| e.text()).collect();
+    assert_eq!(texts.len(), 1, "{texts:?}");
+    assert!(
+        errors[0].kind == ErrorType::Invalid
+            && texts[0].contains(
+                "validation failed due to running out of cost budget, no further validation rules will be run"
+            ),
+        "{texts:?}"
+    );
+    let (errors, _, _) = crd.validate_rules_with_budget(&obj, None, RUNTIME_BUDGET, 0);
+    assert!(
+        errors.iter().any(|e| e.kind == ErrorType::Invalid
+            && e.text().contains("no further validation rules will be run due to call cost exceeds limit for rule")),
+        "{errors:?}"
+    );
+}
+
+/// validation_test.go `TestCELMaxRecursionDepth` (line 3090, `maxValidDepth` 250): 249 chained
+/// `==` compile and pass; 250 are refused for cel-go's visitor depth, in the CRD's refusal.
+#[test]
+fn test_cel_max_recursion_depth() {
+    // On WebAssembly's 1 MiB stack when optimized; unoptimized frames are several times larger.
+    let size = if cfg!(debug_assertions) { 8 << 20 } else { 1 << 20 };
+    std::thread::Builder::new()
+        .stack_size(size)
+        .spawn(max_recursion_depth)
+        .expect("thread")
+        .join()
+        .expect("no overflow");
+}
+
+fn max_recursion_depth() {
+    assert!(GO.lines().nth(3089).is_some_and(|l| l.starts_with("func TestCELMaxRecursionDepth")));
+    let schema = json!({"type": "object", "properties": {"val1": {"type": "boolean"}}});
+    let valid = format!("{}self.val1", "self.val1 == ".repeat(249));
+    let crd = crd_with(&schema, json!({"rule": valid})).expect("compiles");
+    assert_eq!(crd.validate(&object(&json!({"val1": true}), false), None), Vec::new());
+    let invalid = format!("{}self.val1", "self.val1 == ".repeat(250));
+    let refused = crd_with(&schema, json!({"rule": invalid})).err().expect("refused");
+    assert!(
+        refused.iter().any(|e| e.kind == ErrorType::Invalid && e.text().contains("max recursion depth exceeded")),
+        "{refused:?}"
+    );
+}

@@ -202,6 +202,22 @@ impl Crd {
         errors
     }
 
+    /// The CEL rules alone over a custom resource (and its old version), as apiextensions'
+    /// `cel.Validator.Validate` runs them within a cost budget and per-expression limit of its
+    /// own: the errors, the ratcheted errors' warnings, and what is left of the budget
+    /// (negative once validation stopped for cost). The API server's own are
+    /// `celconfig.RuntimeCELCostBudget` (10,000,000) and `PerCallLimit` (1,000,000).
+    #[cfg(feature = "crd-definition")]
+    pub fn validate_rules_with_budget(
+        &self,
+        obj: &Json,
+        old: Option<&Json>,
+        budget: i64,
+        per_call: u64,
+    ) -> (Vec<Error>, Vec<String>, i64) {
+        self.rules.validate_with_budget(&self.schema, obj, old, budget, per_call)
+    }
+
     /// Validates a custom resource, or an update of one (`old`), as the API server does; the
     /// errors of [`Crd::check`] with the default options.
     pub fn validate(&self, obj: &Json, old: Option<&Json>) -> Vec<Error> {

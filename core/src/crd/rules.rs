@@ -137,7 +137,23 @@ impl Rules {
     /// Evaluates the rules over an object (and its old version on update): the errors, and the
     /// warnings of the errors ratcheting dropped.
     pub fn validate(&self, schema: &Json, obj: &Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
-        self.run(schema, obj, old, true, true)
+        let (errors, warnings, _) = self.validate_with_budget(schema, obj, old, RUNTIME_BUDGET, cost::PER_CALL_LIMIT);
+        (errors, warnings)
+    }
+
+    /// [`Rules::validate`] within a cost budget and per-expression limit of its own (cel
+    /// `Validator.Validate`'s `costBudget` and `NewValidator`'s `perCallLimit`, which the API
+    /// server sets to `celconfig.RuntimeCELCostBudget` and `PerCallLimit`): also what is left
+    /// of the budget, negative once it ran out or an expression passed its limit.
+    pub fn validate_with_budget(
+        &self,
+        schema: &Json,
+        obj: &Json,
+        old: Option<&Json>,
+        budget: i64,
+        per_call: u64,
+    ) -> (Vec<Error>, Vec<String>, i64) {
+        self.run(schema, obj, old, true, true, budget, per_call)
     }
 
     /// The rules of a schema and of every node below it, compiled as `cel.NewValidator` does
@@ -166,13 +182,15 @@ impl Rules {
     /// `default` is validated against itself as the old value, then (ratcheting on, as it is
     /// from 1.30) without one (defaulting/validation.go `validate`).
     pub(super) fn validate_value(&self, schema: &Json, value: &Json, resource_root: bool) -> Vec<Error> {
-        let (errors, _) = self.run(schema, value, Some(value), resource_root, false);
+        let run = |old| self.run(schema, value, old, resource_root, false, RUNTIME_BUDGET, cost::PER_CALL_LIMIT).0;
+        let errors = run(Some(value));
         if !errors.is_empty() {
             return errors;
         }
-        self.run(schema, value, None, resource_root, false).0
+        run(None)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         schema: &Json,
@@ -180,20 +198,15 @@ impl Rules {
         old: Option<&Json>,
         resource_root: bool,
         ratcheting: bool,
-    ) -> (Vec<Error>, Vec<String>) {
-        let mut run = Run {
-            rules: self,
-            errors: Vec::new(),
-            warnings: Vec::new(),
-            budget: cost::RUNTIME_BUDGET,
-            stopped: false,
-            ratcheting,
-        };
+        budget: i64,
+        per_call: u64,
+    ) -> (Vec<Error>, Vec<String>, i64) {
+        let mut run = Run { rules: self, errors: Vec::new(), warnings: Vec::new(), budget, per_call, ratcheting };
         let root = Path::root();
         // On update the whole object correlates with the old one.
         let ratchet = Ratchet { current: old, anchor: None };
         run.node(schema, "", &root, obj, old, resource_root, ratchet);
-        (run.errors, run.warnings)
+        (run.errors, run.warnings, run.budget)
     }
 }
 
@@ -371,13 +384,20 @@ fn compile_rule(
     })
 }
 
+/// The API server's cost budget for one object's rules (`celconfig.RuntimeCELCostBudget`).
+const RUNTIME_BUDGET: i64 = cost::RUNTIME_BUDGET as i64;
+const OUT_OF_BUDGET: &str =
+    "validation failed due to running out of cost budget, no further validation rules will be run";
+
 struct Run<'r> {
     rules: &'r Rules,
     errors: Vec<Error>,
     /// The errors ratcheting dropped, as the API server sends them back: warnings.
     warnings: Vec<String>,
-    budget: u64,
-    stopped: bool,
+    /// What is left of the cost budget; negative when validation stopped (cel/validation.go
+    /// returns -1 once the budget or an expression's limit is exceeded).
+    budget: i64,
+    per_call: u64,
     /// Whether unchanged values' errors are ratcheted (custom resources on update; not a
     /// schema's default).
     ratcheting: bool,
@@ -424,7 +444,7 @@ impl Run<'_> {
         resource_root: bool,
         ratchet: Ratchet<'a>,
     ) {
-        if self.stopped || value.is_null() {
+        if self.budget < 0 || value.is_null() {
             return;
         }
         // The node itself when it correlates, else its nearest correlated ancestor.
@@ -434,6 +454,10 @@ impl Run<'_> {
         };
         if let Some(ids) = self.rules.by_node.get(pointer) {
             let schema_type = schema.get("type").and_then(Json::as_str).unwrap_or("");
+            if self.budget == 0 {
+                self.out_of_budget(path, schema_type);
+                return;
+            }
             let this = cel::schema::value(value, schema, resource_root);
             let old_value = old.map(|o| cel::schema::value(o, schema, resource_root));
             for &id in ids {
@@ -441,19 +465,21 @@ impl Run<'_> {
                 if rule.uses_old_self && old.is_none() && !rule.optional_old_self {
                     continue; // a transition rule runs only with a correlated old value
                 }
-                let mut vars = BTreeMap::new();
-                vars.insert(String::from("self"), this.clone());
-                match (&old_value, rule.optional_old_self) {
-                    (Some(o), false) => {
-                        vars.insert(String::from("oldSelf"), o.clone());
+                // `validationActivationWithOldSelf`: the rule of an `optionalOldSelf` sees an
+                // optional, its messageExpression the plain value (or none).
+                let vars = |old_self: Option<Value>| {
+                    let mut vars = BTreeMap::new();
+                    vars.insert(String::from("self"), this.clone());
+                    if let Some(o) = old_self {
+                        vars.insert(String::from("oldSelf"), o);
                     }
-                    (o, true) => {
-                        vars.insert(String::from("oldSelf"), Value::Optional(o.clone().map(Rc::new)));
-                    }
-                    (None, false) => {}
-                }
-                if !self.evaluate(rule, &vars, schema_type, path, value, anchor) {
-                    self.stopped = true;
+                    vars
+                };
+                let plain = vars(old_value.clone());
+                let optional =
+                    rule.optional_old_self.then(|| vars(Some(Value::Optional(old_value.clone().map(Rc::new)))));
+                self.evaluate(rule, optional.as_ref().unwrap_or(&plain), &plain, schema_type, path, value, anchor);
+                if self.budget < 0 {
                     return;
                 }
             }
@@ -516,33 +542,47 @@ impl Run<'_> {
         }
     }
 
-    /// Runs one rule; false when validation must stop (budget or call limit exhausted).
+    /// cel/validation.go: the cost budget ran out.
+    fn out_of_budget(&mut self, path: &Path<'_>, schema_type: &str) {
+        self.errors.push(Error::new(ErrorType::Invalid, path, Some(Json::from(schema_type)), OUT_OF_BUDGET));
+        self.budget = -1;
+    }
+
+    /// Charges an evaluation's cost (even a failed one's) to the budget: false, the budget
+    /// spent, when it does not fit.
+    fn charge(&mut self, cost: u64) -> bool {
+        match i64::try_from(cost) {
+            Ok(cost) if cost <= self.budget => {
+                self.budget -= cost;
+                true
+            }
+            _ => {
+                self.budget = -1;
+                false
+            }
+        }
+    }
+
+    /// Runs one rule (cel/validation.go `validateExpressions`), with `vars`, and its
+    /// messageExpression with `message_vars`; a budget left negative stops validation.
+    #[allow(clippy::too_many_arguments)]
     fn evaluate(
         &mut self,
         rule: &CompiledRule,
         vars: &BTreeMap<String, Value>,
+        message_vars: &BTreeMap<String, Value>,
         schema_type: &str,
         path: &Path<'_>,
         value: &Json,
         anchor: Option<Anchor<'_>>,
-    ) -> bool {
+    ) {
         let type_value = Some(Json::from(schema_type));
-        let limit = cost::PER_CALL_LIMIT.min(self.budget);
-        let result = rule.program.eval_with_limit(vars, limit);
+        let (result, cost) = rule.program.eval_costed(vars, self.per_call);
+        if !self.charge(cost) {
+            return self.out_of_budget(path, schema_type);
+        }
         let outcome = match result {
-            Ok(r) => {
-                self.budget = self.budget.saturating_sub(r.cost);
-                r.value
-            }
-            Err(e) if e.kind == ErrorKind::Cost && limit < cost::PER_CALL_LIMIT => {
-                self.errors.push(Error::new(
-                    ErrorType::Invalid,
-                    path,
-                    type_value,
-                    "validation failed due to running out of cost budget, no further validation rules will be run",
-                ));
-                return false;
-            }
+            Ok(v) => v,
             Err(e) if e.kind == ErrorKind::Cost => {
                 self.errors.push(Error::new(
                     ErrorType::Invalid,
@@ -554,7 +594,8 @@ impl Run<'_> {
                         rule_text(rule)
                     ),
                 ));
-                return false;
+                self.budget = -1;
+                return;
             }
             Err(e)
                 if e.message.starts_with("found no matching overload") || e.message.starts_with("no such overload") =>
@@ -565,7 +606,7 @@ impl Run<'_> {
                     type_value,
                     format!("'no such overload': call arguments did not match a supported operator, function or macro signature for rule: {}", rule_text(rule)),
                 ));
-                return true;
+                return;
             }
             Err(e) => {
                 self.errors.push(Error::new(
@@ -574,39 +615,48 @@ impl Run<'_> {
                     type_value,
                     format!("{} evaluating rule: {}", e.message, rule_text(rule)),
                 ));
-                return true;
+                return;
             }
         };
         if matches!(outcome, Value::Bool(true)) {
-            return true;
+            return;
         }
         // Ratcheting: the error of a rule that is no transition rule, on a value that did not
         // change, is a warning (validation.go `addErr`: `warning.AddWarning` with its text). The
         // error is made as any other first (its messageExpression costs as much).
         let ratchet = self.ratcheting && !rule.uses_old_self && anchor.is_some_and(|a| a.unchanged());
+        // `fldPath.Child(NormalizedRuleFieldPath)`: one more step, however many it names.
+        let target = match rule.field_path.as_deref() {
+            None => path.render(),
+            Some(extra) if path.is_root() => String::from(extra),
+            Some(extra) => format!("{}.{extra}", path.render()),
+        };
+        let at = Path::named(&target);
+        // `evalMessageExpression`: its cost is charged whether it gives a message or not; a
+        // message is a non-empty string of at most 5120 bytes on one line, trimmed.
         let mut detail = None;
         if let Some(m) = &rule.message_expression {
-            match m.eval_with_limit(vars, cost::PER_CALL_LIMIT.min(self.budget)) {
-                Ok(r) => {
-                    self.budget = self.budget.saturating_sub(r.cost);
-                    if let Value::String(s) = r.value {
-                        let s = s.trim();
-                        if !s.is_empty() && !s.contains('\n') && s.len() <= 5 * 1024 {
-                            detail = Some(String::from(s));
-                        }
+            let (result, cost) = m.eval_costed(message_vars, self.per_call);
+            let stop = match result {
+                _ if !self.charge(cost) => Some(String::from(
+                    "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run",
+                )),
+                Err(e) if e.kind == ErrorKind::Cost => Some(format!(
+                    "no further validation rules will be run due to call cost exceeds limit for messageExpression: {}",
+                    crate::field::go_quote(m.source())
+                )),
+                Ok(Value::String(s)) => {
+                    let s = s.trim();
+                    if !s.is_empty() && !s.contains('\n') && s.len() <= 5 * 1024 {
+                        detail = Some(String::from(s));
                     }
+                    None
                 }
-                Err(e) if e.kind == ErrorKind::Cost => {
-                    let error = Error::new(
-                        ErrorType::Invalid,
-                        path,
-                        type_value,
-                        "messageExpression evaluation failed due to running out of cost budget, no further validation rules will be run",
-                    );
-                    self.add(error, ratchet);
-                    return false;
-                }
-                Err(_) => {}
+                _ => None,
+            };
+            if let Some(stop) = stop {
+                self.budget = -1;
+                return self.add(Error::new(ErrorType::Invalid, &at, type_value, stop), ratchet);
             }
         }
         let detail = detail.unwrap_or_else(|| match &rule.message {
@@ -621,13 +671,6 @@ impl Run<'_> {
             Json::Object(_) | Json::Array(_) => None,
             v => Some(v.clone()),
         };
-        // `fldPath.Child(NormalizedRuleFieldPath)`: one more step, however many it names.
-        let target = match rule.field_path.as_deref() {
-            None => path.render(),
-            Some(extra) if path.is_root() => String::from(extra),
-            Some(extra) => format!("{}.{extra}", path.render()),
-        };
-        let at = Path::named(&target);
         let error = match rule.reason.as_deref() {
             Some("FieldValueForbidden") => Error::new(ErrorType::Forbidden, &at, None, detail),
             Some("FieldValueRequired") => Error::new(ErrorType::Required, &at, None, detail),
@@ -635,7 +678,6 @@ impl Run<'_> {
             _ => Error::new(ErrorType::Invalid, &at, shown, detail),
         };
         self.add(error, ratchet);
-        true
     }
 
     /// validation.go `addErr`: an error, or the warning of a ratcheted one.
