@@ -150,14 +150,8 @@ impl Program {
             first.also = all.collect();
             first
         })?;
-        let vars = resolve::resolve(&mut expr).ok_or_else(|| {
-            error_at(
-                src,
-                ErrorKind::Parse,
-                parser::NO_LOCATION,
-                format!("expression nested too deeply: more than {} levels (kubedv's limit)", resolve::MAX_HEIGHT),
-            )
-        })?;
+        let vars = resolve::resolve(&mut expr, limit)
+            .map_err(|message| error_at(src, ErrorKind::Parse, parser::NO_LOCATION, String::from(message)))?;
         Ok(Program {
             source: Rc::from(src),
             expr,

@@ -29,6 +29,16 @@ const NEXT_FIELD: &str = "{'}', '?', IDENTIFIER, ESC_IDENTIFIER}";
 pub const MAX_DEPTH: usize = 250;
 /// The offset of an error without a position (cel-go `common.NoLocation`, shown as `-1:0`).
 pub const NO_LOCATION: usize = usize::MAX;
+/// Set in the offset of each node cel-go's visitor counts toward its limit (parser.go `Visit`:
+/// conditionals, relation and arithmetic operators, selections, method calls, indexes; not `!`,
+/// `-`, `&&`, `||`, global calls, literals nor the nodes macros add). Name resolution, which
+/// walks the tree next, reads and clears it (expressions are far shorter than 2 GiB).
+pub const COUNTED: usize = 1 << 31;
+
+/// A node's offset, without the [`COUNTED`] mark.
+fn at(e: &Expr) -> usize {
+    e.offset as usize & !COUNTED
+}
 /// The rules of CEL.g4 whose nesting can reach the limit first: `expr` (the rules every nested
 /// expression enters once: `conditionalOr` ... `primary` stay at its depth), and `relation` and
 /// `calc`, whose right operands nest inside their left-recursive loop.
@@ -53,15 +63,8 @@ pub fn parse_limited(src: &str, macros: bool, limit: usize) -> Result<Expr, Vec<
         }]);
     }
     let (tokens, mut errors) = tokenize(src).map_err(|e| alloc::vec![e.error])?;
-    let mut p = Parser { src, tokens, at: 0, rules: [0; 3], height: 0, limit, macros };
-    let parsed = p.expr().and_then(|e| match () {
-        _ if p.tok() != &Tok::Eof => Err(trailing(src, &p.tokens, p.at)),
-        // The visitor runs on a whole parse tree.
-        _ if p.height > limit => {
-            Err(ParseError { offset: NO_LOCATION, message: String::from("max recursion depth exceeded") })
-        }
-        _ => Ok(e),
-    });
+    let mut p = Parser { src, tokens, at: 0, rules: [0; 3], limit, macros };
+    let parsed = p.expr().and_then(|e| if p.tok() == &Tok::Eof { Ok(e) } else { Err(trailing(src, &p.tokens, p.at)) });
     // The lexer's errors and the parser's first (kubedv's parser stops there; ANTLR's may
     // recover and report more), by position as cel-go's `Errors.ToDisplayString` sorts them.
     match parsed {
@@ -102,10 +105,6 @@ struct Parser<'s> {
     at: usize,
     /// How deeply `expr`, `relation` and `calc` nest at this point of the parse.
     rules: [usize; 3],
-    /// The height of the expression last parsed, in the parse tree nodes cel-go's visitor
-    /// counts (parser.go `Visit`: conditionals, relation and arithmetic operators, selections,
-    /// method calls, indexes; not `!`, `-`, `&&`, `||`, global calls nor literals).
-    height: usize,
     limit: usize,
     macros: bool,
 }
@@ -196,15 +195,12 @@ impl Parser<'_> {
         if !self.is("?") {
             return Ok(cond);
         }
-        let height = self.height;
         let offset = self.offset();
         self.bump();
         let a = self.or()?;
-        let height = height.max(self.height);
         self.expect(":")?;
         let b = self.expr()?;
-        self.height = 1 + height.max(self.height);
-        Ok(Expr::new(offset, Kind::Cond(Box::new(cond), Box::new(a), Box::new(b))))
+        Ok(Expr::new(offset | COUNTED, Kind::Cond(Box::new(cond), Box::new(a), Box::new(b))))
     }
 
     fn or(&mut self) -> PResult {
@@ -218,15 +214,12 @@ impl Parser<'_> {
     /// A chain of `&&` or `||`, built balanced.
     fn logic_chain(&mut self, op: &str, next: fn(&mut Self) -> PResult) -> PResult {
         let mut terms = Vec::from([next(self)?]);
-        let mut height = self.height;
         let mut offsets = Vec::new();
         while self.is(op) {
             offsets.push(self.offset());
             self.bump();
             terms.push(next(self)?);
-            height = height.max(self.height);
         }
-        self.height = height;
         Ok(balance(terms, &offsets, op == "&&"))
     }
 
@@ -238,7 +231,6 @@ impl Parser<'_> {
             self.enter(rule)?;
         }
         let mut left = next(self)?;
-        let mut height = self.height;
         loop {
             let op = match self.tok() {
                 Tok::Punct(p) => ops.iter().find(|(o, _)| o == p),
@@ -251,13 +243,11 @@ impl Parser<'_> {
             self.enter(rule)?;
             let right = next(self)?;
             self.rules[rule] -= 1;
-            height = 1 + height.max(self.height);
-            left = call(offset, operator_name(name), builtin, Vec::from([left, right]));
+            left = call(offset | COUNTED, operator_name(name), builtin, Vec::from([left, right]));
         }
         if base {
             self.rules[rule] -= 1;
         }
-        self.height = height;
         Ok(left)
     }
 
@@ -341,7 +331,6 @@ impl Parser<'_> {
             Tok::Double(v) => Value::Double(-v),
             _ => unreachable_literal(),
         };
-        self.height = 0;
         self.postfix(Expr::new(offset, Kind::Lit(value)))
     }
 
@@ -360,9 +349,8 @@ impl Parser<'_> {
         self.postfix(primary)
     }
 
-    /// Selections, calls and indexes after `e` (whose height is `self.height`).
+    /// Selections, calls and indexes after `e`.
     fn postfix(&mut self, mut e: Expr) -> PResult {
-        let mut height = self.height;
         loop {
             let offset = self.offset();
             if self.is(".") || self.is(".?") {
@@ -374,28 +362,27 @@ impl Parser<'_> {
                     let open = self.offset();
                     self.bump();
                     let args = self.args(")")?;
-                    height = height.max(self.height);
                     e = self.method(open, e, field, args)?;
+                    e.offset |= COUNTED as u32;
                 } else {
-                    e = Expr::new(offset, Kind::Select { operand: Box::new(e), field: field.into(), optional });
+                    e = Expr::new(
+                        offset | COUNTED,
+                        Kind::Select { operand: Box::new(e), field: field.into(), optional },
+                    );
                 }
-                height += 1;
             } else if self.is("[") {
                 self.bump();
                 let optional = self.eat("?");
                 let index = self.expr()?;
-                height = 1 + height.max(self.height);
                 self.expect("]")?;
-                e = Expr::new(offset, Kind::Index { operand: Box::new(e), index: Box::new(index), optional });
+                e = Expr::new(offset | COUNTED, Kind::Index { operand: Box::new(e), index: Box::new(index), optional });
             } else if self.is("{") && is_type_name(&e) {
+                // CEL.g4 reads `a.b.M{...}` as one `primary`: its selections are dropped.
                 e = self.message(e)?;
-                // CEL.g4 reads `a.b.M{...}` as one `primary`: no selections to count.
-                height = self.height;
             } else {
                 break;
             }
         }
-        self.height = height;
         Ok(e)
     }
 
@@ -432,13 +419,12 @@ impl Parser<'_> {
     fn message(&mut self, name: Expr) -> PResult {
         self.bump();
         let fields = self.message_fields()?;
-        Ok(Expr::new(name.offset as usize, Kind::Message { name: qualified_name(&name).into(), fields }))
+        Ok(Expr::new(at(&name), Kind::Message { name: qualified_name(&name).into(), fields }))
     }
 
     fn primary(&mut self) -> PResult {
         let offset = self.offset();
         let tok = self.bump();
-        self.height = 0;
         let lit = |v: Value| Ok(Expr::new(offset, Kind::Lit(v)));
         match tok {
             Tok::Int(v) => lit(Value::Int(v)),
@@ -486,17 +472,14 @@ impl Parser<'_> {
             }
             Tok::Punct("[") => {
                 let mut elems = Vec::new();
-                let mut height = 0;
                 self.lone_comma("]");
                 while !self.is("]") {
                     let optional = self.eat("?");
                     elems.push((self.expr()?, optional));
-                    height = height.max(self.height);
                     if !self.eat(",") {
                         break;
                     }
                 }
-                self.height = height;
                 self.expect("]")?;
                 Ok(Expr::new(offset, Kind::List(elems)))
             }
@@ -506,21 +489,17 @@ impl Parser<'_> {
                     return self.error(self.offset(), String::from(EOF_EXPECTING_MAP_ENTRY));
                 }
                 let mut entries = Vec::new();
-                let mut height = 0;
                 self.lone_comma("}");
                 while !self.is("}") {
                     let optional = self.eat("?");
                     let k = self.expr()?;
-                    height = height.max(self.height);
                     self.expect(":")?;
                     let v = self.expr()?;
-                    height = height.max(self.height);
                     entries.push((k, v, optional));
                     if !self.eat(",") {
                         break;
                     }
                 }
-                self.height = height;
                 self.expect("}")?;
                 Ok(Expr::new(offset, Kind::Map(entries)))
             }
@@ -533,20 +512,16 @@ impl Parser<'_> {
     }
 
     /// A call's arguments (CEL.g4 `exprList`: no trailing comma, so `f(1,)` wants an operand).
-    /// Their greatest height is left in `self.height`.
     fn args(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
         let mut args = Vec::new();
-        let mut height = 0;
         if !self.is(close) {
             loop {
                 args.push(self.expr()?);
-                height = height.max(self.height);
                 if !self.eat(",") {
                     break;
                 }
             }
         }
-        self.height = height;
         self.expect(close)?;
         Ok(args)
     }
@@ -562,10 +537,8 @@ impl Parser<'_> {
         lone
     }
 
-    /// Their values' greatest height is left in `self.height`.
     fn message_fields(&mut self) -> Result<Vec<(Box<str>, Expr, bool)>, ParseError> {
         let mut fields = Vec::new();
-        let mut height = 0;
         self.lone_comma("}");
         while !self.is("}") {
             let optional = self.eat("?");
@@ -582,12 +555,10 @@ impl Parser<'_> {
             };
             self.expect(":")?;
             fields.push((name.into(), self.expr()?, optional));
-            height = height.max(self.height);
             if !self.eat(",") {
                 break;
             }
         }
-        self.height = height;
         self.expect("}")?;
         Ok(fields)
     }
@@ -597,8 +568,11 @@ impl Parser<'_> {
         if self.macros && name == "has" && args.len() == 1 {
             let arg = args.pop().unwrap_or_else(|| Expr::new(offset, Kind::Lit(Value::Null)));
             return match arg.kind {
-                Kind::Select { operand, field, optional: false } => Ok(Expr::new(offset, Kind::Has { operand, field })),
-                _ => self.error(arg.offset as usize, String::from("invalid argument to has() macro")),
+                // Its selection counts.
+                Kind::Select { operand, field, optional: false } => {
+                    Ok(Expr::new(offset | COUNTED, Kind::Has { operand, field }))
+                }
+                _ => self.error(at(&arg), String::from("invalid argument to has() macro")),
             };
         }
         let builtin = Builtin::global(&name);
@@ -697,7 +671,7 @@ impl Parser<'_> {
     fn macro_var(&self, e: Option<Expr>, message: &str) -> Result<(Box<str>, usize), ParseError> {
         match e {
             Some(Expr { kind: Kind::Ident(name), offset, .. }) => Ok((name, offset as usize)),
-            Some(e) => self.error(e.offset as usize, String::from(message)),
+            Some(e) => self.error(at(&e), String::from(message)),
             None => self.error(self.offset(), String::from(message)),
         }
     }
@@ -710,7 +684,7 @@ impl Parser<'_> {
         // map literals and messages are refused.
         if matches!(target.kind, Kind::Lit(_) | Kind::Map(_) | Kind::Message { .. }) {
             return self.error(
-                target.offset as usize,
+                at(target),
                 String::from(
                     "sortBy can only be applied to a list, identifier, comprehension, call or select expression",
                 ),
@@ -744,8 +718,8 @@ impl Parser<'_> {
                 let var = match it.next() {
                     Some(Expr { kind: Kind::Ident(name), .. }) => name,
                     other => {
-                        let at = other.map_or(offset, |e| e.offset as usize);
-                        return self.error(at, String::from("cel.bind() variable names must be simple identifiers"));
+                        let pos = other.map_or(offset, |e| at(&e));
+                        return self.error(pos, String::from("cel.bind() variable names must be simple identifiers"));
                     }
                 };
                 let (init, body) = (it.next(), it.next());
@@ -759,7 +733,7 @@ impl Parser<'_> {
                 let (list, body) = (it.next(), it.next());
                 let (Some(list), Some(body)) = (list, body) else { return Ok(None) };
                 let Kind::List(items) = list.kind else {
-                    return self.error(list.offset as usize, String::from("cel.block requires a list literal"));
+                    return self.error(at(&list), String::from("cel.block requires a list literal"));
                 };
                 let inits = items.into_iter().enumerate().map(|(i, (e, _))| (format!("@index{i}").into(), e)).collect();
                 Ok(Some(Expr::new(offset, Kind::Block { inits, body: Box::new(body) })))

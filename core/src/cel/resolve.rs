@@ -6,26 +6,35 @@ use alloc::boxed::Box;
 use alloc::vec::Vec;
 
 use super::ast::{Expr, Kind};
+use super::parser::COUNTED;
 
 /// How high a tree kubedv takes. The checker, the estimator and the evaluator recurse on it,
 /// and WebAssembly's stack is 1 MiB: the checker's deepest walk fits about 550 levels natively.
 /// cel-go's own limits (250 nested rules while parsing, 250 operators, selections, calls and
 /// indexes on one path) let a few contrived trees grow higher; kubedv refuses those.
+/// (Written out in the error's text.)
 pub const MAX_HEIGHT: usize = 400;
 
-/// Resolves the names of `e`; returns the program's free variable names by index, or `None`
-/// when the tree is higher than [`MAX_HEIGHT`].
-pub fn resolve(e: &mut Expr) -> Option<Vec<Box<str>>> {
-    let mut r = Resolver { scope: Vec::new(), vars: Vec::new(), depth: 0, too_high: false };
+/// Resolves the names of `e`; returns the program's free variable names by index. Clears the
+/// parser's [`COUNTED`] marks, and refuses a tree with more than `limit` of them on one path
+/// (cel-go's visitor: `max recursion depth exceeded`) or higher than [`MAX_HEIGHT`].
+pub fn resolve(e: &mut Expr, limit: usize) -> Result<Vec<Box<str>>, &'static str> {
+    let mut r = Resolver { scope: Vec::new(), vars: Vec::new(), depth: 0, counted: 0, limit, error: None };
     r.walk(e);
-    (!r.too_high).then_some(r.vars)
+    match r.error {
+        Some(error) => Err(error),
+        None => Ok(r.vars),
+    }
 }
 
 struct Resolver {
     scope: Vec<Box<str>>,
     vars: Vec<Box<str>>,
+    /// The nodes above this one, and how many of them cel-go's visitor counts.
     depth: usize,
-    too_high: bool,
+    counted: usize,
+    limit: usize,
+    error: Option<&'static str>,
 }
 
 impl Resolver {
@@ -40,13 +49,19 @@ impl Resolver {
     }
 
     fn walk(&mut self, e: &mut Expr) {
-        if self.depth == MAX_HEIGHT {
-            self.too_high = true;
-            return;
+        let counted = usize::from(e.offset as usize & COUNTED != 0);
+        e.offset &= !(COUNTED as u32);
+        self.counted += counted;
+        if self.counted > self.limit {
+            self.error = Some("max recursion depth exceeded");
+        } else if self.depth == MAX_HEIGHT {
+            self.error = self.error.or(Some("expression nested too deeply: more than 400 levels (kubedv's limit)"));
+        } else {
+            self.depth += 1;
+            self.node(e);
+            self.depth -= 1;
         }
-        self.depth += 1;
-        self.node(e);
-        self.depth -= 1;
+        self.counted -= counted;
     }
 
     fn node(&mut self, e: &mut Expr) {
