@@ -253,16 +253,32 @@ pub(crate) fn key(s: &Scalar) -> Result<String, String> {
 }
 
 /// Go's `%g` with the shortest float32 digits: an exponent (`e+06`, at least two digits) below
-/// 1e-4 and from 1e6 up.
+/// 1e-4 and from 1e6 up. The digits are the fewest of the value's exact f64 renderings that
+/// read back as `f` (formatting an f32 itself would bring Rust's f32 printing, 1.5 KB, into
+/// WebAssembly).
 fn go_g32(f: f32) -> String {
-    let sci = format!("{f:e}");
+    let d = f64::from(f);
+    let sci = (0..9)
+        .map(|p| format!("{d:.p$e}"))
+        .find(|s| s.parse::<f64>().is_ok_and(|v| v as f32 == f))
+        .unwrap_or_else(|| format!("{d:e}"));
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
-    if (-4..6).contains(&exp) {
-        return format!("{f}");
+    if !(-4..6).contains(&exp) {
+        let sign = if exp < 0 { '-' } else { '+' };
+        return format!("{mantissa}e{sign}{:02}", exp.unsigned_abs());
     }
-    let sign = if exp < 0 { '-' } else { '+' };
-    format!("{mantissa}e{sign}{:02}", exp.unsigned_abs())
+    let (sign, mantissa) = mantissa.split_at(usize::from(mantissa.starts_with('-')));
+    let digits: String = mantissa.chars().filter(|c| *c != '.').collect();
+    let point = exp + 1;
+    let plain = if point <= 0 {
+        format!("0.{}{digits}", "0".repeat(point.unsigned_abs() as usize))
+    } else if digits.len() > point as usize {
+        format!("{}.{}", &digits[..point as usize], &digits[point as usize..])
+    } else {
+        format!("{digits}{}", "0".repeat(point as usize - digits.len()))
+    };
+    format!("{sign}{plain}")
 }
 
 #[cfg(test)]
@@ -388,6 +404,12 @@ mod tests {
             ("1e+36", "1e+36"),
             ("1e39", ".inf"),
             ("-0.0", "-0"),
+            ("-1.5", "-1.5"),
+            ("-0.00012", "-0.00012"),
+            ("0.1", "0.1"),
+            ("16777217.0", "1.6777216e+07"),
+            ("999999.9", "999999.9"),
+            ("1.17549435e-38", "1.1754944e-38"),
             ("yes", "true"),
             ("off", "false"),
             ("2001-12-14", "2001-12-14"),
