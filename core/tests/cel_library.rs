@@ -490,8 +490,8 @@ fn kubernetes_library_cases() {
 /// Go's regexp parses in Perl mode, where stacked repetition operators are refused (regexp/
 /// syntax parse.go `repeat`: "invalid nested repetition operator"); regex-syntax accepts them
 /// as a repetition of a repetition. The patterns are Go's `parse_test.go` `onlyPOSIX` (valid
-/// in POSIX, bad in Perl), each with the text Go names; `onlyPerl` (but its `\Q...\E`) and
-/// non-greedy operators stay valid.
+/// in POSIX, bad in Perl), each with the text Go names; `onlyPerl` and non-greedy operators
+/// stay valid.
 #[test]
 fn stacked_repetitions_are_refused_as_go_refuses_them() {
     for (pattern, named) in [
@@ -506,14 +506,18 @@ fn stacked_repetitions_are_refused_as_go_refuses_them() {
         let err = Regex::new(pattern).err().unwrap_or_else(|| panic!("{pattern} compiled"));
         assert_eq!(err, format!("error parsing regexp: invalid nested repetition operator: `{named}`"), "{pattern}");
     }
-    for pattern in ["(?:a)", "(?P<name>a)", "a*?", "a??", "a+?b", "a{2}?", "[*+]+", "x{a}*", r"\*\*"] {
+    for pattern in
+        [r"\Q*+?{[\E", r"\Q\\E", "(?:a)", "(?P<name>a)", "a*?", "a??", "a+?b", "a{2}?", "[*+]+", "x{a}*", r"\*\*"]
+    {
         assert!(Regex::new(pattern).is_ok(), "{pattern}");
     }
-    // Literal text as Go reads it: a `{` that begins no count. (Go's `\Q...\E` quoting, which
-    // `onlyPerl` also lists, is not read: regex-syntax refuses it.)
-    for (pattern, text) in [("^x{a}*$", "x{a}}}"), ("^x{,2}$", "x{,2}")] {
+    // Literal text as Go reads it: `\Q...\E`, and a `{` that begins no count.
+    for (pattern, text) in
+        [(r"^\Q*+?{[\E$", "*+?{["), (r"^a\Qb.c", "ab.c"), ("^x{a}*$", "x{a}}}"), ("^x{,2}$", "x{,2}")]
+    {
         assert!(Regex::new(pattern).unwrap().is_match(text), "{pattern} on {text}");
     }
+    assert!(!Regex::new(r"^a\Qb.c").unwrap().is_match("abxc"));
     // validation_test.go "stdlib regex functions": a constant pattern is checked when the rule
     // is compiled.
     let p = Program::compile("'x'.matches('x++')").unwrap();

@@ -16,6 +16,8 @@ use wasm_bindgen::prelude::*;
 use crate::{from_js, given, into_error, to_js};
 use kubedv_core::cel::access;
 
+use crate::tape::Variables;
+
 #[wasm_bindgen(typescript_custom_section)]
 const TS_CEL: &str = r#"
 /** An OpenAPI v3 schema (as in a CRD's openAPIV3Schema). */
@@ -319,20 +321,38 @@ pub fn compile_cel(
     })
 }
 
+/// The variables an evaluation is given.
+enum Given {
+    /// A `CelVars` handle.
+    Handle(Rc<Vars>),
+    /// A plain object.
+    Plain(Plain),
+}
+
 impl JsCelProgram {
-    /// The variables of a plain object: what the program reads of them, or (typed variables,
-    /// qualified names) the whole object through JSON.
-    fn plain(&self, vars: &JsValue, what: &str) -> Result<Plain, JsValue> {
+    /// The variables given to `eval` or `test`: a `CelVars` handle, or a plain object (what the
+    /// program reads of it; typed variables and qualified names: the whole object through
+    /// JSON).
+    fn given(&self, vars: &JsValue, what: &str) -> Result<Given, JsValue> {
+        let handle = |slot: usize| LIVE.with_borrow(|live| live.get(slot).cloned().flatten());
         if let Some(plan) = &self.plan {
-            let values = crate::tape::variables(vars, plan)
-                .map_err(|e| into_error(format!("{what} expects an object of variables: {e}")))?;
-            if let Some(values) = values {
-                return Ok(Plain::Read(values));
+            match crate::tape::variables(vars, plan)
+                .map_err(|e| into_error(format!("{what} expects an object of variables: {e}")))?
+            {
+                Variables::Read(values) => return Ok(Given::Plain(Plain::Read(values))),
+                Variables::Handle(slot) => {
+                    if let Some(vars) = handle(slot) {
+                        return Ok(Given::Handle(vars));
+                    }
+                }
+                Variables::Unknown => {}
             }
+        } else if let Some(vars) = usize::try_from(crate::tape::slot_of(vars)).ok().and_then(handle) {
+            return Ok(Given::Handle(vars));
         }
         let json: BTreeMap<String, serde_json::Value> =
             from_js(vars.clone(), &format!("{what} expects an object of variables"))?;
-        Ok(Plain::Converted(self.convert(&json)))
+        Ok(Given::Plain(Plain::Converted(self.convert(&json))))
     }
 
     fn convert(&self, json: &BTreeMap<String, serde_json::Value>) -> BTreeMap<String, Value> {
@@ -367,17 +387,20 @@ impl JsCelProgram {
 
 #[wasm_bindgen(js_class = CelProgram)]
 impl JsCelProgram {
-    /// Evaluates with variables given as a plain object: only what the expression reads of
-    /// them is converted. Throws a CEL error on failure.
+    /// Evaluates with variables given as a plain object (only what the expression reads of
+    /// them is converted) or a `CelVars`. Throws a CEL error on failure.
     #[wasm_bindgen(unchecked_return_type = "CelResult")]
     pub fn eval(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "Record<string, unknown> | null")] vars: Option<JsValue>,
+        #[wasm_bindgen(unchecked_param_type = "CelVars | Record<string, unknown> | null")] vars: Option<JsValue>,
     ) -> Result<JsValue, JsValue> {
         let Some(vars) = given(vars) else {
             return self.run(&BTreeMap::new());
         };
-        self.run(&self.plain(&vars, "eval")?)
+        match self.given(&vars, "eval")? {
+            Given::Handle(bound) => self.with_values(&bound, |values| self.run(values)),
+            Given::Plain(plain) => self.run(&plain),
+        }
     }
 
     /// Evaluates with variables prepared by `celVars`: they cross into WebAssembly and are
@@ -396,11 +419,9 @@ impl JsCelProgram {
         &self,
         #[wasm_bindgen(unchecked_param_type = "CelVars | Record<string, unknown>")] vars: JsValue,
     ) -> Result<bool, JsValue> {
-        let slot = crate::tape::slot_of(&vars);
-        let live = LIVE.with_borrow(|live| live.get(usize::try_from(slot).ok()?).cloned().flatten());
-        let r = match live {
-            Some(bound) => self.with_values(&bound, |values| self.program.eval_with_limit(values, self.limit)),
-            None => self.program.eval_with_limit(&self.plain(&vars, "test")?, self.limit),
+        let r = match self.given(&vars, "test")? {
+            Given::Handle(bound) => self.with_values(&bound, |values| self.program.eval_with_limit(values, self.limit)),
+            Given::Plain(plain) => self.program.eval_with_limit(&plain, self.limit),
         }
         .map_err(|e| cel_error(&e))?;
         self.last_cost.set(r.cost);

@@ -11,6 +11,8 @@
 
 #![cfg_attr(not(feature = "core"), allow(dead_code))]
 
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
+mod alloc;
 #[cfg(feature = "core")]
 mod api;
 #[cfg(feature = "core")]
@@ -35,12 +37,11 @@ pub use manifests::check_manifests;
 use serde::Serialize;
 use wasm_bindgen::prelude::*;
 
-/// TLSF instead of dlmalloc: smaller and constant-time (the hot paths allocate a value per
-/// field of every object). (A cache of freed small blocks in front of it made plain-object CEL
-/// evaluation about a tenth faster, for 300 bytes gzipped the core module's budget lacks.)
-#[cfg(target_arch = "wasm32")]
+/// TLSF instead of dlmalloc (smaller and constant-time), with a cache of small blocks (the hot
+/// paths allocate a value per field of every object).
+#[cfg(all(target_arch = "wasm32", not(target_feature = "atomics")))]
 #[global_allocator]
-static ALLOCATOR: rlsf::SmallGlobalTlsf = rlsf::SmallGlobalTlsf::new();
+static ALLOCATOR: alloc::Allocator = alloc::Allocator::new();
 
 /// Converts a result to a plain JS value (objects, not `Map`s).
 pub(crate) fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {

@@ -2,12 +2,13 @@
 //! text.
 //!
 //! A small snippet (JIT-compiled like the caller's code) walks the value once and writes a
-//! *tape* of numbers (tags, counts, numbers) and the strings it meets; Rust copies the tape into
-//! WebAssembly memory in one call and builds CEL values (`program.eval({self: obj})`,
-//! `program.test`) or JSON values (`schema.validate`, `crd.validate`) straight from it: no
-//! `JSON.stringify`, no JSON tokenizer, no escaping. A short text rides at the tape's end as
-//! UTF-16 code units; a long one is encoded by `TextEncoder.encodeInto` and copied in a second
-//! call (the glue's own string passing copies ASCII in a JS loop).
+//! *tape* of numbers (tags, counts, numbers) and the text of the strings it meets straight into
+//! buffers in WebAssembly memory (one call from Rust to JS, no copy through the glue); Rust
+//! builds CEL values (`program.eval({self: obj})`, `program.test`) or JSON values
+//! (`schema.validate`, `crd.validate`) from them: no `JSON.stringify`, no JSON tokenizer, no
+//! escaping. A short ASCII text is written byte by byte, the rest by `TextEncoder.encodeInto`;
+//! what does not fit the buffers is copied after Rust has grown them. An exception thrown
+//! during the walk is caught in JS and taken by Rust (the glue's catching wrapper costs more).
 //!
 //! The values are those `JSON.stringify` gives: own enumerable string-keyed properties in
 //! `Object.keys` order; `toJSON` called with the property name; `Number`/`String`/`Boolean`
@@ -37,6 +38,27 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
 const enumerable = Object.prototype.propertyIsEnumerable;
+// WebAssembly memory (set once by Rust) and views of it, made again when it grows.
+let memory = null;
+let f64 = new Float64Array(0);
+let u8 = new Uint8Array(0);
+function views() {
+  // Growing memory detaches its buffer: the views are then empty.
+  if (f64.length === 0) {
+    f64 = new Float64Array(memory.buffer);
+    u8 = new Uint8Array(memory.buffer);
+  }
+}
+export function kubedvMemory(m) {
+  memory = m;
+}
+// What the last walk threw, for Rust to take (a caught exception costs less than the glue's).
+let thrown;
+export function kubedvThrown() {
+  const e = thrown;
+  thrown = undefined;
+  return e;
+}
 const objectProto = Object.prototype;
 const encoder = new TextEncoder();
 let tape = new Float64Array(1024);
@@ -149,56 +171,85 @@ function fields(v, plan, depth) {
   }
   tape[at] = count;
 }
-// Ends the tape with its text: [code units..., length, 0], or [byte count, 1] with the
-// bytes in `bytes`. Returns the tape's length.
-function finish() {
-  if (text.length <= 64) {
-    for (let i = 0; i < text.length; i++) put(text.charCodeAt(i));
-    put(text.length);
-    put(0);
+// Ends the tape with its text and moves both into WebAssembly memory: the tape to `at` (room
+// for `room` numbers), the text UTF-8-encoded to `textAt` (`textRoom` bytes). The tape ends
+// with the text's byte count and where it is: 2 in place, 1 kept in `bytes` (no room, for
+// kubedvCopyText). Returns the tape's length; a tape longer than `room` stays here for
+// kubedvCopyTape.
+function finish(at, room, textAt, textRoom) {
+  if (text.length * 3 <= textRoom) {
+    views();
+    put(ascii(textAt) ? text.length : encoder.encodeInto(text, u8.subarray(textAt, textAt + textRoom)).written);
+    put(2);
   } else {
     if (bytes.length < text.length * 3) bytes = new Uint8Array(text.length * 3);
     put(encoder.encodeInto(text, bytes).written);
     put(1);
   }
   text = "";
+  if (n <= room) {
+    views();
+    const base = at / 8;
+    if (n < 128) for (let i = 0; i < n; i++) f64[base + i] = tape[i];
+    else f64.set(tape.subarray(0, n), base);
+  }
   return n;
 }
+// Writes a short ASCII text to `at` byte by byte (quicker than encodeInto's call); false for
+// a long text or one that is not ASCII.
+function ascii(at) {
+  if (text.length > 64) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c > 127) return false;
+    u8[at + i] = c;
+  }
+  return true;
+}
 // One tape at a time: a getter or toJSON calling back into kubedv while its object is being
-// read would overwrite the tape being written, so that call is refused.
+// read would overwrite the tape being written, so that call is refused. Returns the tape's
+// length, or -2 when the walk threw (kubedvThrown has it).
 let busy = false;
-function once(write) {
-  if (busy) throw new Error("a getter or toJSON called kubedv while kubedv was reading its object");
+function once(write, at, room, textAt, textRoom) {
+  if (busy) {
+    thrown = new Error("a getter or toJSON called kubedv while kubedv was reading its object");
+    return -2;
+  }
   busy = true;
   n = 0;
   text = "";
-  stack.length = 0;
+  if (stack.length !== 0) stack.length = 0;
   try {
     write();
-    return finish();
+    return finish(at, room, textAt, textRoom);
+  } catch (e) {
+    thrown = e;
+    return -2;
   } finally {
     busy = false;
   }
 }
 // A value as JSON.stringify reads it, whole.
-export function kubedvWrite(v) {
+export function kubedvWrite(v, at, room, textAt, textRoom) {
   return once(() => {
     const x = prepare(v, "");
     if (skipped(x)) put(0);
     else value(x, true, 0);
-  });
+  }, at, room, textAt, textRoom);
 }
 // The variables a program reads (`plan`: [name, plan, ...]; plan null for a variable named
-// like a type, which may be absent), or -1 when that cannot be told (not a plain object, a
-// variable absent): the caller then converts the whole object.
-export function kubedvWriteVars(vars, plan) {
+// like a type, which may be absent). Returns -1 when that cannot be told (not a plain object,
+// a variable absent): the caller then converts the whole object; -3 - slot for a CelVars.
+export function kubedvWriteVars(vars, plan, at, room, textAt, textRoom) {
   if (vars === null || typeof vars !== "object") return -1;
+  const slot = vars.__kubedvSlot;
+  if (typeof slot === "number") return -3 - slot;
   const p = Object.getPrototypeOf(vars);
   if ((p !== objectProto && p !== null) || typeof vars.toJSON === "function") return -1;
   for (let i = 0; i < plan.length; i += 2) {
     if (plan[i + 1] !== null && !enumerable.call(vars, plan[i])) return -1;
   }
-  return once(() => fields(vars, plan, 0));
+  return once(() => fields(vars, plan, 0), at, room, textAt, textRoom);
 }
 // Copies the tape (and its long text) into WebAssembly memory.
 export function kubedvCopyTape(into) {
@@ -217,15 +268,19 @@ export function kubedvResult(value, type, cost) {
 }
 "#)]
 extern "C" {
-    #[wasm_bindgen(js_name = kubedvWrite, catch)]
-    fn write(v: &JsValue) -> Result<f64, JsValue>;
-    #[wasm_bindgen(js_name = kubedvWriteVars, catch)]
-    fn write_vars(vars: &JsValue, plan: &JsValue) -> Result<f64, JsValue>;
+    #[wasm_bindgen(js_name = kubedvMemory)]
+    fn set_memory(memory: &JsValue);
+    #[wasm_bindgen(js_name = kubedvThrown)]
+    fn take_thrown() -> JsValue;
+    #[wasm_bindgen(js_name = kubedvWrite)]
+    fn write(v: &JsValue, at: u32, room: u32, text_at: u32, text_room: u32) -> f64;
+    #[wasm_bindgen(js_name = kubedvWriteVars)]
+    fn write_vars(vars: &JsValue, plan: &JsValue, at: u32, room: u32, text_at: u32, text_room: u32) -> f64;
     #[wasm_bindgen(js_name = kubedvCopyTape)]
     fn copy_tape(into: &mut [f64]);
     #[wasm_bindgen(js_name = kubedvCopyText)]
     fn copy_text(into: &mut [u8]);
-    /// The slot of a `CelVars` handle; -1 for a plain object.
+    /// The slot of a `CelVars` handle; -1 for anything else.
     #[wasm_bindgen(js_name = kubedvSlot)]
     pub(crate) fn slot_of(vars: &JsValue) -> i32;
     /// `{value, type, cost}`, made in one call.
@@ -295,13 +350,16 @@ impl VarsPlan {
 }
 
 std::thread_local! {
-    /// The tape and its text, copied out of JS into buffers kept between calls.
-    static BUFFERS: RefCell<(Vec<f64>, Vec<u8>, String)> = const { RefCell::new((Vec::new(), Vec::new(), String::new())) };
+    /// Where the snippet writes the tape and its text: buffers kept between calls, always as
+    /// long as their capacity (the snippet writes into them in place).
+    static BUFFERS: RefCell<(Vec<f64>, Vec<u8>)> = const { RefCell::new((Vec::new(), Vec::new())) };
+    /// Whether the snippet has been given WebAssembly memory.
+    static MEMORY: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
 /// The message of what the snippet threw (a getter's own error, a cycle, a `BigInt`).
-fn thrown(e: JsValue) -> String {
-    match e.dyn_into::<js_sys::Error>() {
+fn thrown() -> String {
+    match take_thrown().dyn_into::<js_sys::Error>() {
         Ok(e) => e.message().into(),
         Err(e) => e.as_string().unwrap_or_else(|| String::from("an exception was thrown")),
     }
@@ -309,47 +367,87 @@ fn thrown(e: JsValue) -> String {
 
 const MALFORMED: &str = "internal error: malformed value tape";
 
-/// Reads the tape of `len` numbers the snippet just wrote.
-fn read<T>(len: f64, f: impl FnOnce(&mut Reader<'_>) -> Result<T, String>) -> Result<T, String> {
-    BUFFERS.with_borrow_mut(|(numbers, bytes, units)| {
-        numbers.resize(len as usize, 0.0);
-        copy_tape(numbers);
-        let [.., size, long] = numbers[..] else { return Err(MALFORMED.into()) };
+/// What a walk of the snippet gave.
+enum Walked<T> {
+    /// The tape, read.
+    Read(T),
+    /// The value is a `CelVars` handle in this slot.
+    Slot(usize),
+    /// The snippet cannot tell what the program reads (the caller converts the whole value).
+    Unknown,
+}
+
+/// Runs the snippet (`walk`, given where in WebAssembly memory the tape and its text may go:
+/// offset and room of each) and reads the tape it wrote. No buffer is borrowed while the
+/// snippet runs: a getter may call kubedv (the snippet refuses that call before it writes).
+fn walk<T>(
+    walk: impl FnOnce(u32, u32, u32, u32) -> f64,
+    f: impl FnOnce(&mut Reader<'_>) -> Result<T, String>,
+) -> Result<Walked<T>, String> {
+    if !MEMORY.get() {
+        set_memory(&wasm_bindgen::memory());
+        MEMORY.set(true);
+    }
+    let (at, room, text_at, text_room) = BUFFERS.with_borrow_mut(|(numbers, bytes)| {
+        if numbers.is_empty() {
+            numbers.resize(1024, 0.0);
+            bytes.resize(4096, 0);
+        }
+        let place = |ptr: usize, len: usize| (ptr as u32, len as u32);
+        let (at, room) = place(numbers.as_mut_ptr() as usize, numbers.len());
+        let (text_at, text_room) = place(bytes.as_mut_ptr() as usize, bytes.len());
+        (at, room, text_at, text_room)
+    });
+    let len = walk(at, room, text_at, text_room);
+    if len == -1.0 {
+        return Ok(Walked::Unknown);
+    } else if len == -2.0 {
+        return Err(thrown());
+    } else if len < 0.0 {
+        return Ok(Walked::Slot((-3.0 - len) as usize));
+    }
+    BUFFERS.with_borrow_mut(|(numbers, bytes)| {
+        let len = len as usize;
+        if len > numbers.len() {
+            numbers.resize(len, 0.0);
+            copy_tape(numbers);
+        }
+        let [.., size, kept] = numbers[..len] else { return Err(MALFORMED.into()) };
         let size = size as usize;
-        let (numbers, text) = if long == 1.0 {
-            bytes.resize(size, 0);
-            copy_text(bytes);
-            (&numbers[..numbers.len() - 2], core::str::from_utf8(bytes).map_err(|_| MALFORMED)?)
-        } else {
-            let end = numbers.len().checked_sub(2 + size).ok_or(MALFORMED)?;
-            units.clear();
-            units.extend(
-                char::decode_utf16(numbers[end..end + size].iter().map(|&u| u as u16))
-                    .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER)),
-            );
-            (&numbers[..end], units.as_str())
-        };
-        f(&mut Reader { numbers, next: 0, ascii: text.is_ascii(), text })
+        if kept == 1.0 {
+            bytes.resize(bytes.len().max(size), 0);
+            copy_text(&mut bytes[..size]);
+        }
+        let text = bytes.get(..size).ok_or(MALFORMED)?;
+        let (numbers, text) = (&numbers[..len - 2], core::str::from_utf8(text).map_err(|_| MALFORMED)?);
+        f(&mut Reader { numbers, next: 0, ascii: text.is_ascii(), text }).map(Walked::Read)
     })
 }
 
 /// A JS value as JSON (what `JSON.stringify` then a JSON parser would give).
 pub(crate) fn json(v: &JsValue) -> Result<serde_json::Value, String> {
-    let len = write(v).map_err(thrown)?;
-    read(len, |r| r.json(0))
+    match walk(|at, room, text_at, text_room| write(v, at, room, text_at, text_room), |r| r.json(0))? {
+        Walked::Read(json) => Ok(json),
+        _ => Err(MALFORMED.into()),
+    }
 }
 
-/// The program's variables read from `vars` by `plan`, or `None` when the snippet cannot tell
-/// (the caller then converts the whole object).
-pub(crate) fn variables(vars: &JsValue, plan: &VarsPlan) -> Result<Option<MapVars>, String> {
-    let len = write_vars(vars, &plan.js).map_err(thrown)?;
-    if len < 0.0 {
-        return Ok(None);
-    }
-    match read(len, |r| r.cel(&plan.shape, 0))? {
-        Value::Map(map) => Ok(Some(MapVars(map))),
-        _ => Ok(None),
-    }
+/// The variables of a program: a `CelVars` handle, what the program reads of a plain object
+/// (by `plan`), or what the snippet cannot tell (the caller converts the whole object).
+pub(crate) enum Variables {
+    Handle(usize),
+    Read(MapVars),
+    Unknown,
+}
+
+/// The program's variables read from `vars` by `plan`.
+pub(crate) fn variables(vars: &JsValue, plan: &VarsPlan) -> Result<Variables, String> {
+    let read = |at, room, text_at, text_room| write_vars(vars, &plan.js, at, room, text_at, text_room);
+    Ok(match walk(read, |r| r.cel(&plan.shape, 0))? {
+        Walked::Read(Value::Map(map)) => Variables::Read(MapVars(map)),
+        Walked::Read(_) | Walked::Unknown => Variables::Unknown,
+        Walked::Slot(slot) => Variables::Handle(slot),
+    })
 }
 
 struct Reader<'a> {

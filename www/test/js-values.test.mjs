@@ -132,6 +132,8 @@ test("values larger than the buffers they are written to, read the first time an
   assert.deepEqual(program.eval({ self: { items } }), program.evalVars(celVars({ self: { items } })));
   const schema = compileTypes(TYPES);
   assert.deepEqual(schema.validate({ tags: items.map((i) => i.note) }), schema.validate(JSON.stringify({ tags: items.map((i) => i.note) })));
+  // eval takes a CelVars too.
+  assert.deepEqual(program.eval(celVars({ self: { items } })).value, true);
 });
 
 test("CEL: strings long and short, ASCII or not, read as celVars reads them", () => {

@@ -176,6 +176,24 @@ pub fn sized_type(schema: &Json) -> Option<SizedType> {
     }
 }
 
+/// A value reached by selecting a map's key as a field (`m.key`): cel-go's path names the key,
+/// which Kubernetes' size estimator cannot follow (apiextensions compilation.go `EstimateSize`
+/// knows declared fields, `@items`, `@values` and `@keys`), so nothing at or below it has a
+/// size from the schema: a scalar has its type's (1, `computeTypeSize`), anything else none.
+/// (`m['key']` is `@values` there, and keeps the schema's sizes.)
+fn unresolved(t: &SizedType) -> SizedType {
+    let mut fields = BTreeMap::new();
+    for (k, v) in &t.fields {
+        fields.insert(k.clone(), Rc::new(unresolved(v)));
+    }
+    SizedType {
+        max_elements: if t.scalar { 1 } else { UNBOUNDED },
+        fields,
+        elem: t.elem.as_deref().map(|e| Rc::new(unresolved(e))),
+        ..t.clone()
+    }
+}
+
 /// The size and kind of a selected schema value, or of an optional of it (`.?f`, `[?i]`):
 /// cel-go's `computeTypeSize` knows an optional scalar's size (1, `isScalar`), no other.
 fn sized(ty: Option<&Rc<SizedType>>, optional: bool) -> (u64, Hint) {
@@ -306,16 +324,7 @@ impl Estimator {
                 let o = self.walk(operand);
                 let ty = o.ty.as_ref().and_then(|t| match t.fields.get(&**field) {
                     Some(f) => Some(f.clone()),
-                    // A map's key selected as a field: cel-go's path names the key, which
-                    // Kubernetes' size estimator cannot follow (apiextensions compilation.go
-                    // `EstimateSize` knows declared fields, `@items`, `@values` and `@keys`), so
-                    // nothing at or below it has a size from the schema: a scalar has its
-                    // type's (1, `computeTypeSize`), anything else none. (`m['key']` is
-                    // `@values`, and keeps the schema's sizes.)
-                    None if t.map => t.elem.as_deref().map(|e| {
-                        let max_elements = if e.scalar { 1 } else { UNBOUNDED };
-                        Rc::new(SizedType { max_elements, fields: BTreeMap::new(), elem: None, ..e.clone() })
-                    }),
+                    None if t.map => t.elem.as_deref().map(|e| Rc::new(unresolved(e))),
                     None => t.elem.clone(),
                 });
                 // An optional's size is unknown to cel-go's estimator (celcoststability:

@@ -30,10 +30,12 @@ pub struct Regex {
 impl Regex {
     /// Compiles a pattern, with the error cel-go reports for a bad one.
     pub fn new(pattern: &str) -> Result<Regex, Fail> {
-        let go = go_syntax(pattern)?;
+        if let Some(e) = nested_repetition(pattern) {
+            return Err(e);
+        }
         let nfa = thompson::Compiler::new()
             .configure(thompson::Config::new().nfa_size_limit(Some(8 << 20)))
-            .build(&ascii_perl_classes(&case_insensitive(&go)))
+            .build(&ascii_perl_classes(&case_insensitive(&go_literals(pattern))))
             .map_err(|e| match uses_unicode_classes(pattern) {
                 // Go accepts these; builds without Unicode tables (WebAssembly) cannot.
                 true => String::from(
@@ -164,7 +166,7 @@ fn expand<'a>(template: &str, out: &mut String, group: impl Fn(&str) -> Option<&
 #[inline(never)]
 pub(crate) fn go_regex_error(pattern: &str) -> Option<String> {
     use regex_syntax::ast::ErrorKind as K;
-    if let Err(e) = go_syntax(pattern) {
+    if let Some(e) = nested_repetition(pattern) {
         return Some(e);
     }
     let err = regex_syntax::ast::parse::Parser::new().parse(pattern).err()?;
@@ -198,17 +200,14 @@ pub(crate) fn go_regex_error(pattern: &str) -> Option<String> {
     Some(format!("error parsing regexp: {code}: `{expr}`"))
 }
 
-/// Go's parser where regex-syntax reads a pattern otherwise (regexp/syntax parse.go, in the
-/// Perl mode `regexp.Compile` parses in): an operator (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`,
-/// each with an optional non-greedy `?`) right after another is refused, naming both (`a++` →
-/// "invalid nested repetition operator: `++`"; regex-syntax reads a repetition of a
-/// repetition); a `{` that begins no count (`x{a}`) is a literal, written out escaped for
-/// regex-syntax. Escapes and character classes are passed over. (Go's `\Q...\E` quoting is not
-/// read: regex-syntax refuses it.)
-#[inline(never)]
-fn go_syntax(pattern: &str) -> Result<String, String> {
+/// Go's refusal of stacked repetition operators, which regex-syntax accepts (`a**` is a
+/// repetition of a repetition there): in Perl mode, as `regexp.Compile` parses, regexp/syntax
+/// parse.go `repeat` refuses an operator (`*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`, each with an
+/// optional non-greedy `?`) right after another, naming both: `a++` → "invalid nested
+/// repetition operator: `++`". Escapes, `\Q...\E` and character classes are skipped; a `{`
+/// that begins no count is a literal.
+fn nested_repetition(pattern: &str) -> Option<String> {
     let b = pattern.as_bytes();
-    let mut out = String::with_capacity(pattern.len() + 8);
     let mut i = 0;
     // Where the operator just read starts, when the item before `i` is a repetition.
     let mut last: Option<usize> = None;
@@ -223,40 +222,29 @@ fn go_syntax(pattern: &str) -> Result<String, String> {
                 end += 1;
             }
             if let Some(start) = last {
-                let ops = &pattern[start..end];
-                return Err(format!("error parsing regexp: invalid nested repetition operator: `{ops}`"));
+                return Some(format!(
+                    "error parsing regexp: invalid nested repetition operator: `{}`",
+                    &pattern[start..end]
+                ));
             }
             last = Some(i);
-            out.push_str(&pattern[i..end]);
             i = end;
             continue;
         }
         last = None;
-        let next = match b[i] {
+        i = match b[i] {
+            b'\\' if b.get(i + 1) == Some(&b'Q') => pattern[i + 2..].find("\\E").map_or(b.len(), |e| i + 2 + e + 2),
             b'\\' => i + 2,
             b'[' => class_end(b, i),
-            b'{' => {
-                out.push_str("\\{");
-                i += 1;
-                continue;
-            }
             // A group's `(?` is no repetition.
             b'(' if b.get(i + 1) == Some(&b'?') => i + 2,
             _ => i + 1,
         };
-        // Whole characters: `next` is past an ASCII byte, a class or an escape's next byte.
-        let mut end = next.min(b.len());
-        while !pattern.is_char_boundary(end) {
-            end += 1;
-        }
-        out.push_str(&pattern[i..end]);
-        i = end;
     }
-    Ok(out)
+    None
 }
 
 /// The end of a `{n}`, `{n,}` or `{n,m}` count at `i` (parse.go `parseRepeat`), if it is one.
-#[inline(never)]
 fn counted(b: &[u8], i: usize) -> Option<usize> {
     let digits = |from: usize| b[from.min(b.len())..].iter().take_while(|c| c.is_ascii_digit()).count();
     let mut j = i + 1;
@@ -273,7 +261,6 @@ fn counted(b: &[u8], i: usize) -> Option<usize> {
 
 /// The end of the character class at `i` (`[`): a `]` first (after `^`) is a member; escapes
 /// and `[:name:]` are inside it. An unclosed class ends the pattern (regex-syntax reports it).
-#[inline(never)]
 fn class_end(b: &[u8], i: usize) -> usize {
     let mut j = i + 1;
     if b.get(j) == Some(&b'^') {
@@ -434,6 +421,49 @@ fn swap_case(c: char) -> char {
     } else {
         c.to_ascii_lowercase()
     }
+}
+
+/// What Go's parser reads as literal text and regex-syntax does not, escaped: `\Q...\E` (Perl
+/// mode: the text between, to `\E` or the end) and a `{` that begins no repeat count (parse.go
+/// `parseRepeat` fails, so `{` is a literal: `x{a}` matches "x{a}"). Outside character classes
+/// only, as Go reads them.
+fn go_literals(pattern: &str) -> String {
+    if !pattern.contains("\\Q") && !pattern.contains('{') {
+        return String::from(pattern);
+    }
+    let b = pattern.as_bytes();
+    let mut out = String::with_capacity(pattern.len() * 2);
+    let mut i = 0;
+    while i < b.len() {
+        let next = match b[i] {
+            b'\\' if b.get(i + 1) == Some(&b'Q') => {
+                let text = &pattern[i + 2..];
+                let (literal, after) = match text.find("\\E") {
+                    Some(e) => (&text[..e], i + 2 + e + 2),
+                    None => (text, b.len()),
+                };
+                out.push_str(&regex_syntax::escape(literal));
+                i = after;
+                continue;
+            }
+            b'\\' => (i + 2).min(b.len()),
+            b'[' => class_end(b, i),
+            b'{' if counted(b, i).is_none() => {
+                out.push_str("\\{");
+                i += 1;
+                continue;
+            }
+            _ => i + 1,
+        };
+        // Whole characters: `next` is past an ASCII byte, a class or an escape's next byte.
+        let mut end = next;
+        while !pattern.is_char_boundary(end) {
+            end += 1;
+        }
+        out.push_str(&pattern[i..end]);
+        i = end;
+    }
+    out
 }
 
 /// RE2 (Go's regexp) reads `\d`, `\w`, `\s` and `\b` as ASCII classes: spell them out so the
