@@ -220,3 +220,95 @@ type Thing struct {
     let marks: Vec<(String, bool)> = errs.iter().map(|e| (e.field.clone(), e.short_circuit)).collect();
     assert_eq!(marks, [("name".to_string(), true), ("items".to_string(), true), ("replicas".to_string(), false)]);
 }
+
+/// What the API server returns passes through `ErrorList.Filter` (apiserver release-1.36
+/// `filterHandwrittenErrors` for an opted-in resource; apimachinery v0.37.0-beta.0
+/// `pkg/api/validate/errors.go` `FilterCoveredHandwrittenErrors`), whose `ToAggregate`
+/// (`field/errors.go`) keeps the first of the handwritten errors that print the same text,
+/// whatever their origins and marks. 1.33–1.35 (`RemoveCoveredByDeclarative`) and a 1.36
+/// resource that has not opted in keep every one.
+#[test]
+fn returned_handwritten_errors_deduplicated_by_text_when_filtered() {
+    let hw = parse_handwritten(
+        "spec.other: Invalid value: 1: bad\n\
+         color: Too long: may not be more than 5 characters [origin=maxLength, covered, beta]\n\
+         spec.other: Invalid value: 1: bad [origin=minimum]\n\
+         color: Too long: may not be more than 5 characters",
+    )
+    .unwrap();
+    let decl = "color: Too long: may not be more than 5 characters [origin=maxLength, beta]";
+    let texts = |c: &Enforcement| {
+        let s = compare(c, &mut declarative(decl, false), &hw);
+        s.returned.iter().map(Error::text).collect::<Vec<_>>()
+    };
+    // 1.37: the first `color` error is covered and matches the enforced beta error, so it is
+    // dropped; its unmarked twin was already dropped by the aggregate.
+    let want = ["spec.other: Invalid value: 1: bad", "color: Too long: may not be more than 5 characters"];
+    assert_eq!(texts(&Enforcement::for_version(37)), want);
+    // 1.36 opted in: the same, the covered beta error dropped by its own mark.
+    let mut opted = Enforcement::for_version(36);
+    opted.opted_in = true;
+    assert_eq!(texts(&opted), want);
+    // 1.36 not opted in and 1.35: every handwritten error, duplicates included.
+    let mut not_opted = Enforcement::for_version(36);
+    not_opted.opted_in = false;
+    assert_eq!(texts(&not_opted).len(), 4);
+    assert_eq!(texts(&Enforcement::for_version(35)).len(), 4);
+}
+
+/// With DeclarativeValidation off (1.33–1.35), the strategies (release-1.33/1.34) and
+/// `ValidateDeclarativelyWithMigrationChecks` (release-1.35: `if !Enabled(DeclarativeValidation)
+/// { return errs }`) make no comparison: nothing is matched, unmatched or extra.
+#[test]
+fn no_comparison_without_declarative_validation() {
+    let hw =
+        parse_handwritten("color: Too long: may not be more than 5 characters [origin=maxLength, covered]").unwrap();
+    for minor in [33, 34, 35] {
+        let mut c = Enforcement::for_version(minor);
+        c.declarative_validation = false;
+        let s = compare(&c, &mut declarative("spec.x: Required value [origin=required]", false), &hw);
+        assert!(
+            s.matched.is_empty() && s.unmatched_handwritten.is_empty() && s.extra_declarative.is_empty(),
+            "1.{minor}"
+        );
+        assert_eq!(s.mismatches, 0);
+        assert_eq!(s.returned.len(), 1, "1.{minor}: the handwritten error alone");
+    }
+}
+
+/// The explanation of each mismatch is the line the API server logs for it (apiserver
+/// `pkg/registry/rest/validate.go` `gatherDeclarativeValidationMismatches`, release-1.33 to
+/// v0.37.0-beta.0, with apimachinery `ErrorMatcher.Render`): Takeover's recommendation before
+/// 1.36, DeclarativeValidationBeta's when beta errors are enforced, the authoritative sentence
+/// for an alpha error, and `Field="normalized" (aka "raw")` when a rule rewrites the path.
+#[test]
+fn mismatch_explanations_are_the_api_servers_log_lines() {
+    const HEAD: &str = "Unexpected difference between hand written validation and declarative validation error results";
+    const TAIL: &str = "This indicates an issue with declarative validation.";
+    const AUTH: &str =
+        "This difference should not affect system operation since hand written validation is authoritative.";
+    let hw = parse_handwritten("spec.a: Invalid value: 1: bad [origin=minimum, covered]").unwrap();
+    let decl = "spec.fake: Required value [origin=required, beta]\nspec.alpha: Forbidden [alpha]";
+    let logs = |c: &Enforcement| {
+        let s = compare(c, &mut declarative(decl, false), &hw);
+        s.explanations.into_iter().filter(|e| e.starts_with(HEAD)).collect::<Vec<_>>()
+    };
+    let beta = "Consider disabling the DeclarativeValidationBeta feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes.";
+    assert_eq!(
+        logs(&Enforcement::for_version(37)),
+        [
+            format!("{HEAD}, unmatched error(s) found {{Type=\"Invalid value\", Field=\"spec.a\", Origin=\"minimum\"}}. {TAIL} {beta}"),
+            format!("{HEAD}, extra error(s) found {{Type=\"Required value\", Field=\"spec.fake\", Origin=\"required\"}}. {TAIL} {beta}"),
+            format!("{HEAD}, extra error(s) found {{Type=\"Forbidden\", Field=\"spec.alpha\", Origin=\"\"}}. {TAIL} {AUTH}"),
+        ]
+    );
+    // 1.34 with Takeover: every error is compared and Takeover's recommendation is given.
+    let mut c = Enforcement::for_version(34);
+    c.set_gate("DeclarativeValidationTakeover", true).unwrap();
+    let takeover = "Consider disabling the DeclarativeValidationTakeover feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes.";
+    assert!(logs(&c).iter().all(|l| l.ends_with(takeover)), "{:?}", logs(&c));
+    // 1.35 without Takeover: authoritative; a normalized path shows both forms.
+    let logs35 = logs(&config(35, &["spec.fake=spec.b"], false));
+    assert!(logs35.iter().all(|l| l.ends_with(AUTH)));
+    assert!(logs35[1].contains(r#"Field="spec.b" (aka "spec.fake")"#), "{logs35:?}");
+}

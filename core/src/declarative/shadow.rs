@@ -446,6 +446,35 @@ fn short_circuit_covers(want: &Error, got: &Error, rules: &Rules) -> bool {
     got.short_circuit && (child(&got.field) || rules.normalize(&got.field).is_some_and(|p| child(&p)))
 }
 
+/// The line the API server logs for one mismatch, as validate.go's
+/// `gatherDeclarativeValidationMismatches` writes it (`kind`: `unmatched` or `extra`), with
+/// `ErrorMatcher.Render` of the error (`Field="normalized" (aka "raw")` from 1.35) and the
+/// recommendation of the version: Takeover's before 1.36, DeclarativeValidationBeta's when beta
+/// errors are enforced (1.36 opted in, 1.37), and the authoritative one for an alpha error.
+fn mismatch_log(config: &Enforcement, kind: &str, e: &Error, stability: Stability, rules: &Rules) -> String {
+    use crate::field::go_quote;
+    const AUTHORITATIVE: &str =
+        "This difference should not affect system operation since hand written validation is authoritative.";
+    let levels = config.row().levels;
+    // Before 1.36 one sentence serves every error; from 1.36 an alpha error is never enforced.
+    let enforced =
+        if levels { config.leveled() && config.beta && stability != Stability::Alpha } else { config.takeover };
+    let recommendation = match (enforced, levels) {
+        (false, _) => AUTHORITATIVE,
+        (true, false) => "Consider disabling the DeclarativeValidationTakeover feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes.",
+        (true, true) => "Consider disabling the DeclarativeValidationBeta feature gate to keep data persisted in etcd consistent with prior versions of Kubernetes.",
+    };
+    let field = match rules.normalize(&e.field) {
+        Some(normalized) => format!("{} (aka {})", go_quote(&normalized), go_quote(&e.field)),
+        None => go_quote(&e.field),
+    };
+    format!(
+        "Unexpected difference between hand written validation and declarative validation error results, {kind} error(s) found {{Type={}, Field={field}, Origin={}}}. This indicates an issue with declarative validation. {recommendation}",
+        go_quote(e.kind.message()),
+        go_quote(&e.origin)
+    )
+}
+
 /// Marks each declarative error `enforced` for `config` and compares it with handwritten
 /// errors as the API server does.
 pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[Handwritten]) -> Shadow {
@@ -469,7 +498,15 @@ pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[H
         }
     };
     let mut deduped: Vec<&Handwritten> = Vec::new();
-    for h in handwritten {
+    if !config.runs() {
+        // The strategies (1.33, 1.34) and ValidateDeclarativelyWithMigrationChecks (1.35) return
+        // the handwritten errors before any comparison when DeclarativeValidation is off.
+        explanations.push(format!(
+            "DeclarativeValidation=false in 1.{}: no comparison is made, the handwritten errors are returned",
+            config.minor
+        ));
+    }
+    for h in handwritten.iter().filter(|_| config.runs()) {
         if !deduped.iter().any(|d| same(&d.error, &h.error)) {
             deduped.push(h);
         } else {
@@ -509,23 +546,35 @@ pub fn compare(config: &Enforcement, declarative: &mut [Error], handwritten: &[H
             }
         }
         if count == 0 {
-            explanations.push(format!(
-                "{}: covered, but no declarative error matches it (unmatched error: a mismatch)",
-                h.error.text()
-            ));
+            explanations.push(mismatch_log(config, "unmatched", &h.error, h.stability, &rules));
             unmatched.push((*h).clone());
         }
     }
     let extra: Vec<Error> =
         candidates.iter().zip(&matched_decl).filter(|(_, m)| !**m).map(|(d, _)| (*d).clone()).collect();
     for d in &extra {
-        explanations.push(format!("{}: no covered handwritten error matches it (extra error: a mismatch)", d.text()));
+        explanations.push(mismatch_log(config, "extra", d, d.stability, &rules));
     }
     let mismatches = if config.runs() { unmatched.len() + extra.len() } else { 0 };
 
     let enforced: Vec<&Error> = declarative.iter().filter(|e| e.enforced).collect();
     let mut returned: Vec<Error> = Vec::new();
+    // The handwritten errors are filtered through ErrorList.Filter (1.36 filterHandwrittenErrors
+    // for an opted-in resource, 1.37 FilterCoveredHandwrittenErrors), whose ToAggregate first
+    // drops every error whose text (`%v`) an earlier one has, origin and marks unseen.
+    let filtered = config.runs() && config.leveled();
+    let mut seen: Vec<String> = Vec::new();
     for h in handwritten {
+        if filtered {
+            let text = h.error.text();
+            if seen.contains(&text) {
+                explanations.push(format!(
+                    "{text}: the same text as an earlier handwritten error, dropped (ErrorList.Filter aggregates by text)"
+                ));
+                continue;
+            }
+            seen.push(text);
+        }
         let replaced = h.covered
             && if row.reverse_lookup {
                 // errors.go FilterCoveredHandwrittenErrors: only an enforced beta error replaces it.
