@@ -54,6 +54,22 @@ fn checker_messages_read_as_cel_gos() {
     // Strings v2 has no string reverse (cel-go ext/strings.go: version 3); lists v3 has reverse.
     assert_eq!(msg("'abc'.reverse()"), "found no matching overload for 'reverse' applied to 'string.()'");
     assert_eq!(check("[1, 2].reverse() == [2, 1]"), Ok(()));
+    // cel-go v0.29.2 common/stdlib/standard.go: a list's `_[_]` is `(list(A), int)` only; a
+    // `uint` index passes the checker only as `dyn` (conformance lists.textproto zero_based_uint).
+    assert_eq!(msg("[1, 2][0u]"), "found no matching overload for '_[_]' applied to '(list(int), uint)'");
+    assert_eq!(check("[1, 2][dyn(0u)] == 1"), Ok(()));
+    // apiserver 24a394e5 pkg/cel/library ip.go and cidr.go register their types (`cel.Types`);
+    // quantity.go, url.go and semver.go declare `cel.ObjectType`s that are never registered, so
+    // cel-go's checker (checker/env.go lookupGlobalIdent) cannot resolve their names.
+    assert_eq!(check("type(ip('1.2.3.4')) == net.IP"), Ok(()));
+    assert_eq!(check("type(cidr('10.0.0.0/8')) == net.CIDR"), Ok(()));
+    for expr in [
+        "type(quantity('1')) == kubernetes.Quantity",
+        "type(url('https://a')) == kubernetes.URL",
+        "type(semver('1.0.0')) == kubernetes.Semver",
+    ] {
+        assert_eq!(msg(expr), "undeclared reference to 'kubernetes' (in container '')", "{expr}");
+    }
 }
 
 /// cel-go cel/macro.go: Kubernetes' environment has the standard macros (`exists_one` with one

@@ -308,9 +308,13 @@ fn crds_with_bad_rules_are_refused() {
     // apiextensions-apiserver 1aa2717a schema/cel/validation_test.go ("compile error: program
     // instantiation failed: error parsing regexp: unexpected ): `)`"): the regex library
     // compiles a literal `find`/`findAll` pattern when compilation.go builds the program.
+    // The global `matches` with a literal pattern: cel-go v0.29.2 cel/program.go adds
+    // MatchesRegexOptimization (RegexIndex 1) under the environment's cel.OptOptimize
+    // (apiserver pkg/cel/environment/base.go), which compiles the pattern with the program.
     for (rule, json) in [
         ("'abc'.find(')') == ''", "\"'abc'.find(')') == ''\""),
         ("'abc'.findAll(')', 1) == []", "\"'abc'.findAll(')', 1) == []\""),
+        ("matches('abc', ')')", "\"matches('abc', ')')\""),
     ] {
         assert_eq!(
             load(json!({"rule": rule})),

@@ -502,7 +502,9 @@ impl<'d> Checker<'d> {
                 };
                 let elem = match &inner {
                     T::List(elem) => {
-                        if !self.unify(&i, &T::Int) && !self.unify(&i, &T::Uint) {
+                        // cel-go stdlib: `_[_]` of a list is `(list(A), int)` only (a `uint` index
+                        // passes only as `dyn`, at run time).
+                        if !self.unify(&i, &T::Int) {
                             return self
                                 .err(e, format!("found no matching overload for '_[_]' applied to '({inner}, {i})'"));
                         }
@@ -1156,9 +1158,10 @@ pub(super) fn type_ident(name: &str) -> Option<CelType> {
         "google.protobuf.Timestamp" => T::Timestamp,
         "google.protobuf.Duration" => T::Duration,
         "optional_type" => optional(T::Dyn),
-        "net.IP" | "net.CIDR" | "kubernetes.Quantity" | "kubernetes.URL" | "kubernetes.Semver" => {
-            T::Opaque(Rc::from(name), Rc::from([]))
-        }
+        // Only these two are registered with the environment (apiserver pkg/cel/library ip.go,
+        // cidr.go: `cel.Types(...)`); kubernetes.Quantity, URL and Semver are object types the
+        // checker cannot resolve by name (`undeclared reference to 'kubernetes'`).
+        "net.IP" | "net.CIDR" => T::Opaque(Rc::from(name), Rc::from([])),
         _ => return None,
     })
 }

@@ -93,9 +93,19 @@ pub(super) fn children<'a>(e: &'a Expr, visit: &mut dyn FnMut(&'a Expr)) {
 /// (apiserver pkg/cel/library/regex.go, cel-go interpreter/decorators.go), so an invalid one
 /// is refused with the rule: Kubernetes prefixes it with "program instantiation failed: "
 /// (apiextensions-apiserver compilation.go; validation_test.go `self.str.find(')')`).
+///
+/// The environment's `cel.OptOptimize` (apiserver pkg/cel/environment/base.go) also adds cel-go's
+/// `MatchesRegexOptimization` (cel/program.go; `RegexIndex: 1`, the receiver counted as the
+/// first argument), so a global `matches(s, '(')` with a bad literal pattern is refused the
+/// same way; the method form never gets there (`ValidateRegexLiterals` refuses it first).
 pub(crate) fn instantiation_error(e: &Expr) -> Option<String> {
-    if let Kind::Call { target: Some(_), name, args, .. } = &e.kind {
-        if let ("find" | "findAll", Some(Expr { kind: Kind::Lit(Value::String(p)), .. })) = (&**name, args.first()) {
+    if let Kind::Call { target, name, args, .. } = &e.kind {
+        let pattern = match (&**name, target.is_some()) {
+            ("find" | "findAll", true) => args.first(),
+            ("matches", false) => args.get(1),
+            _ => None,
+        };
+        if let Some(Expr { kind: Kind::Lit(Value::String(p)), .. }) = pattern {
             // As for `matches`: Unicode classes this build lacks are left to evaluation.
             if let (false, Err(message)) = (uses_unicode_classes(p), Regex::new(p)) {
                 return Some(message);
