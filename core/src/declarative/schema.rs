@@ -4,8 +4,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::compile::Dependency;
-use super::validators::Validator;
+use super::validators::{Check, Validator};
 use crate::diag::{Diagnostic, Pos};
+use crate::field::Stability;
 
 /// An index into a [`Schema`]'s types.
 pub type TypeId = usize;
@@ -75,6 +76,9 @@ pub(crate) struct TypeNode {
     pub validations: Vec<Validator>,
     /// For lists: how items are identified (none: atomic, items never correlate).
     pub list: Option<ListSpec>,
+    /// `+k8s:opaqueType` on the type declaration: validation-gen's `hasValidations` stops at
+    /// it, so nothing inside (fields, items, values) is validated through it.
+    pub opaque: bool,
 }
 
 /// A compiled `types.go`: reusable for any number of validations.
@@ -193,7 +197,7 @@ impl Schema {
         loop {
             let mut changed = false;
             for (i, t) in self.types.iter().enumerate() {
-                if v[i] {
+                if v[i] || t.opaque {
                     continue;
                 }
                 let inner = match &t.kind {
@@ -212,6 +216,37 @@ impl Schema {
             }
         }
         self.validated = v;
+    }
+
+    /// validation-gen 1.37 (validation.go, `PtrSliceNoNils`): a struct field whose Go type is
+    /// a slice of pointers, with validations of its own or an element type that has some,
+    /// first checks that no item is nil; the check short-circuits the field's other validations.
+    /// (Type-level validation functions get no such check.)
+    pub(crate) fn guard_pointer_lists(&mut self) {
+        for t in 0..self.types.len() {
+            let Kind::Struct(fields) = &self.types[t].kind else { continue };
+            let guarded: Vec<usize> = (0..fields.len())
+                .filter(|&i| {
+                    let f = &fields[i];
+                    let elem_is_pointer = match self.kind(f.ty) {
+                        Kind::Slice(elem) => matches!(self.kind(*elem), Kind::Pointer(_)),
+                        _ => false,
+                    };
+                    elem_is_pointer && (!f.validations.is_empty() || (!f.opaque && self.validated[f.ty]))
+                })
+                .collect();
+            let Kind::Struct(fields) = &mut self.types[t].kind else { continue };
+            for i in guarded {
+                let check = Validator {
+                    check: Check::NoNilItems,
+                    stability: Stability::Stable,
+                    sort_key: "",
+                    short_circuit: true,
+                    non_error: false,
+                };
+                fields[i].validations.insert(0, check);
+            }
+        }
     }
 
     /// A list type's item identity, following aliases and pointers.

@@ -282,8 +282,9 @@ impl<'s> Walker<'s> {
             }
         }
         // Generated code calls the type's function even for nil values (the validators skip
-        // nil themselves); only the walk into the contents needs a value.
-        if d.pointer_nil == Some(true) {
+        // nil themselves); only the walk into the contents needs a value. An opaque type
+        // (`+k8s:opaqueType` on its declaration) has no validation of its contents.
+        if d.pointer_nil == Some(true) || self.schema.types[at].opaque {
             self.depth -= 1;
             return;
         }
@@ -671,7 +672,10 @@ impl<'s> Walker<'s> {
                             let stopped = member.validations.iter().filter(|v| v.short_circuit).any(|v| {
                                 run_simple(&v.check, &p, ds.val, ds.pointer_nil, &on).is_some_and(|e| !e.is_empty())
                             });
-                            if !stopped && !self.unchanged(member.ty, &ds) {
+                            // subfield.go skips an unchanged subfield only when the old
+                            // struct is not nil: under a nil old pointer it always validates.
+                            let old_nil = d.pointer_nil.is_some() && matches!(d.old, Some(None | Some(Value::Null)));
+                            if !stopped && (old_nil || !self.unchanged(member.ty, &ds)) {
                                 self.run_list(validators, ds, &p);
                             }
                         }
@@ -818,15 +822,19 @@ impl Walker<'_> {
                 };
                 let old: &[Value] = old.and_then(Value::as_array).map_or(&[], Vec::as_slice);
                 let same = |a: &Value, b: &Value| super::equal::same_item(self.schema, *elem, spec, a, b);
+                // update.go PtrSliceUpdate: nil items of a list of pointers are skipped on both
+                // sides (PtrSliceNoNils reports them).
+                let pointers = matches!(self.schema.kind(*elem), Kind::Pointer(_));
+                let present = |v: &&Value| !(pointers && v.is_null());
                 if c == UpdateConstraint::NoAddItem {
-                    for (i, item) in new.iter().enumerate() {
-                        if !old.iter().any(|o| same(item, o)) {
+                    for (i, item) in new.iter().enumerate().filter(|(_, v)| present(v)) {
+                        if !old.iter().filter(present).any(|o| same(item, o)) {
                             errs.push(forbidden(&path.index(i), "item may not be added"));
                         }
                     }
                 } else {
-                    for item in old {
-                        if !new.iter().any(|n| same(item, n)) {
+                    for item in old.iter().filter(present) {
+                        if !new.iter().filter(present).any(|n| same(item, n)) {
                             errs.push(forbidden(path, "item may not be removed"));
                         }
                     }

@@ -23,6 +23,29 @@ pub(crate) struct Validator {
     pub non_error: bool,
 }
 
+impl Validator {
+    /// Whether validation-gen makes this validation in a deferred callback (`AddDeferred` in
+    /// validators/each.go, list.go, update.go, subfield.go, item.go, union.go, zeroorone.go,
+    /// mode.go, dependentrequired.go), which places it after the site's other validations.
+    /// Wrappers (`alpha`, `beta`, `ifEnabled`) pass their payload's deferral through.
+    pub(crate) fn is_deferred(&self) -> bool {
+        match &self.check {
+            Check::EachKey(_)
+            | Check::EachVal(_)
+            | Check::Subfield { .. }
+            | Check::Update(_)
+            | Check::Dependent { .. }
+            | Check::Unique
+            | Check::Union(_)
+            | Check::Item { .. }
+            | Check::ListUnion { .. }
+            | Check::Modes { .. } => true,
+            Check::IfOption { validators, .. } => validators.iter().all(Validator::is_deferred),
+            _ => false,
+        }
+    }
+}
+
 /// What a validator checks.
 #[derive(Clone, Debug)]
 pub(crate) enum Check {
@@ -44,6 +67,9 @@ pub(crate) enum Check {
         exclusions: Vec<EnumExclusion>,
     },
     Neq(Literal),
+    /// each.go `PtrSliceNoNils`, which validation-gen 1.37 puts first on a `[]*T` field: a nil
+    /// item is `Required` at its index.
+    NoNilItems,
     EachKey(Vec<Validator>),
     EachVal(Vec<Validator>),
     Subfield {
@@ -323,6 +349,15 @@ pub(crate) fn run_simple(
                 Vec::new()
             }
         }
+        Check::NoNilItems => match value {
+            GoVal::List(items) => items
+                .iter()
+                .enumerate()
+                .filter(|(_, item)| item.is_null())
+                .map(|(i, _)| Error::new(ErrorType::Required, &path.index(i), None, ""))
+                .collect(),
+            _ => Vec::new(),
+        },
         // testing.go FixedResult: Invalid(value, "forced failure: "+arg).
         Check::Fixed { pass: true, .. } => Vec::new(),
         Check::Fixed { pass: false, arg } => {

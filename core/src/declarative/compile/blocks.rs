@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 
 use crate::declarative::catalog::{self, Scope};
 use crate::declarative::schema::{Field, Kind, ListSpec, Schema, TypeId, TypeNode};
-use crate::declarative::validators::{Check, Criteria, EnumExclusion, Union, Validator};
+use crate::declarative::validators::{Check, Criteria, EnumExclusion, Union, UpdateConstraint, Validator};
 use crate::diag::{Diagnostic, Pos};
 use crate::field::Stability;
 use crate::golang::{self, Comment, ConstDecl, File, TypeExpr};
@@ -35,6 +35,7 @@ impl Compiler<'_> {
             let vals = self.compile_block(&decl.comments, Scope::Type, id, &what, "");
             self.schema.types[id].validations = vals;
             self.schema.types[id].list = self.list_spec(&decl.comments);
+            self.schema.types[id].opaque = self.has_tag(&decl.comments, "k8s:opaqueType");
             self.enum_values(id, &decl.name, &decl.comments);
             self.subresource_tags(id, &decl.comments);
             self.compile_field_tags(id, &decl.ty, &decl.name);
@@ -60,6 +61,7 @@ impl Compiler<'_> {
                     kind: Kind::Alias(base),
                     validations: Vec::new(),
                     list: Some(spec),
+                    opaque: false,
                 };
                 self.schema.types.push(node);
                 compiled[idx].ty = self.schema.types.len() - 1;
@@ -73,6 +75,21 @@ impl Compiler<'_> {
             }
             if matches!(inner, TypeExpr::Struct(_)) {
                 self.compile_field_tags(inner_id, inner, &format!("{owner}.{}", f.name));
+            }
+        }
+        for f in &compiled {
+            // validators/update.go generateSliceValidation: NoAddItem/NoRemoveItem on an
+            // unnamed list need the field's item identity (a named list type may declare its own).
+            let adds_or_removes = f.validations.iter().any(|v| {
+                matches!(&v.check, Check::Update(cs) if cs.iter().any(|c| matches!(c, UpdateConstraint::NoAddItem | UpdateConstraint::NoRemoveItem)))
+            });
+            let unnamed_list = self.schema.types[f.ty].name.starts_with("[]");
+            if adds_or_removes && unnamed_list && self.schema.list_spec(f.ty).is_none() {
+                let msg = format!(
+                    "field {owner}.{}: +k8s:update=NoAddItem/+k8s:update=NoRemoveItem require listType=set, listType=map, unique=set, or unique=map to define item identity",
+                    f.go_name
+                );
+                self.error(f.pos, msg);
             }
         }
         let mut unions = self.unions(decls, &compiled);
@@ -330,6 +347,7 @@ impl Compiler<'_> {
         merge_updates(&mut out);
         merge_subfields(&mut out);
         order(&mut out);
+        item_cohorts(&mut out);
         out
     }
 
@@ -546,6 +564,12 @@ pub(super) fn merge_updates(vals: &mut Vec<Validator>) {
         }
         i += 1;
     }
+    // update.go generateUpdateValidation: the constraints are a set, sorted (`slices.Sort`) in
+    // apimachinery's order (NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem).
+    if let Some(Check::Update(cs)) = first.map(|f| &mut vals[f].check) {
+        crate::sort::sort_by_key(cs, |c| *c as u8);
+        cs.dedup();
+    }
 }
 
 /// validation-gen runs all subfield tags of one subfield as a cohort (short-circuits first,
@@ -567,6 +591,44 @@ pub(super) fn merge_subfields(vals: &mut Vec<Validator>) {
         merged.push(v);
     }
     *vals = merged;
+}
+
+/// validation-gen's item cohorts (validators/item.go: each `+k8s:item` function gets
+/// `Cohort = itemKey`; validation.go `sortIntoCohorts` / `emitCallsToValidators`): the item
+/// tags selecting the same item make one cohort, whose short-circuits (`immutable`,
+/// `update`, ...) stop only that cohort's other validations; cohorts run after the field's
+/// other validations (the default cohort, whose short-circuit returns before any cohort), in
+/// the order their first tag was written.
+pub(super) fn item_cohorts(vals: &mut Vec<Validator>) {
+    let same = |a: &Criteria, b: &Criteria| {
+        a.len() == b.len() && a.iter().all(|(k, v)| b.iter().any(|(k2, v2)| k == k2 && v == v2))
+    };
+    let mut cohorts: Vec<Validator> = Vec::new();
+    let mut rest: Vec<Validator> = Vec::new();
+    for v in vals.drain(..) {
+        let Check::Item { criteria, validators } = &v.check else {
+            rest.push(v);
+            continue;
+        };
+        let existing =
+            cohorts.iter_mut().find(|m| matches!(&m.check, Check::Item { criteria: c, .. } if same(c, criteria)));
+        match existing {
+            Some(m) => {
+                // Each inner validator carries its own level; the cohort's stamp is only kept
+                // while every member agrees.
+                if m.stability != v.stability {
+                    m.stability = Stability::Stable;
+                }
+                if let Check::Item { validators: vs, .. } = &mut m.check {
+                    vs.extend(validators.iter().cloned());
+                    order(vs);
+                }
+            }
+            None => cohorts.push(v),
+        }
+    }
+    rest.extend(cohorts);
+    *vals = rest;
 }
 
 /// A field's `+k8s:ifMode` rules while they are collected.
@@ -606,6 +668,9 @@ pub(super) fn restamp(v: &mut Validator, stability: Stability) {
 
 /// validation-gen's order: by tag name (stable), then short-circuiting validators first.
 pub(super) fn order(vals: &mut [Validator]) {
-    crate::sort::sort_by(vals, |a, b| a.sort_key.cmp(b.sort_key));
+    // Tags are read in name order, but what a tag defers (validation.go: eachVal, listType's
+    // uniqueness, update, subfield, item, unions) is added after the rest; then
+    // sortIntoCohorts puts the short-circuiting calls first.
+    crate::sort::sort_by(vals, |a, b| (a.is_deferred(), a.sort_key).cmp(&(b.is_deferred(), b.sort_key)));
     crate::sort::sort_by_key(vals, |v| !v.short_circuit);
 }

@@ -83,6 +83,9 @@ pub(crate) fn compile(src: &str, deps: &[Dependency<'_>], minor: u32) -> Schema 
     c.find_roots();
     c.lint(minor);
     c.schema.mark_validated();
+    if minor >= 37 {
+        c.schema.guard_pointer_lists();
+    }
     crate::sort::sort_by_key(&mut c.schema.diagnostics, |d| (d.file.is_some(), d.line, d.column));
     c.schema
 }
@@ -174,7 +177,7 @@ impl Compiler<'_> {
     }
 
     fn add(&mut self, name: String, kind: Kind) -> TypeId {
-        self.schema.types.push(TypeNode { name, kind, validations: Vec::new(), list: None });
+        self.schema.types.push(TypeNode { name, kind, validations: Vec::new(), list: None, opaque: false });
         self.schema.types.len() - 1
     }
 
@@ -460,8 +463,10 @@ impl Compiler<'_> {
                 validations: Vec::new(),
                 pos: f.pos,
                 opaque,
-                opaque_values,
-                opaque_keys,
+                // validation.go consults eachVal/eachKey opacity only for a field whose Go type
+                // is an unnamed list or map; a named one's own function still iterates its items.
+                opaque_values: opaque_values && unnamed_collection,
+                opaque_keys: opaque_keys && unnamed_collection,
             });
         }
         fields

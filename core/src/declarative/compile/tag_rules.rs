@@ -374,6 +374,27 @@ impl Compiler<'_> {
                         .bad(tag, "+k8s:update must be one of: NoSet, NoUnset, NoModify, NoAddItem, NoRemoveItem");
                 };
                 let collection = matches!(kind, Kind::Slice(_) | Kind::Map(..)) && !is_ptr;
+                // validators/update.go (code-generator eec8939e): what validation-gen refuses.
+                if site.scope == Scope::ListVal {
+                    if c != UpdateConstraint::NoModify {
+                        let msg = format!(
+                            "+k8s:update={c:?} does not apply to list items or map values, attach it to the enclosing field"
+                        );
+                        return self.bad(tag, &msg);
+                    }
+                    if matches!(kind, Kind::Slice(_) | Kind::Map(..)) {
+                        return self.bad(
+                            tag,
+                            "+k8s:update=NoModify cannot be applied to list/map elements that are themselves lists or maps",
+                        );
+                    }
+                }
+                let unsettable = matches!(c, UpdateConstraint::NoSet | UpdateConstraint::NoUnset);
+                if unsettable && matches!(kind, Kind::Struct(_)) && !is_ptr {
+                    let msg =
+                        format!("+k8s:update={c:?} cannot be used on non-pointer struct fields (they cannot be unset)");
+                    return self.bad(tag, &msg);
+                }
                 if collection && c == UpdateConstraint::NoModify {
                     return self.bad(
                         tag,
