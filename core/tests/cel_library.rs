@@ -300,6 +300,37 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
         r#"['[z-a]'].all(p, 'x'.matches(p))"#,
         Fails("^error parsing regexp: invalid character class range: `z-a`$"),
     ),
+    // Go regexp/syntax parse.go (go1.25), where regex-syntax reads otherwise: parseEscape knows
+    // no \u, \e or lone back-reference (`\1`), and no \b inside a class; parsePerlFlags takes
+    // only i, m, s, U; parseRepeat counts to 1000; escaped punctuation (`\<`) is itself; \12 and
+    // \012 are octal.
+    (
+        "regex",
+        r#"['\\u0041'].all(p, 'A'.matches(p))"#,
+        Fails(r"^error parsing regexp: invalid escape sequence: `\\u`$"),
+    ),
+    (
+        "regex",
+        r#"['(a)\\1'].all(p, 'aa'.matches(p))"#,
+        Fails(r"^error parsing regexp: invalid escape sequence: `\\1`$"),
+    ),
+    ("regex", r#"['[\\b]'].all(p, 'a'.matches(p))"#, Fails(r"^error parsing regexp: invalid escape sequence: `\\b`$")),
+    (
+        "regex",
+        r#"['(?x)a b'].all(p, 'ab'.matches(p))"#,
+        Fails(r"^error parsing regexp: invalid or unsupported Perl syntax: `\(\?x`$"),
+    ),
+    (
+        "regex",
+        r#"['a{1001}'].all(p, 'a'.matches(p))"#,
+        Fails(r"^error parsing regexp: invalid repeat count: `\{1001\}`$"),
+    ),
+    (
+        "regex",
+        r#"'a'.matches('^a{1,1000}$') && 'x<y>'.matches('^x\\<y\\>$') && '\n'.matches('^\\12$') && 'A'.matches('^[\\101]$')"#,
+        Val("true"),
+    ),
+    ("regex", r#"'ab'.matches('(?i-s:A)b') && 'a'.matches('(?P<n>a)') && 'a'.matches('(?<n>a)')"#, Val("true")),
     // Go regexp/syntax: the Perl classes \d \w \s and \b are ASCII (RE2).
     ("regex", r#"'٣'.matches('^\\d$')"#, Val("false")),
     ("regex", r#"'7'.matches('^[\\d]$') && 'a_1'.matches('^\\w+$') && 'a\tb'.matches('a\\sb')"#, Val("true")),

@@ -30,7 +30,7 @@ pub struct Regex {
 impl Regex {
     /// Compiles a pattern, with the error cel-go reports for a bad one.
     pub fn new(pattern: &str) -> Result<Regex, Fail> {
-        if let Some(e) = nested_repetition(pattern) {
+        if let Some(e) = go_refusal(pattern) {
             return Err(e);
         }
         let nfa = thompson::Compiler::new()
@@ -166,7 +166,7 @@ fn expand<'a>(template: &str, out: &mut String, group: impl Fn(&str) -> Option<&
 #[inline(never)]
 pub(crate) fn go_regex_error(pattern: &str) -> Option<String> {
     use regex_syntax::ast::ErrorKind as K;
-    if let Some(e) = nested_repetition(pattern) {
+    if let Some(e) = go_refusal(pattern) {
         return Some(e);
     }
     let err = regex_syntax::ast::parse::Parser::new().parse(pattern).err()?;
@@ -242,6 +242,97 @@ fn nested_repetition(pattern: &str) -> Option<String> {
         };
     }
     None
+}
+
+/// What Go's regexp/syntax parser (Perl mode) refuses and regex-syntax accepts, in the order a
+/// left-to-right parse meets it: stacked repetitions ([`nested_repetition`]), escapes Go does
+/// not know (`\u`, `\e`, a lone `\1`-`\9` back-reference, `\b` or `\A` in a class: parse.go
+/// `parseEscape` "invalid escape sequence"), flags other than `imsU` (`(?x`: `parsePerlFlags`
+/// "invalid or unsupported Perl syntax") and repeat counts above 1000 (`parseRepeat`
+/// "invalid repeat count").
+fn go_refusal(pattern: &str) -> Option<String> {
+    let b = pattern.as_bytes();
+    let bad = |code: &str, text: &str| Some(format!("error parsing regexp: {code}: `{text}`"));
+    // A top-level (`in_class` false) or class escape at `i`: its end, or Go's error.
+    let escape = |i: usize, in_class: bool| -> Result<usize, Option<String>> {
+        let Some(&c) = b.get(i + 1) else { return Ok(b.len()) };
+        let octal = |j: usize| b.get(j).is_some_and(|d| (b'0'..=b'7').contains(d));
+        match c {
+            b'0' => Ok(i + 2 + usize::from(octal(i + 2)) + usize::from(octal(i + 2) && octal(i + 3))),
+            b'1'..=b'7' if octal(i + 2) => Ok(i + 3 + usize::from(octal(i + 3))),
+            b'a' | b'f' | b'n' | b'r' | b't' | b'v' | b'x' | b'd' | b'D' | b's' | b'S' | b'w' | b'W' | b'p' | b'P' => {
+                Ok(i + 2)
+            }
+            b'A' | b'b' | b'B' | b'z' | b'Q' if !in_class => Ok(i + 2),
+            c if c.is_ascii_alphanumeric() => Err(bad("invalid escape sequence", &pattern[i..i + 2])),
+            _ => Ok(i + 2),
+        }
+    };
+    let mut i = 0;
+    while i < b.len() {
+        i = match b[i] {
+            b'\\' if b.get(i + 1) == Some(&b'Q') => pattern[i + 2..].find("\\E").map_or(b.len(), |e| i + 2 + e + 2),
+            b'\\' => match escape(i, false) {
+                Ok(end) => end,
+                Err(e) => return e,
+            },
+            b'[' => {
+                let end = class_end(b, i);
+                let mut j = i + 1;
+                while j < end {
+                    j = match b[j] {
+                        b'\\' => match escape(j, true) {
+                            Ok(e) => e,
+                            Err(e) => return e,
+                        },
+                        _ => j + 1,
+                    };
+                }
+                end
+            }
+            b'(' if b.get(i + 1) == Some(&b'?') => {
+                let rest = &b[i + 2..];
+                if rest.starts_with(b"P<") || rest.starts_with(b"<") {
+                    i + 2
+                } else {
+                    // parsePerlFlags: i, m, s, U, one '-' (followed by a flag), then ':' or ')'.
+                    let (mut j, mut negated, mut flagged) = (i + 2, false, false);
+                    loop {
+                        match b.get(j) {
+                            Some(b'i' | b'm' | b's' | b'U') => flagged = true,
+                            Some(b'-') if !negated => (negated, flagged) = (true, false),
+                            Some(b':' | b')') if !negated || flagged => break,
+                            Some(_) => {
+                                let mut end = j + 1;
+                                while !pattern.is_char_boundary(end) {
+                                    end += 1;
+                                }
+                                return bad("invalid or unsupported Perl syntax", &pattern[i..end]);
+                            }
+                            // Unfinished: regex-syntax reports it.
+                            None => break,
+                        }
+                        j += 1;
+                    }
+                    j
+                }
+            }
+            b'{' => match counted(b, i) {
+                Some(end) => {
+                    let over = pattern[i + 1..end - 1]
+                        .split(',')
+                        .any(|n| n.parse::<u32>().map_or(!n.is_empty(), |n| n > 1000));
+                    if over {
+                        return bad("invalid repeat count", &pattern[i..end]);
+                    }
+                    end
+                }
+                None => i + 1,
+            },
+            _ => i + 1,
+        };
+    }
+    nested_repetition(pattern)
 }
 
 /// The end of a `{n}`, `{n,}` or `{n,m}` count at `i` (parse.go `parseRepeat`), if it is one.
@@ -427,8 +518,12 @@ fn swap_case(c: char) -> char {
 /// mode: the text between, to `\E` or the end) and a `{` that begins no repeat count (parse.go
 /// `parseRepeat` fails, so `{` is a literal: `x{a}` matches "x{a}"). Outside character classes
 /// only, as Go reads them.
+///
+/// Escapes are rewritten where the two read them differently: `\<` and `\>` are the literal
+/// characters in Go (any escaped punctuation is) and word boundaries in regex-syntax; `\0`,
+/// `\012`, `\12` are octal in Go (parseEscape) and back-references or errors in regex-syntax.
 fn go_literals(pattern: &str) -> String {
-    if !pattern.contains("\\Q") && !pattern.contains('{') {
+    if !pattern.contains("\\") && !pattern.contains('{') {
         return String::from(pattern);
     }
     let b = pattern.as_bytes();
@@ -446,8 +541,28 @@ fn go_literals(pattern: &str) -> String {
                 i = after;
                 continue;
             }
-            b'\\' => (i + 2).min(b.len()),
-            b'[' => class_end(b, i),
+            b'\\' => {
+                i = go_escape(pattern, i, &mut out);
+                continue;
+            }
+            b'[' => {
+                let end = class_end(b, i);
+                out.push('[');
+                i += 1;
+                while i < end {
+                    if b[i] == b'\\' {
+                        i = go_escape(pattern, i, &mut out);
+                    } else {
+                        let mut next = i + 1;
+                        while !pattern.is_char_boundary(next) {
+                            next += 1;
+                        }
+                        out.push_str(&pattern[i..next]);
+                        i = next;
+                    }
+                }
+                continue;
+            }
             b'{' if counted(b, i).is_none() => {
                 out.push_str("\\{");
                 i += 1;
@@ -464,6 +579,32 @@ fn go_literals(pattern: &str) -> String {
         i = end;
     }
     out
+}
+
+/// Copies the escape at `i` as regex-syntax must read it to mean what Go reads (see
+/// [`go_literals`]); the end of the escape.
+fn go_escape(pattern: &str, i: usize, out: &mut String) -> usize {
+    let b = pattern.as_bytes();
+    let octal = |j: usize| b.get(j).filter(|d| (b'0'..=b'7').contains(d)).map(|d| u32::from(d - b'0'));
+    let digits = match b.get(i + 1) {
+        Some(b'0') => 1 + usize::from(octal(i + 2).is_some()) + usize::from(octal(i + 2).and(octal(i + 3)).is_some()),
+        Some(b'1'..=b'7') if octal(i + 2).is_some() => 2 + usize::from(octal(i + 3).is_some()),
+        Some(c @ (b'<' | b'>')) => {
+            out.push(char::from(*c));
+            return i + 2;
+        }
+        _ => {
+            let mut end = (i + 2).min(b.len());
+            while !pattern.is_char_boundary(end) {
+                end += 1;
+            }
+            out.push_str(&pattern[i..end]);
+            return end;
+        }
+    };
+    let value = (1..=digits).fold(0, |v, k| v * 8 + octal(i + k).unwrap_or(0));
+    out.push_str(&format!("\\x{{{value:X}}}"));
+    i + 1 + digits
 }
 
 /// RE2 (Go's regexp) reads `\d`, `\w`, `\s` and `\b` as ASCII classes: spell them out so the
