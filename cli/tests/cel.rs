@@ -69,7 +69,9 @@ fn errors_carry_kind_and_position() {
     );
     let (_, doc) = cel(&["--expr", "x > 1", "--var", "x=\"a\""]);
     assert_eq!(doc["error"]["kind"], "eval");
-    assert_eq!(doc["error"]["message"], "found no matching overload for '_>_' applied to '(string, int)'");
+    // cel-go v0.29.2 at run time: the string compares itself (string.go Compare) and refuses an
+    // int with a bare "no such overload".
+    assert_eq!(doc["error"]["message"], "no such overload");
     let (_, doc) = cel(&["--expr", "lists.range(1000).all(i, lists.range(1000).all(j, i != j || true))"]);
     assert_eq!(
         doc["error"],

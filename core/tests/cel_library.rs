@@ -236,6 +236,37 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("lists", r#"[1, [2]].min()"#, Fails("no such overload")),
     ("lists", r#"[1, 2.5].sum()"#, Fails("no such overload")),
     ("lists", r#"[2.5, 1].sum()"#, Fails("no such overload")),
+    // Run-time overload errors (values typed `dyn` pass the checker), as cel-go v0.29.2 gives
+    // them and Kubernetes quotes them in a rule's error: the operators of interpretable.go
+    // evalBinary/evalUnary (bare when the first operand has the method or receives the call:
+    // common/types string.go, timestamp.go, duration.go; else `no such overload: <fn>`),
+    // common/decls/decls.go MaybeNoSuchOverload (`<fn>(<types>)`, the receiver first), the
+    // strings' contains/startsWith/endsWith without type guards (standard.go), list.go's index
+    // errors and attributes.go refQualify's `no such key`.
+    ("strings", r#"dyn(true) + 1"#, Fails(r"^no such overload: _\+_$")),
+    ("strings", r#"dyn('a') + 1"#, Fails("^no such overload$")),
+    ("strings", r#"dyn(1) + 1.0"#, Fails("^no such overload$")),
+    ("strings", r#"-dyn(1u)"#, Fails("^no such overload: -_$")),
+    ("strings", r#"-dyn(duration('1s')) == duration('-1s')"#, Val("true")),
+    ("strings", r#"dyn([1]) < 1"#, Fails("^no such overload: _<_$")),
+    ("strings", r#"dyn('a') < 1"#, Fails("^no such overload$")),
+    ("strings", r#"size(dyn(1))"#, Fails("^no such overload: size$")),
+    ("strings", r#"int(dyn([1]))"#, Fails(r"^no such overload: int\(list\)$")),
+    ("strings", r#"dyn(1).charAt(0)"#, Fails(r"^no such overload: charAt\(int, int\)$")),
+    ("strings", r#"dyn(1).startsWith('a')"#, Fails("^no such overload$")),
+    ("strings", r#"dyn([1])['a']"#, Fails("^unsupported index type 'string' in list$")),
+    ("strings", r#"dyn([1])[1.5]"#, Fails(r"^unsupported index value 1\.5 in list$")),
+    ("strings", r#"dyn(1)[0]"#, Fails("^no such key: 0$")),
+    (
+        "strings",
+        r#"dyn(timestamp('2020-01-01T00:00:00Z')).getHours(dyn(1))"#,
+        Fails(r"^no such overload: getHours\(google\.protobuf\.Timestamp, int\)$"),
+    ),
+    (
+        "quantity",
+        r#"dyn(1).isGreaterThan(quantity('1'))"#,
+        Fails(r"^no such overload: isGreaterThan\(int, kubernetes\.Quantity\)$"),
+    ),
     // cel-go v0.29.2 ext/lists.go genRange and its default cap.
     ("lists", r#"lists.range(-1)"#, Fails("lists.range: size must be non-negative, got -1")),
     ("lists", r#"lists.range(1000001)"#, Fails("lists.range: size 1000001 exceeds maximum allowed (1000000)")),

@@ -232,6 +232,28 @@ fn runtime_errors_and_escaped_names() {
     );
 }
 
+/// An int-or-string value is `dyn` to the checker, so a wrong call fails only at run time:
+/// apiextensions-apiserver schema/cel/validation.go quotes cel-go's error (`'%v': call
+/// arguments did not match ...`); cel-go v0.29.2 common/decls/decls.go MaybeNoSuchOverload
+/// names the function and the argument types, a string receiving `_<_` says no more.
+#[test]
+fn runtime_overload_errors_quote_cel_go() {
+    let c = crd(json!({"type": "object",
+        "x-kubernetes-validations": [{"rule": "self.port.charAt(0) == '8'"}, {"rule": "self.port < 9000"}],
+        "properties": {"port": {"x-kubernetes-int-or-string": true}}}));
+    let tail = "call arguments did not match a supported operator, function or macro signature for rule";
+    assert_eq!(
+        errors(&c, json!({"port": 8080}), None)[0],
+        format!(
+            "spec: Invalid value: \"object\": 'no such overload: charAt(int, int)': {tail}: self.port.charAt(0) == '8'"
+        )
+    );
+    assert_eq!(
+        errors(&c, json!({"port": "8080"}), None),
+        [format!("spec: Invalid value: \"object\": 'no such overload': {tail}: self.port < 9000")]
+    );
+}
+
 #[test]
 fn resource_root_exposes_metadata_name() {
     let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": "widgets.example.com"},

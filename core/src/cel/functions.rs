@@ -278,10 +278,51 @@ impl Builtin {
 /// An evaluation error message (the position is added by the evaluator).
 pub type Fail = String;
 
-/// The usual "no matching overload" error.
+/// cel-go v0.29.2's run-time error when no overload of `name` takes `args` (the checker's
+/// "found no matching overload" is a compile-time message; this is what evaluation of `dyn`
+/// values gives, and what Kubernetes quotes in a CRD rule's error).
+///
+/// - The operators with one shared binding (interpretable.go evalUnary / evalBinary): the
+///   first operand's own method (its trait, or a string, timestamp or duration receiving the
+///   call) answers bare `no such overload`; without either, `no such overload: <fn>`.
+/// - `&&`, `||`, `!`, `?:`, `in`, the macros' predicates and the strings' `contains`,
+///   `startsWith`, `endsWith` (no type guards): bare `no such overload`.
+/// - Every other function (decls.go MaybeNoSuchOverload): `no such overload: <fn>(<types>)`,
+///   the receiver first.
 pub fn no_overload(name: &str, args: &[&Value]) -> Fail {
-    let types: Vec<&str> = args.iter().map(|v| v.type_name()).collect();
-    format!("found no matching overload for '{name}' applied to '({})'", types.join(", "))
+    const BARE: &str = "no such overload";
+    let first = args.first().copied();
+    let has = |types: &[&str]| first.is_some_and(|v| types.contains(&v.type_name()));
+    const NUMBERS: [&str; 3] = ["int", "uint", "double"];
+    let trait_of: Option<&[&str]> = match name {
+        "_+_" => Some(&["int", "uint", "double", "string", "bytes", "list"]),
+        "_-_" | "_*_" | "_/_" => Some(&NUMBERS),
+        "_%_" => Some(&["int", "uint"]),
+        "-_" => Some(&["int", "double", "bool"]),
+        "_<_" | "_<=_" | "_>_" | "_>=_" => Some(&["bool", "int", "uint", "double", "string", "bytes"]),
+        "size" => Some(&["string", "bytes", "list", "map"]),
+        "matches" => Some(&["string"]),
+        _ => None,
+    };
+    match trait_of {
+        Some(types)
+            if has(types) || matches!(first, Some(Value::String(_) | Value::Timestamp(_) | Value::Duration(_))) =>
+        {
+            String::from(BARE)
+        }
+        Some(_) => format!("{BARE}: {name}"),
+        None if matches!(
+            name,
+            "_&&_" | "_||_" | "!_" | "_?_:_" | "@in" | "filter" | "exists_one" | "contains" | "startsWith" | "endsWith"
+        ) =>
+        {
+            String::from(BARE)
+        }
+        None => {
+            let types: Vec<&str> = args.iter().map(|v| v.type_name()).collect();
+            format!("{BARE}: {name}({})", types.join(", "))
+        }
+    }
 }
 
 const OVERFLOW: &str = "integer overflow";
@@ -370,6 +411,8 @@ pub fn neg(a: &Value) -> Result<Value, Fail> {
     match a {
         Value::Int(x) => Ok(Value::Int(x.checked_neg().ok_or(OVERFLOW)?)),
         Value::Double(x) => Ok(Value::Double(-x)),
+        // duration.go Negate.
+        Value::Duration(d) => Ok(Value::Duration(d.checked_neg().ok_or(OVERFLOW)?)),
         _ => Err(no_overload("-_", &[a])),
     }
 }
@@ -419,10 +462,18 @@ pub fn index(container: &Value, index: &Value) -> Result<Value, Fail> {
         Value::List(items) => {
             let i = match index {
                 Value::Int(i) => *i,
-                Value::Uint(u) => i64::try_from(*u).unwrap_or(i64::MAX),
+                Value::Uint(u) => i64::try_from(*u).map_err(|_| format!("unsupported index value {u} in list"))?,
                 Value::Double(d) if libm::trunc(*d) == *d && d.is_finite() => *d as i64,
-                Value::Double(d) => return Err(format!("unsupported index value: {}", double_to_string(*d))),
-                _ => return Err(no_overload("_[_]", &[container, index])),
+                // list.go IndexOrError / types.go Type.String().
+                Value::Double(d) => return Err(format!("unsupported index value {} in list", double_to_string(*d))),
+                other => {
+                    let shown = match other {
+                        Value::List(_) => "list(dyn)",
+                        Value::Map(_) => "map(dyn, dyn)",
+                        v => v.type_name(),
+                    };
+                    return Err(format!("unsupported index type '{shown}' in list"));
+                }
             };
             usize::try_from(i)
                 .ok()
@@ -436,7 +487,8 @@ pub fn index(container: &Value, index: &Value) -> Result<Value, Fail> {
             }
             _ => Err(no_overload("_[_]", &[container, index])),
         },
-        _ => Err(no_overload("_[_]", &[container, index])),
+        // attributes.go refQualify: a value that is no container has no key.
+        _ => Err(format!("no such key: {}", key_text(index))),
     }
 }
 
@@ -632,13 +684,13 @@ pub fn type_of(a: &Value) -> Value {
 }
 
 /// Timestamp and duration accessors, with an optional time zone for timestamps.
-pub fn time_accessor(f: Builtin, target: &Value, zone: Option<&Value>) -> Result<Value, Fail> {
+pub fn time_accessor(f: Builtin, name: &str, target: &Value, zone: Option<&Value>) -> Result<Value, Fail> {
     match target {
         Value::Timestamp(ts) => {
             let offset = match zone {
                 None => 0,
                 Some(Value::String(z)) => time::zone_offset(z, ts)?,
-                Some(other) => return Err(no_overload("timestamp accessor", &[target, other])),
+                Some(other) => return Err(no_overload(name, &[target, other])),
             };
             let c = time::civil(ts, offset);
             Ok(Value::Int(match f {
@@ -659,9 +711,9 @@ pub fn time_accessor(f: Builtin, target: &Value, zone: Option<&Value>) -> Result
             Builtin::GetMinutes => d / 60_000_000_000,
             Builtin::GetSeconds => d / 1_000_000_000,
             Builtin::GetMilliseconds => d / 1_000_000,
-            _ => return Err(no_overload("duration accessor", &[target])),
+            _ => return Err(no_overload(name, &[target])),
         })),
-        _ => Err(no_overload("accessor", &[target])),
+        _ => Err(no_overload(name, &[target].into_iter().chain(zone).collect::<Vec<_>>())),
     }
 }
 

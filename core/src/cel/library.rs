@@ -164,7 +164,7 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         | B::GetMilliseconds
             if recv.is_some() && arity <= 2 =>
         {
-            f::time_accessor(b, a0, rest.first())
+            f::time_accessor(b, name, a0, rest.first())
         }
         B::OptionalOf if arity == 1 => Ok(Value::Optional(Some(Rc::new(a0.clone())))),
         B::OptionalOfNonZero if arity == 1 => Ok(Value::Optional((!f::is_zero(a0)).then(|| Rc::new(a0.clone())))),

@@ -597,14 +597,14 @@ impl Run<'_> {
                 self.budget = -1;
                 return;
             }
-            Err(e)
-                if e.message.starts_with("found no matching overload") || e.message.starts_with("no such overload") =>
-            {
+            // validation.go: a run-time overload error (only `dyn` values get past the checker)
+            // is quoted as cel-go gives it.
+            Err(e) if e.message.starts_with("no such overload") => {
                 self.errors.push(Error::new(
                     ErrorType::Invalid,
                     path,
                     type_value,
-                    format!("'no such overload': call arguments did not match a supported operator, function or macro signature for rule: {}", rule_text(rule)),
+                    format!("'{}': call arguments did not match a supported operator, function or macro signature for rule: {}", e.message, rule_text(rule)),
                 ));
                 return;
             }
