@@ -264,6 +264,22 @@ impl Schema {
         None
     }
 
+    /// The identity a list's items are correlated by when they are walked for their own type's
+    /// validation. A named list type's function iterates them with the metadata of the type's
+    /// own tags (validation-gen each.go `getListValidations` looks up the type's path), not the
+    /// field's: a field's `listType=map` on a named list type leaves its items uncorrelated
+    /// there. An unnamed list's items are walked by the field's function, with the field's.
+    pub(crate) fn item_spec(&self, id: TypeId) -> Option<&ListSpec> {
+        let node = &self.types[id];
+        match node.kind {
+            // compile_field_tags' copy of a field's type (same name) carries the field's tags.
+            Kind::Alias(base) if self.types[base].name == node.name && !node.name.starts_with('[') => {
+                self.list_spec(base)
+            }
+            _ => self.list_spec(id),
+        }
+    }
+
     /// Follows aliases to the underlying kind.
     pub(crate) fn kind(&self, mut id: TypeId) -> &Kind {
         for _ in 0..self.types.len() + 1 {

@@ -134,6 +134,14 @@ struct Decoded<'a> {
     old: Option<Option<&'a Value>>,
 }
 
+impl Decoded<'_> {
+    /// A pointer whose correlated old value is nil: the generated code's `oldObj != nil` is
+    /// false, so nothing under it has an old value.
+    fn old_pointer_nil(&self) -> bool {
+        self.pointer_nil.is_some() && matches!(self.old, Some(None | Some(Value::Null)))
+    }
+}
+
 impl<'s> Walker<'s> {
     fn option_on(&self, name: &str) -> bool {
         self.options.enabled.iter().any(|o| o == name)
@@ -296,7 +304,7 @@ impl<'s> Walker<'s> {
                 // ratcheted nor compared by update constraints; a non-pointer struct absent in
                 // the old JSON is the zero struct, which they are compared with.
                 let old = match d.old {
-                    Some(None | Some(Value::Null)) if d.pointer_nil.is_some() => None,
+                    _ if d.old_pointer_nil() => None,
                     o => o.map(|o| o.and_then(Value::as_object)),
                 };
                 self.fields(fields, obj, old, path);
@@ -304,7 +312,7 @@ impl<'s> Walker<'s> {
             (Kind::Slice(elem), GoVal::List(items)) => {
                 let elem = *elem;
                 if !opaque_values && self.has_validations(elem) {
-                    let identity = self.schema.list_spec(ty);
+                    let identity = self.schema.item_spec(ty);
                     let old_items = d.old.flatten().and_then(Value::as_array);
                     for (i, item) in items.iter().enumerate() {
                         let p = path.index(i);
@@ -658,25 +666,18 @@ impl<'s> Walker<'s> {
                     return self.duplicates(elem, self.schema.list_spec(d.base), items, path);
                 }
             }
-            Check::Subfield { json_name, validators } => {
+            Check::Subfield { json_name, validators, inherit } => {
                 if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
                     if let Some(member) = member(self.schema, fields, json_name) {
                         let json = obj.and_then(|m| m.get(json_name));
                         let p = path.child(json_name);
                         if let Some(mut ds) = self.decode(member.ty, json, &p) {
                             // subfield.go: the old struct's subfield is the old value; an
-                            // unchanged subfield is not revalidated.
+                            // unchanged subfield is not revalidated, unless the old struct
+                            // is a nil pointer.
                             ds.old = d.old.map(|o| o.and_then(|v| v.get(json_name.as_str())));
-                            // The subfield's own short-circuits (required, optional, ...) also
-                            // stop the cohort; the struct walk reports their errors.
-                            let stopped = member.validations.iter().filter(|v| v.short_circuit).any(|v| {
-                                run_simple(&v.check, &p, ds.val, ds.pointer_nil, &on).is_some_and(|e| !e.is_empty())
-                            });
-                            // subfield.go skips an unchanged subfield only when the old
-                            // struct is not nil: under a nil old pointer it always validates.
-                            let old_nil = d.pointer_nil.is_some() && matches!(d.old, Some(None | Some(Value::Null)));
-                            if !stopped && (old_nil || !self.unchanged(member.ty, &ds)) {
-                                self.run_list(validators, ds, &p);
+                            if d.old_pointer_nil() || !self.unchanged(member.ty, &ds) {
+                                self.subfield_cohort(validators, *inherit, member, ds, &p, d.base);
                             }
                         }
                     }
@@ -686,6 +687,32 @@ impl<'s> Walker<'s> {
         }
         // Structural validators append as they go; hand their errors back for ordering.
         self.report.errors.split_off(before)
+    }
+}
+
+impl<'s> Walker<'s> {
+    /// A subfield's cohort (subfield.go `GetValidations`, validation.go `sortIntoCohorts`): its
+    /// own short-circuits first (their errors reported), then the member's own short-circuits
+    /// (`extractMemberShortCircuits`: NonError, their errors left to the member's type
+    /// function), and the rest only when none of them fired. A `+k8s:opaqueType` field or
+    /// type inherits none.
+    fn subfield_cohort(
+        &mut self,
+        validators: &'s [Validator],
+        inherit: bool,
+        member: &'s Field,
+        ds: Decoded<'_>,
+        path: &Path<'_>,
+        parent: TypeId,
+    ) {
+        let (own, rest) = validators.split_at(validators.iter().take_while(|v| v.short_circuit).count());
+        let fired = !self.run_list(own, ds, path);
+        let inherit = inherit && !self.schema.types[parent].opaque;
+        let inherited = inherit
+            && member.validations.iter().filter(|v| v.short_circuit).any(|v| !self.run_one(v, ds, path).is_empty());
+        if !fired && !inherited {
+            self.run_list(rest, ds, path);
+        }
     }
 }
 

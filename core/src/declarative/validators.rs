@@ -75,6 +75,9 @@ pub(crate) enum Check {
     Subfield {
         json_name: String,
         validators: Vec<Validator>,
+        /// subfield.go: the member's own short-circuits join the cohort (as NonError), unless
+        /// the field is `+k8s:opaqueType` (`isFieldOpaque`; an opaque type is checked when run).
+        inherit: bool,
     },
     IfOption {
         option: String,

@@ -53,6 +53,13 @@ impl Compiler<'_> {
             let json = compiled[idx].json_name.clone();
             let vals = self.compile_block(&f.comments, Scope::Field, compiled[idx].ty, &what, &json);
             compiled[idx].validations = vals;
+            if compiled[idx].opaque {
+                for v in &mut compiled[idx].validations {
+                    if let Check::Subfield { inherit, .. } = &mut v.check {
+                        *inherit = false;
+                    }
+                }
+            }
             if let Some(spec) = self.list_spec(&f.comments) {
                 // The field's own copy of its list type, carrying the identity its tags declare.
                 let base = compiled[idx].ty;
@@ -577,9 +584,9 @@ pub(super) fn merge_updates(vals: &mut Vec<Validator>) {
 pub(super) fn merge_subfields(vals: &mut Vec<Validator>) {
     let mut merged: Vec<Validator> = Vec::new();
     for v in vals.drain(..) {
-        if let Check::Subfield { json_name, validators } = &v.check {
+        if let Check::Subfield { json_name, validators, .. } = &v.check {
             let existing = merged.iter_mut().find_map(|m| match &mut m.check {
-                Check::Subfield { json_name: n, validators: vs } if n == json_name => Some(vs),
+                Check::Subfield { json_name: n, validators: vs, .. } if n == json_name => Some(vs),
                 _ => None,
             });
             if let Some(vs) = existing {

@@ -259,7 +259,7 @@ impl Compiler<'_> {
                 let Some(inner) = self.payload_tag(tag) else { return Vec::new() };
                 let inner_what = format!("{}.{field_name}", site.what);
                 let Some(vals) = self.nested(inner, site, Scope::Field, sub_ty, &inner_what) else { return Vec::new() };
-                simple(Some(Check::Subfield { json_name: field_name, validators: vals }))
+                simple(Some(Check::Subfield { json_name: field_name, validators: vals, inherit: true }))
             }
             "k8s:ifEnabled" | "k8s:ifDisabled" => {
                 let Some(option) = tag.arg("").map(|a| a.value.clone()) else {
