@@ -257,6 +257,19 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("strings", r#"dyn([1])['a']"#, Fails("^unsupported index type 'string' in list$")),
     ("strings", r#"dyn([1])[1.5]"#, Fails(r"^unsupported index value 1\.5 in list$")),
     ("strings", r#"dyn(1)[0]"#, Fails("^no such key: 0$")),
+    // attributes.go refQualify as a presence test (`[?`, `.?`): Kubernetes leaves
+    // EnableErrorOnBadPresenceTest off, so a value that is no container gives none; a list's
+    // bad index is still IndexOrError's error.
+    ("optional", r#"dyn(1)[?0] == optional.none()"#, Val("true")),
+    ("optional", r#"dyn('a').?b == optional.none()"#, Val("true")),
+    ("optional", r#"dyn([1])[?'a']"#, Fails("^unsupported index type 'string' in list$")),
+    ("optional", r#"dyn([1])[?1.5]"#, Fails(r"^unsupported index value 1\.5 in list$")),
+    ("optional", r#"[1][?dyn(1u)] == optional.none()"#, Val("true")),
+    // common/types double.go, int.go Compare (cel-go v0.29.2): a NaN has no order, and the
+    // relational operators of standard.go return Compare's error.
+    ("standard", r#"0.0/0.0 < 1.0"#, Fails("^NaN values cannot be ordered$")),
+    ("standard", r#"dyn(1) >= 0.0/0.0"#, Fails("^NaN values cannot be ordered$")),
+    ("standard", r#"0.0/0.0 != 0.0/0.0"#, Val("true")),
     (
         "strings",
         r#"dyn(timestamp('2020-01-01T00:00:00Z')).getHours(dyn(1))"#,
@@ -452,6 +465,19 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     ("comprehensions", r#"[10, 20].transformList(i, v, i + v)"#, Val("[10,21]")),
     ("comprehensions", r#"{'a': 1}.transformMap(k, v, v + 1)"#, Val("{\"a\":2}")),
     ("comprehensions", r#"{'a': 1}.transformMapEntry(k, v, {v: k})"#, Val("{\"1\":\"a\"}")),
+    // The macro's step is `cel.@mapInsert(accumulator, entry)` (cel-go v0.29.2
+    // ext/comprehensions.go): an entry that is no map fails its dispatch, a repeated key
+    // types.InsertMapKeyValue.
+    (
+        "comprehensions",
+        r#"{'a': 1}.transformMapEntry(k, v, dyn(v))"#,
+        Fails(r"^no such overload: cel\.@mapInsert\(map, int\)$"),
+    ),
+    (
+        "comprehensions",
+        r#"{'a': 1, 'b': 1}.transformMapEntry(k, v, {v: k})"#,
+        Fails("^insert failed: key 1 already exists$"),
+    ),
     // cel-go ext/bindings.go.
     ("bindings", r#"cel.bind(x, 'abc', x + x)"#, Val("\"abcabc\"")),
     // string.format as Kubernetes has it: cel-go v0.29.2 ext/formatting.go (strings version 2

@@ -348,6 +348,18 @@ fn crds_with_bad_rules_are_refused() {
     }
     assert!(load(json!({"rule": "'abc'.find('b+') == 'b'", "messageExpression": "'x'.find('(')"}))[0]
         .ends_with(": messageExpression instantiation failed: error parsing regexp: missing closing ): `(`"));
+    // A constant type conversion is evaluated when the program is built (cel-go v0.29.2
+    // interpreter/decorators.go maybeOptimizeConstUnary under OptOptimize), so its error is
+    // compilation.go's instantiation error; the text is common/types/string.go ConvertToType's.
+    assert_eq!(
+        load(json!({"rule": "int('x') == 1"})),
+        [format!(
+            "{at}.rule: Invalid value: {}: program instantiation failed: type conversion error from 'string' to 'int'",
+            rule_json("\"int('x') == 1\"")
+        )]
+    );
+    assert!(load(json!({"rule": "true", "messageExpression": "string(int('x'))"}))[0]
+        .ends_with(": messageExpression instantiation failed: type conversion error from 'string' to 'int'"));
     assert_eq!(
         compile_error("[1, 'a', false].filter(x, string(x) == 'a') == []").as_deref(),
         Some("ERROR: <input>:1:5: expected type 'int' but found 'string'")

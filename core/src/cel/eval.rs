@@ -401,7 +401,9 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 other => Err(fail(e, format!("invalid type for field selection: {}", other.type_name()))),
             },
             // cel-go qualifies attributes with `refQualify`: any other value has no such key
-            // (`params.metadata` when a policy's params are null).
+            // (`params.metadata` when a policy's params are null), or, tested for presence
+            // (`.?`), none.
+            _ if optional => Ok(Value::Optional(None)),
             _ => Err(fail(e, format!("no such key: {field}"))),
         }
     }
@@ -415,17 +417,16 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         if !wrap {
             return f::index(&container, &key).map_err(|m| fail(e, m));
         }
+        // attributes.go refQualify as a presence test (Kubernetes leaves
+        // EnableErrorOnBadPresenceTest off): a bad list index is an error, a missing item or a
+        // value that is no container is none.
         let found = match &container {
-            Value::List(items) => match key {
-                Value::Int(i) => usize::try_from(i).ok().and_then(|i| items.get(i)).cloned(),
-                Value::Uint(u) => usize::try_from(u).ok().and_then(|i| items.get(i)).cloned(),
-                Value::Double(d) if libm::trunc(d) == d => {
-                    usize::try_from(d as i64).ok().and_then(|i| items.get(i)).cloned()
-                }
-                _ => return Err(fail(e, f::no_overload("_[?_]", &[&container, &key]))),
-            },
+            Value::List(items) => {
+                let i = f::list_position(&key).map_err(|m| fail(e, m))?;
+                usize::try_from(i).ok().and_then(|i| items.get(i)).cloned()
+            }
             Value::Map(m) => m.get(&key).cloned(),
-            _ => return Err(fail(e, f::no_overload("_[?_]", &[&container, &key]))),
+            _ => None,
         };
         Ok(Value::Optional(found.map(Rc::new)))
     }
@@ -674,7 +675,9 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 }
                 Ok(())
             }
-            other => Err(fail(step, f::no_overload("transformMapEntry", &[&other]))),
+            // The macro expands to `cel.@mapInsert(accumulator, entry)` (cel-go v0.29.2
+            // ext/comprehensions.go), whose run-time dispatch refuses an entry that is no map.
+            other => Err(fail(step, f::no_overload("cel.@mapInsert", &[&Value::Map(Rc::default()), &other]))),
         }
     }
 

@@ -426,7 +426,9 @@ pub fn relation(op: Builtin, a: &Value, b: &Value) -> Result<Value, Fail> {
         _ => "_>=_",
     };
     let ord = a.compare(b).map_err(|_| no_overload(name, &[a, b]))?;
-    let Some(ord) = ord else { return Ok(Value::Bool(false)) };
+    // Only a NaN has no order: cel-go's Double.Compare and Int/Uint.Compare (common/types,
+    // v0.29.2) answer an error, which the relational operators return.
+    let Some(ord) = ord else { return Err(String::from("NaN values cannot be ordered")) };
     Ok(Value::Bool(match op {
         Builtin::Lt => ord == Ordering::Less,
         Builtin::Le => ord != Ordering::Greater,
@@ -460,21 +462,7 @@ pub fn size(a: &Value) -> Result<Value, Fail> {
 pub fn index(container: &Value, index: &Value) -> Result<Value, Fail> {
     match container {
         Value::List(items) => {
-            let i = match index {
-                Value::Int(i) => *i,
-                Value::Uint(u) => i64::try_from(*u).map_err(|_| format!("unsupported index value {u} in list"))?,
-                Value::Double(d) if libm::trunc(*d) == *d && d.is_finite() => *d as i64,
-                // list.go IndexOrError / types.go Type.String().
-                Value::Double(d) => return Err(format!("unsupported index value {} in list", double_to_string(*d))),
-                other => {
-                    let shown = match other {
-                        Value::List(_) => "list(dyn)",
-                        Value::Map(_) => "map(dyn, dyn)",
-                        v => v.type_name(),
-                    };
-                    return Err(format!("unsupported index type '{shown}' in list"));
-                }
-            };
+            let i = list_position(index)?;
             usize::try_from(i)
                 .ok()
                 .and_then(|i| items.get(i))
@@ -489,6 +477,25 @@ pub fn index(container: &Value, index: &Value) -> Result<Value, Fail> {
         },
         // attributes.go refQualify: a value that is no container has no key.
         _ => Err(format!("no such key: {}", key_text(index))),
+    }
+}
+
+/// A list index as cel-go's `types.IndexOrError` reads it (list.go; the type names as
+/// types.go `Type.String()` prints them): an int, a uint or a whole double.
+pub fn list_position(index: &Value) -> Result<i64, Fail> {
+    match index {
+        Value::Int(i) => Ok(*i),
+        Value::Uint(u) => i64::try_from(*u).map_err(|_| format!("unsupported index value {u} in list")),
+        Value::Double(d) if libm::trunc(*d) == *d && d.is_finite() => Ok(*d as i64),
+        Value::Double(d) => Err(format!("unsupported index value {} in list", double_to_string(*d))),
+        other => {
+            let shown = match other {
+                Value::List(_) => "list(dyn)",
+                Value::Map(_) => "map(dyn, dyn)",
+                v => v.type_name(),
+            };
+            Err(format!("unsupported index type '{shown}' in list"))
+        }
     }
 }
 

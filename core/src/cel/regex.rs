@@ -256,10 +256,8 @@ fn go_refusal(pattern: &str) -> Option<String> {
     // A top-level (`in_class` false) or class escape at `i`: its end, or Go's error.
     let escape = |i: usize, in_class: bool| -> Result<usize, Option<String>> {
         let Some(&c) = b.get(i + 1) else { return Ok(b.len()) };
-        let octal = |j: usize| b.get(j).is_some_and(|d| (b'0'..=b'7').contains(d));
         match c {
-            b'0' => Ok(i + 2 + usize::from(octal(i + 2)) + usize::from(octal(i + 2) && octal(i + 3))),
-            b'1'..=b'7' if octal(i + 2) => Ok(i + 3 + usize::from(octal(i + 3))),
+            _ if octal_digits(b, i) > 0 => Ok(i + 1 + octal_digits(b, i)),
             b'a' | b'f' | b'n' | b'r' | b't' | b'v' | b'x' | b'd' | b'D' | b's' | b'S' | b'w' | b'W' | b'p' | b'P' => {
                 Ok(i + 2)
             }
@@ -303,11 +301,7 @@ fn go_refusal(pattern: &str) -> Option<String> {
                             Some(b'-') if !negated => (negated, flagged) = (true, false),
                             Some(b':' | b')') if !negated || flagged => break,
                             Some(_) => {
-                                let mut end = j + 1;
-                                while !pattern.is_char_boundary(end) {
-                                    end += 1;
-                                }
-                                return bad("invalid or unsupported Perl syntax", &pattern[i..end]);
+                                return bad("invalid or unsupported Perl syntax", &pattern[i..char_end(pattern, j + 1)])
                             }
                             // Unfinished: regex-syntax reports it.
                             None => break,
@@ -553,10 +547,7 @@ fn go_literals(pattern: &str) -> String {
                     if b[i] == b'\\' {
                         i = go_escape(pattern, i, &mut out);
                     } else {
-                        let mut next = i + 1;
-                        while !pattern.is_char_boundary(next) {
-                            next += 1;
-                        }
+                        let next = char_end(pattern, i + 1);
                         out.push_str(&pattern[i..next]);
                         i = next;
                     }
@@ -571,10 +562,7 @@ fn go_literals(pattern: &str) -> String {
             _ => i + 1,
         };
         // Whole characters: `next` is past an ASCII byte, a class or an escape's next byte.
-        let mut end = next;
-        while !pattern.is_char_boundary(end) {
-            end += 1;
-        }
+        let end = char_end(pattern, next);
         out.push_str(&pattern[i..end]);
         i = end;
     }
@@ -585,26 +573,39 @@ fn go_literals(pattern: &str) -> String {
 /// [`go_literals`]); the end of the escape.
 fn go_escape(pattern: &str, i: usize, out: &mut String) -> usize {
     let b = pattern.as_bytes();
-    let octal = |j: usize| b.get(j).filter(|d| (b'0'..=b'7').contains(d)).map(|d| u32::from(d - b'0'));
-    let digits = match b.get(i + 1) {
-        Some(b'0') => 1 + usize::from(octal(i + 2).is_some()) + usize::from(octal(i + 2).and(octal(i + 3)).is_some()),
-        Some(b'1'..=b'7') if octal(i + 2).is_some() => 2 + usize::from(octal(i + 3).is_some()),
-        Some(c @ (b'<' | b'>')) => {
+    let digits = octal_digits(b, i);
+    if digits == 0 {
+        if let Some(c @ (b'<' | b'>')) = b.get(i + 1) {
             out.push(char::from(*c));
             return i + 2;
         }
-        _ => {
-            let mut end = (i + 2).min(b.len());
-            while !pattern.is_char_boundary(end) {
-                end += 1;
-            }
-            out.push_str(&pattern[i..end]);
-            return end;
-        }
-    };
-    let value = (1..=digits).fold(0, |v, k| v * 8 + octal(i + k).unwrap_or(0));
+        let end = char_end(pattern, (i + 2).min(b.len()));
+        out.push_str(&pattern[i..end]);
+        return end;
+    }
+    let value = b[i + 1..=i + digits].iter().fold(0, |v, d| v * 8 + u32::from(d - b'0'));
     out.push_str(&format!("\\x{{{value:X}}}"));
     i + 1 + digits
+}
+
+/// The number of octal digits of the escape whose backslash is at `i`, as Go's parseEscape
+/// reads them: `\0` and up to two more, or `\1`-`\7` followed by one or two more (a lone
+/// `\1` is a back-reference); 0 for any other escape.
+fn octal_digits(b: &[u8], i: usize) -> usize {
+    let octal = |j: usize| b.get(j).is_some_and(|d| (b'0'..=b'7').contains(d));
+    match b.get(i + 1) {
+        Some(b'0') => 1 + usize::from(octal(i + 2)) + usize::from(octal(i + 2) && octal(i + 3)),
+        Some(b'1'..=b'7') if octal(i + 2) => 2 + usize::from(octal(i + 3)),
+        _ => 0,
+    }
+}
+
+/// The end of the character that continues at byte `i` (the next char boundary).
+fn char_end(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i += 1;
+    }
+    i
 }
 
 /// RE2 (Go's regexp) reads `\d`, `\w`, `\s` and `\b` as ASCII classes: spell them out so the

@@ -277,7 +277,10 @@ fn compile_rule(
         if let Some(m) = checker::instantiation_error(&unoptimized) {
             return Err(Box::new(invalid(&rule_path, format!("program instantiation failed: {m}"))));
         }
-        let program = Program::compile_checked(&text, &checked).map_err(|e| failed(&e))?;
+        // A constant conversion that fails (`int('x')`) fails when cel-go builds the program
+        // (interpreter/decorators.go maybeOptimizeConstUnary): compilation.go's instantiation error.
+        let program = Program::compile_checked(&text, &checked)
+            .map_err(|e| Box::new(invalid(&rule_path, format!("program instantiation failed: {}", e.message))))?;
         let cost = estimate(&unoptimized, &vars).max;
         Ok((program, cost))
     });
@@ -318,7 +321,8 @@ fn compile_rule(
                 // compilation.go: after the check, `env.Program`.
                 let built = match checker::instantiation_error(&unoptimized) {
                     Some(m) => Err(invalid(&path, format!("messageExpression instantiation failed: {m}"))),
-                    None => Program::compile_checked(src, &checked).map_err(|e| failed(&e)),
+                    None => Program::compile_checked(src, &checked)
+                        .map_err(|e| invalid(&path, format!("messageExpression instantiation failed: {}", e.message))),
                 };
                 match built {
                     Ok(p) => {

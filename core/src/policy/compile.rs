@@ -245,7 +245,8 @@ impl Declarations {
         }
         match Program::compile_checked(source, &checked) {
             Ok(program) => Compiled { source: String::from(source), program: Ok(program), output },
-            Err(e) => fail(cel::display_error("compilation failed: ", &e, source)),
+            // A failing constant conversion (cel-go interpreter/decorators.go).
+            Err(e) => fail(format!("{INSTANTIATION}{}", e.message)),
         }
     }
 }

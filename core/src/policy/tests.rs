@@ -298,6 +298,13 @@ fn result_types() {
         set.problems[0].message,
         "Internal error: program instantiation failed: error parsing regexp: unexpected ): `)`"
     );
+    // ... and so is a constant conversion that fails (cel-go v0.29.2 interpreter/decorators.go
+    // maybeOptimizeConstUnary, under the environment's OptOptimize).
+    let set = PolicySet::new(&one(json!({"expression": "int('x') == 1"})));
+    assert_eq!(
+        set.problems[0].message,
+        "Internal error: program instantiation failed: type conversion error from 'string' to 'int'"
+    );
     let set = PolicySet::new(&one(json!({"expression": "object.spec.replicas <="})));
     assert!(
         set.problems[0]
