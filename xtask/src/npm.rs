@@ -12,8 +12,9 @@ use crate::env::Env;
 /// The package is named `kubedv` (wasm-pack would name it after the crate, `kubedv-wasm`).
 pub fn build(env: &Env) -> Result<(), String> {
     // `name` is the module: `kubedv`, `kubedv_full` (with the CRD's own checks) or
-    // `kubedv_policy` (built with only the `policy` feature).
-    let pack = |target: &str, out: &str, name: &str| {
+    // `kubedv_policy` (built with only the `policy` feature). `optimize`: wasm-opt with the
+    // crate's `wasm-release` flags (minutes per module), else wasm-bindgen's output as it is.
+    let pack = |target: &str, out: &str, name: &str, optimize: bool| {
         let mut cmd = env.command("wasm-pack");
         cmd.args([
             "build",
@@ -27,6 +28,9 @@ pub fn build(env: &Env) -> Result<(), String> {
             "--out-name",
             name,
         ]);
+        if !optimize {
+            cmd.arg("--no-opt");
+        }
         match name {
             "kubedv_policy" => {
                 cmd.args(["--", "--no-default-features", "--features", "policy"]);
@@ -36,16 +40,31 @@ pub fn build(env: &Env) -> Result<(), String> {
             }
             _ => {}
         }
-        env.run(&format!("npm: wasm-pack build --profile wasm-release --target {target} ({name})"), &mut cmd)
+        let how = if optimize { "" } else { ", --no-opt" };
+        env.run(&format!("npm: wasm-pack build --profile wasm-release --target {target}{how} ({name})"), &mut cmd)
     };
-    pack("nodejs", "pkg-node", "kubedv")?;
-    pack("bundler", "pkg-bundler", "kubedv")?;
-    pack("web", "pkg", "kubedv")?;
-    for (target, out) in [("nodejs", "pkg-policy-node"), ("bundler", "pkg-policy-bundler"), ("web", "pkg-policy")] {
-        pack(target, out, "kubedv_policy")?;
-    }
-    for (target, out) in [("nodejs", "pkg-full-node"), ("bundler", "pkg-full-bundler"), ("web", "pkg-full")] {
-        pack(target, out, "kubedv_full")?;
+    // wasm-bindgen writes the same .wasm for the three targets (only the JavaScript around it
+    // differs): each module is optimised once, for `web`, and that file serves all three. The
+    // unoptimised outputs are compared first, so a wasm-bindgen that made them differ stops the
+    // build instead of shipping a mismatched module.
+    for (name, web, node, bundler) in [
+        ("kubedv", "pkg", "pkg-node", "pkg-bundler"),
+        ("kubedv_policy", "pkg-policy", "pkg-policy-node", "pkg-policy-bundler"),
+        ("kubedv_full", "pkg-full", "pkg-full-node", "pkg-full-bundler"),
+    ] {
+        let wasm = |dir: &str| env.root.join("wasm").join(dir).join(format!("{name}_bg.wasm"));
+        let read = |dir: &str| std::fs::read(wasm(dir)).map_err(|e| format!("npm: {}: {e}", wasm(dir).display()));
+        for (target, out) in [("web", web), ("nodejs", node), ("bundler", bundler)] {
+            pack(target, out, name, false)?;
+        }
+        let plain = read(web)?;
+        if read(node)? != plain || read(bundler)? != plain {
+            return Err(format!("npm: wasm-bindgen wrote different {name}_bg.wasm files for web, nodejs and bundler"));
+        }
+        pack("web", web, name, true)?;
+        for out in [node, bundler] {
+            std::fs::copy(wasm(web), wasm(out)).map_err(|e| format!("npm: {}: {e}", wasm(out).display()))?;
+        }
     }
     let pkg = env.root.join("wasm/pkg");
     for (from, to, name) in [
