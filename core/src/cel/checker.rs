@@ -252,11 +252,17 @@ pub fn check_kubernetes_overloads(program: &Program, decls: &Decls) -> Result<(C
     Ok((t, Checked { overloads: core::mem::take(&mut c.overloads) }))
 }
 
-/// What building a checked program in Kubernetes' environment refuses (cel-go `env.Program`):
-/// an invalid literal pattern of `find` or `findAll`, which the regex library compiles then.
-/// Kubernetes reports it as "program instantiation failed: " and this text.
-pub fn instantiation_error(program: &Program) -> Option<String> {
-    super::validate::instantiation_error(program.ast())
+/// Builds a checked program (`unoptimized`, from `src`) as cel-go's `env.Program` does in
+/// Kubernetes' environment, or gives what it refuses, which Kubernetes prints after "program
+/// instantiation failed: ": an invalid literal pattern the regex library compiles then
+/// ([`super::validate::instantiation_error`]), or a constant conversion that fails when
+/// `OptOptimize` folds it (cel-go v0.29.2 interpreter/decorators.go maybeOptimizeConstUnary:
+/// `int('x')`).
+pub fn instantiate(unoptimized: &Program, src: &str, checked: &Checked) -> Result<Program, String> {
+    if let Some(m) = super::validate::instantiation_error(unoptimized.ast()) {
+        return Err(m);
+    }
+    Program::compile_checked(src, checked).map_err(|e| e.message)
 }
 
 fn mismatch(expected: &CelType, actual: &CelType) -> String {

@@ -677,7 +677,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             }
             // The macro expands to `cel.@mapInsert(accumulator, entry)` (cel-go v0.29.2
             // ext/comprehensions.go), whose run-time dispatch refuses an entry that is no map.
-            other => Err(fail(step, f::no_overload("cel.@mapInsert", &[&Value::Map(Rc::default()), &other]))),
+            other => Err(fail(step, format!("no such overload: cel.@mapInsert(map, {})", other.type_name()))),
         }
     }
 

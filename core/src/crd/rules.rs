@@ -274,13 +274,8 @@ fn compile_rule(
             Ok(_) => return Err(Box::new(invalid(&rule_path, String::from("cel expression must evaluate to a bool")))),
             Err(e) => return Err(failed(&e)),
         };
-        if let Some(m) = checker::instantiation_error(&unoptimized) {
-            return Err(Box::new(invalid(&rule_path, format!("program instantiation failed: {m}"))));
-        }
-        // A constant conversion that fails (`int('x')`) fails when cel-go builds the program
-        // (interpreter/decorators.go maybeOptimizeConstUnary): compilation.go's instantiation error.
-        let program = Program::compile_checked(&text, &checked)
-            .map_err(|e| Box::new(invalid(&rule_path, format!("program instantiation failed: {}", e.message))))?;
+        let program = checker::instantiate(&unoptimized, &text, &checked)
+            .map_err(|m| Box::new(invalid(&rule_path, format!("program instantiation failed: {m}"))))?;
         let cost = estimate(&unoptimized, &vars).max;
         Ok((program, cost))
     });
@@ -319,11 +314,8 @@ fn compile_rule(
         match checked {
             Ok((unoptimized, (CelType::String, checked))) => {
                 // compilation.go: after the check, `env.Program`.
-                let built = match checker::instantiation_error(&unoptimized) {
-                    Some(m) => Err(invalid(&path, format!("messageExpression instantiation failed: {m}"))),
-                    None => Program::compile_checked(src, &checked)
-                        .map_err(|e| invalid(&path, format!("messageExpression instantiation failed: {}", e.message))),
-                };
+                let built = checker::instantiate(&unoptimized, src, &checked)
+                    .map_err(|m| invalid(&path, format!("messageExpression instantiation failed: {m}")));
                 match built {
                     Ok(p) => {
                         // Not multiplied by the cardinality (validation.go MessageExpressionMaxCost).

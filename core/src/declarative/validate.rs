@@ -580,6 +580,9 @@ impl<'s> Walker<'s> {
                     return self.dependent_errors(fields, obj, d.old, trigger, dependent, *required, path);
                 }
             }
+            Check::Cohort { validators, .. } => {
+                self.run_list(validators, d, path);
+            }
             Check::Item { criteria, validators } => {
                 if let (GoVal::List(items), Kind::Slice(elem)) = (d.val, self.schema.kind(d.base)) {
                     let elem = *elem;

@@ -84,6 +84,12 @@ pub(crate) enum Check {
         enabled: bool,
         validators: Vec<Validator>,
     },
+    /// A named cohort (`+k8s:validateFalse(cohort: "c")`, testing.go `fn.Cohort`): its
+    /// short-circuits stop only its own validators; it runs after the default cohort.
+    Cohort {
+        name: String,
+        validators: Vec<Validator>,
+    },
     /// `+k8s:validateFalse` / `validateTrue`: a fixed result.
     Fixed {
         pass: bool,
@@ -371,6 +377,7 @@ pub(crate) fn run_simple(
         | Check::EachVal(_)
         | Check::Subfield { .. }
         | Check::IfOption { .. }
+        | Check::Cohort { .. }
         | Check::Immutable
         | Check::Monotonic
         | Check::Dependent { .. }

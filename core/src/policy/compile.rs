@@ -240,13 +240,9 @@ impl Declarations {
             });
         }
         // admission plugin/cel/compile.go: after the check, `env.Program`.
-        if let Some(m) = checker::instantiation_error(&unoptimized) {
-            return fail(format!("{INSTANTIATION}{m}"));
-        }
-        match Program::compile_checked(source, &checked) {
+        match checker::instantiate(&unoptimized, source, &checked) {
             Ok(program) => Compiled { source: String::from(source), program: Ok(program), output },
-            // A failing constant conversion (cel-go interpreter/decorators.go).
-            Err(e) => fail(format!("{INSTANTIATION}{}", e.message)),
+            Err(m) => fail(format!("{INSTANTIATION}{m}")),
         }
     }
 }

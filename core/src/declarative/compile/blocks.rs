@@ -600,25 +600,28 @@ pub(super) fn merge_subfields(vals: &mut Vec<Validator>) {
     *vals = merged;
 }
 
-/// validation-gen's item cohorts (validators/item.go: each `+k8s:item` function gets
-/// `Cohort = itemKey`; validation.go `sortIntoCohorts` / `emitCallsToValidators`): the item
-/// tags selecting the same item make one cohort, whose short-circuits (`immutable`,
-/// `update`, ...) stop only that cohort's other validations; cohorts run after the field's
-/// other validations (the default cohort, whose short-circuit returns before any cohort), in
-/// the order their first tag was written.
+/// validation-gen's named cohorts (validation.go `sortIntoCohorts` / `emitCallsToValidators`):
+/// the item tags selecting the same item (validators/item.go: `Cohort = itemKey`) and the
+/// test tags naming the same cohort (testing.go) make one cohort each, whose short-circuits
+/// (`immutable`, `update`, ...) stop only that cohort's other validations; cohorts run after
+/// the field's other validations (the default cohort, whose short-circuit returns before any
+/// cohort), in the order their first tag was written (output_tests/cohorts).
 pub(super) fn item_cohorts(vals: &mut Vec<Validator>) {
-    let same = |a: &Criteria, b: &Criteria| {
-        a.len() == b.len() && a.iter().all(|(k, v)| b.iter().any(|(k2, v2)| k == k2 && v == v2))
+    let same = |a: &Check, b: &Check| match (a, b) {
+        (Check::Item { criteria: a, .. }, Check::Item { criteria: b, .. }) => {
+            a.len() == b.len() && a.iter().all(|(k, v)| b.iter().any(|(k2, v2)| k == k2 && v == v2))
+        }
+        (Check::Cohort { name: a, .. }, Check::Cohort { name: b, .. }) => a == b,
+        _ => false,
     };
     let mut cohorts: Vec<Validator> = Vec::new();
     let mut rest: Vec<Validator> = Vec::new();
     for v in vals.drain(..) {
-        let Check::Item { criteria, validators } = &v.check else {
+        let (Check::Item { validators, .. } | Check::Cohort { validators, .. }) = &v.check else {
             rest.push(v);
             continue;
         };
-        let existing =
-            cohorts.iter_mut().find(|m| matches!(&m.check, Check::Item { criteria: c, .. } if same(c, criteria)));
+        let existing = cohorts.iter_mut().find(|m| same(&m.check, &v.check));
         match existing {
             Some(m) => {
                 // Each inner validator carries its own level; the cohort's stamp is only kept
@@ -626,7 +629,7 @@ pub(super) fn item_cohorts(vals: &mut Vec<Validator>) {
                 if m.stability != v.stability {
                     m.stability = Stability::Stable;
                 }
-                if let Check::Item { validators: vs, .. } = &mut m.check {
+                if let Check::Item { validators: vs, .. } | Check::Cohort { validators: vs, .. } = &mut m.check {
                     vs.extend(validators.iter().cloned());
                     order(vs);
                 }
@@ -668,6 +671,7 @@ pub(super) fn restamp(v: &mut Validator, stability: Stability) {
         Check::EachKey(vs)
         | Check::EachVal(vs)
         | Check::Subfield { validators: vs, .. }
+        | Check::Cohort { validators: vs, .. }
         | Check::IfOption { validators: vs, .. } => vs.iter_mut().for_each(|v| restamp(v, stability)),
         _ => {}
     }

@@ -333,7 +333,10 @@ impl Compiler<'_> {
                 let mut v = mk(Check::Fixed { pass: name != "k8s:validateFalse", arg });
                 v.short_circuit = flags.contains("ShortCircuit");
                 v.non_error = flags.contains("NonError");
-                alloc::vec![v]
+                match tag.arg("cohort") {
+                    Some(c) => alloc::vec![mk(Check::Cohort { name: c.value.clone(), validators: alloc::vec![v] })],
+                    None => alloc::vec![v],
+                }
             }
             "k8s:validateError" => {
                 let msg = match &tag.payload {
