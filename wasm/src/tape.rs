@@ -474,7 +474,12 @@ fn number(d: f64) -> Number {
     } else if d.abs() < EXACT {
         Number::Int(d as i64)
     } else {
-        let digits = d.to_string();
+        // As JS prints it: the shortest digits, then zeros (2^60 is 1152921504606847000).
+        let (neg, mut digits, exp) = kubedv_core::field::shortest_digits(d);
+        digits.extend((digits.len()..=exp as usize).map(|_| '0'));
+        if neg {
+            digits.insert(0, '-');
+        }
         match (digits.parse::<i64>(), digits.parse::<u64>()) {
             (Ok(i), _) => Number::Int(i),
             (_, Ok(u)) => Number::Uint(u),

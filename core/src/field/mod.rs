@@ -9,6 +9,6 @@ pub(crate) mod gojson;
 mod path;
 
 pub use error::{Error, ErrorType, Stability};
-pub use gofmt::{go_float, go_quote, is_go_printable};
+pub use gofmt::{go_float, go_quote, is_go_printable, shortest_digits};
 pub use gojson::go_json;
 pub use path::Path;

@@ -255,13 +255,13 @@ pub(crate) fn key(s: &Scalar) -> Result<String, String> {
 /// Go's `%g` with the shortest float32 digits: an exponent (`e+06`, at least two digits) below
 /// 1e-4 and from 1e6 up. The digits are the fewest of the value's exact f64 renderings that
 /// read back as `f` (formatting an f32 itself would bring Rust's f32 printing, 1.5 KB, into
-/// WebAssembly).
+/// WebAssembly); nine always do.
 fn go_g32(f: f32) -> String {
     let d = f64::from(f);
     let sci = (0..9)
         .map(|p| format!("{d:.p$e}"))
         .find(|s| s.parse::<f64>().is_ok_and(|v| v as f32 == f))
-        .unwrap_or_else(|| format!("{d:e}"));
+        .unwrap_or_else(|| format!("{d:.8e}"));
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     if !(-4..6).contains(&exp) {
