@@ -297,17 +297,14 @@ impl<'s> Walker<'s> {
             return;
         }
         match (self.schema.kind(d.base), d.val) {
-            (Kind::Struct(fields), GoVal::Struct(obj)) => {
+            (Kind::Struct(fields), GoVal::Struct(_)) => {
                 let fields: &'s [Field] = fields;
                 // A struct behind a pointer that was nil in the old object has no old value
                 // (generated code: `oldObj != nil` is false), so its fields are neither
                 // ratcheted nor compared by update constraints; a non-pointer struct absent in
                 // the old JSON is the zero struct, which they are compared with.
-                let old = match d.old {
-                    _ if d.old_pointer_nil() => None,
-                    o => o.map(|o| o.and_then(Value::as_object)),
-                };
-                self.fields(fields, obj, old, path);
+                let old = if d.old_pointer_nil() { None } else { d.old };
+                self.fields(fields, d.json, old, path);
             }
             (Kind::Slice(elem), GoVal::List(items)) => {
                 let elem = *elem;
@@ -361,26 +358,31 @@ impl<'s> Walker<'s> {
     fn fields<'a>(
         &mut self,
         fields: &'s [Field],
-        obj: Option<&'a serde_json::Map<String, Value>>,
-        old: Option<Option<&'a serde_json::Map<String, Value>>>,
+        json: Option<&'a Value>,
+        old: Option<Option<&'a Value>>,
         path: &Path<'_>,
     ) {
+        let obj = json.and_then(Value::as_object);
         for f in fields {
             let base = self.schema.deref(f.ty).0;
             if f.inline && matches!(self.schema.kind(base), Kind::Struct(_)) {
                 if self.inline.contains(&base) {
                     continue;
                 }
-                // Promoted fields: the embedded struct reads the same JSON object at the same path.
-                let d = Decoded {
-                    val: GoVal::Struct(obj),
-                    pointer_nil: None,
-                    base,
-                    json: None,
-                    old: old.map(|o| o.map(|_| &Value::Null)),
+                // Promoted fields: the embedded struct reads the same JSON object at the same
+                // path, and its old value is the old object's.
+                let d = Decoded { val: GoVal::Struct(obj), pointer_nil: None, base, json, old };
+                // It has no JSON name: under the root (a nil fldPath) validation-gen gives it its
+                // type's name (`safe.Value(fldPath, ... fldPath.Child("<type>"))`).
+                let named;
+                let at = if path.is_root() {
+                    named = path.child(&self.schema.types[f.ty].name);
+                    &named
+                } else {
+                    path
                 };
                 self.inline.push(base);
-                self.inline_field(f, d, obj, old, path);
+                self.inline_field(f, d, at);
                 self.inline.pop();
                 continue;
             }
@@ -389,29 +391,27 @@ impl<'s> Walker<'s> {
             let json = obj.and_then(|m| m.get(&f.json_name));
             let p = path.child(&f.json_name);
             if let Some(mut d) = self.decode(f.ty, json, &p) {
-                d.old = old.map(|o| o.and_then(|m| m.get(&f.json_name)));
+                d.old = old.map(|o| o.and_then(|v| v.get(&f.json_name)));
                 self.field(f, d, &p);
             }
             self.inline = saved;
         }
     }
 
-    /// An embedded struct: its field validations, then its fields, read from the parent object.
-    fn inline_field<'a>(
-        &mut self,
-        f: &'s Field,
-        d: Decoded<'_>,
-        obj: Option<&'a serde_json::Map<String, Value>>,
-        old: Option<Option<&'a serde_json::Map<String, Value>>>,
-        path: &Path<'_>,
-    ) {
+    /// An embedded struct: its field validations, then its fields, read from the parent object;
+    /// nothing when it equals its old value (validation-gen's field functions "don't revalidate
+    /// unchanged data", an embedded field's too: output_tests/ratcheting/default_behavior).
+    fn inline_field(&mut self, f: &'s Field, d: Decoded<'_>, path: &Path<'_>) {
+        if self.unchanged(f.ty, &d) {
+            return;
+        }
         if self.run_list(&f.validations, d, path) {
             let base = d.base;
             let vals = &self.schema.types[base].validations;
             self.run_list(vals, d, path);
             if let Kind::Struct(inner) = self.schema.kind(base) {
                 let inner: &'s [Field] = inner;
-                self.fields(inner, obj, old, path);
+                self.fields(inner, d.json, d.old, path);
             }
         }
     }
