@@ -612,3 +612,45 @@ fn stacked_repetitions_are_refused_as_go_refuses_them() {
     let e = kubedv_core::cel::checker::check_kubernetes(&p, &Decls::default()).unwrap_err();
     assert!(e.message.contains("invalid matches argument"), "{}", e.message);
 }
+
+/// Go refuses nested counts whose product passes 1000 (regexp/syntax parse.go `repeat` calls
+/// `repeatIsValid(re, 1000)` on each `{n,m}` with a bound of 2 or more: "invalid repeat count"
+/// naming that operator, its `?` included). Each expectation is what go1.27.3's
+/// `regexp.Compile` printed for the pattern (`<nil>`: accepted).
+#[test]
+fn nested_repeat_counts_are_limited_as_go_limits_them() {
+    let go = [
+        ("(a{500}){3}", "invalid repeat count: `{3}`"),
+        ("(a{500}){2}", "<nil>"),
+        ("(a{333}){3}", "<nil>"),
+        ("(a{334}){3}", "invalid repeat count: `{3}`"),
+        ("((a{10}){10}){11}", "invalid repeat count: `{11}`"),
+        ("((a{10}){10}){10}", "<nil>"),
+        ("(a{500}){3}?", "invalid repeat count: `{3}?`"),
+        ("(a{500})*{3}", "invalid nested repetition operator: `*{3}`"),
+        ("(?:a{500}){3}", "invalid repeat count: `{3}`"),
+        ("(?i:a{500}){3}", "invalid repeat count: `{3}`"),
+        ("(?P<n>a{500}){3}", "invalid repeat count: `{3}`"),
+        ("(?i)(a{500}){3}", "invalid repeat count: `{3}`"),
+        ("(a{0}b{2000})", "invalid repeat count: `{2000}`"),
+        ("(a{0}){1000}", "<nil>"),
+        ("(a{0,}){1000}(b{2}){600}", "invalid repeat count: `{600}`"),
+        ("(a{2,}){600}", "invalid repeat count: `{600}`"),
+        ("(a{1,2}|b{500}){3}", "invalid repeat count: `{3}`"),
+        ("(a|b{500}){2}x{1001}", "invalid repeat count: `{1001}`"),
+        ("([a-z]{500}){3}", "invalid repeat count: `{3}`"),
+        ("(a{1000}){1}", "<nil>"),
+        ("((a{1000}){1}){2}", "invalid repeat count: `{2}`"),
+        ("(a{500}){0,1}", "<nil>"),
+        ("(a{500}){1,2}", "<nil>"),
+        ("a{500}b{500}{3}", "invalid nested repetition operator: `{500}{3}`"),
+        (r"(\Qa{\E{500}){3}", "invalid repeat count: `{3}`"),
+    ];
+    for (pattern, want) in go {
+        let got = match Regex::new(pattern) {
+            Ok(_) => String::from("<nil>"),
+            Err(e) => e.strip_prefix("error parsing regexp: ").unwrap_or(&e).to_string(),
+        };
+        assert_eq!(got, want, "{pattern}");
+    }
+}

@@ -248,8 +248,9 @@ fn nested_repetition(pattern: &str) -> Option<String> {
 /// left-to-right parse meets it: stacked repetitions ([`nested_repetition`]), escapes Go does
 /// not know (`\u`, `\e`, a lone `\1`-`\9` back-reference, `\b` or `\A` in a class: parse.go
 /// `parseEscape` "invalid escape sequence"), flags other than `imsU` (`(?x`: `parsePerlFlags`
-/// "invalid or unsupported Perl syntax") and repeat counts above 1000 (`parseRepeat`
-/// "invalid repeat count").
+/// "invalid or unsupported Perl syntax"), repeat counts above 1000 (`parseRepeat` "invalid
+/// repeat count") and nested counts whose product passes 1000 (`(a{500}){3}`: `repeat` with
+/// `repeatIsValid(re, 1000)`, "invalid repeat count" naming the outer operator).
 fn go_refusal(pattern: &str) -> Option<String> {
     let b = pattern.as_bytes();
     let bad = |code: &str, text: &str| Some(format!("error parsing regexp: {code}: `{text}`"));
@@ -266,9 +267,24 @@ fn go_refusal(pattern: &str) -> Option<String> {
             _ => Ok(i + 2),
         }
     };
+    // repeatIsValid as a budget: the least `n` with which an item passes, `x{m}` needing
+    // max(m, m × need(x)); `x{0}` needs none; `*`, `+`, `?` and `{0,}` pass x's through. `last`
+    // is the latest item's need, `most` the group's others, `groups` the enclosing groups'.
+    let (mut groups, mut most, mut last, mut after_op) = (Vec::new(), 0u32, 0u32, false);
     let mut i = 0;
     while i < b.len() {
+        let op = matches!(b[i], b'*' | b'+' | b'?') || (b[i] == b'{' && counted(b, i).is_some());
+        if !op {
+            most = most.max(last);
+            last = 0;
+        }
+        let was_op = core::mem::replace(&mut after_op, op);
         i = match b[i] {
+            b')' => {
+                last = most;
+                most = groups.pop().unwrap_or(0);
+                i + 1
+            }
             b'\\' if b.get(i + 1) == Some(&b'Q') => pattern[i + 2..].find("\\E").map_or(b.len(), |e| i + 2 + e + 2),
             b'\\' => match escape(i, false) {
                 Ok(end) => end,
@@ -291,6 +307,8 @@ fn go_refusal(pattern: &str) -> Option<String> {
             b'(' if b.get(i + 1) == Some(&b'?') => {
                 let rest = &b[i + 2..];
                 if rest.starts_with(b"P<") || rest.starts_with(b"<") {
+                    groups.push(most);
+                    most = 0;
                     i + 2
                 } else {
                     // parsePerlFlags: i, m, s, U, one '-' (followed by a flag), then ':' or ')'.
@@ -308,8 +326,18 @@ fn go_refusal(pattern: &str) -> Option<String> {
                         }
                         j += 1;
                     }
-                    j
+                    // `(?flags)` sets flags; `(?flags:` opens a group.
+                    if b.get(j) == Some(&b':') {
+                        groups.push(most);
+                        most = 0;
+                    }
+                    j + 1
                 }
+            }
+            b'(' => {
+                groups.push(most);
+                most = 0;
+                i + 1
             }
             b'{' => match counted(b, i) {
                 Some(end) => {
@@ -319,6 +347,18 @@ fn go_refusal(pattern: &str) -> Option<String> {
                     if over {
                         return bad("invalid repeat count", &pattern[i..end]);
                     }
+                    let (min, max) = count_bounds(&pattern[i + 1..end - 1]);
+                    let need = match (min, max) {
+                        (_, Some(0)) => 0,
+                        (0, None) => last,
+                        (m, None) | (_, Some(m)) => m.max(m.saturating_mul(last)),
+                    };
+                    // A stacked operator is refused before its size (nested_repetition).
+                    if !was_op && (min >= 2 || max.is_some_and(|m| m >= 2)) && need > 1000 {
+                        let lazy = usize::from(b.get(end) == Some(&b'?'));
+                        return bad("invalid repeat count", &pattern[i..end + lazy]);
+                    }
+                    last = need;
                     end
                 }
                 None => i + 1,
@@ -327,6 +367,17 @@ fn go_refusal(pattern: &str) -> Option<String> {
         };
     }
     nested_repetition(pattern)
+}
+
+/// The bounds of a count's text (`n`, `n,`, `n,m`), each at most 1000 (checked before): `None`
+/// for no maximum.
+fn count_bounds(text: &str) -> (u32, Option<u32>) {
+    let num = |s: &str| s.parse::<u32>().unwrap_or(0);
+    match text.split_once(',') {
+        None => (num(text), Some(num(text))),
+        Some((min, "")) => (num(min), None),
+        Some((min, max)) => (num(min), Some(num(max))),
+    }
 }
 
 /// The end of a `{n}`, `{n,}` or `{n,m}` count at `i` (parse.go `parseRepeat`), if it is one.

@@ -94,6 +94,11 @@ impl Schema {
         // The root type's function is called directly: no ratcheting of the root itself.
         if let Some(mut d) = w.decode(root, Some(object), &path) {
             d.old = old.map(Some);
+            // The generated functions take the root by pointer: a null old object is a nil
+            // `oldObj` (union.go's `hasOldValue` false; no field is correlated).
+            if old.is_some_and(Value::is_null) {
+                d.pointer_nil = Some(false);
+            }
             w.type_validation(root, d, &path);
         }
         for e in &mut w.report.errors {
@@ -660,7 +665,10 @@ impl<'s> Walker<'s> {
             Check::Union(u) => {
                 if let (GoVal::Struct(obj), Kind::Struct(fields)) = (d.val, self.schema.kind(d.base)) {
                     let fields: &'s [Field] = fields;
-                    return self.union_errors(u, fields, obj, d.old, path);
+                    // union.go: with a nil old pointer (`hasOldValue` false) the union is
+                    // checked even when its membership did not change.
+                    let old = if d.old_pointer_nil() { None } else { d.old };
+                    return self.union_errors(u, fields, obj, old, path);
                 }
             }
             Check::Unique => {

@@ -26,15 +26,26 @@ impl Compiler<'_> {
         tags::extract(comments).iter().flatten().map(unwrapped).find(|(t, _)| t.name == name).map(|(_, l)| l)
     }
 
+    /// The list identity each declared type's tags give (`listType`, `listMapKey`), which its
+    /// fields' `+k8s:item` tags use wherever the type is declared.
+    pub(super) fn type_list_specs(&mut self) {
+        for decl in &self.file.types {
+            if let Some(id) = self.local(&decl.name) {
+                self.schema.types[id].list = self.list_spec(&decl.comments);
+            }
+        }
+    }
+
     /// Compiles the tags of every declared type, its fields, and its enum constants.
     pub(super) fn compile_type_tags(&mut self) {
         for i in 0..self.file.types.len() {
             let decl = &self.file.types[i];
             let Some(id) = self.local(&decl.name) else { continue };
             let what = format!("type {}", decl.name);
-            let vals = self.compile_block(&decl.comments, Scope::Type, id, &what, "");
+            // A type's item-union members are named from its path, the type's name (item.go
+            // `context.Path.Key(...)`: `TaskList[{"name": "a"}]`).
+            let vals = self.compile_block(&decl.comments, Scope::Type, id, &what, &decl.name);
             self.schema.types[id].validations = vals;
-            self.schema.types[id].list = self.list_spec(&decl.comments);
             self.schema.types[id].opaque = self.has_tag(&decl.comments, "k8s:opaqueType");
             self.enum_values(id, &decl.name, &decl.comments);
             self.subresource_tags(id, &decl.comments);
@@ -161,48 +172,34 @@ impl Compiler<'_> {
     /// and `+k8s:zeroOrOneOfMember` tags (grouped by their `union` argument; a member's
     /// discriminator value is its `memberName` or its Go field name).
     pub(super) fn unions(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
-        // Keyed by (zero-or-one-of, union name), with the level of its first member
-        // (validation-gen: the union takes the wrapper of the first member in declaration
-        // order; a wrapped discriminator changes nothing).
-        let mut groups: Vec<((bool, String), Union, Option<Stability>)> = Vec::new();
+        let mut tagged = Vec::new();
         for d in decls {
             let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
             for wrapped in tags::extract(&d.comments).into_iter().flatten() {
                 let (t, level) = unwrapped(&wrapped);
-                let zero_or_one = t.name == "k8s:zeroOrOneOfMember";
-                if !matches!(t.name.as_str(), "k8s:unionMember" | "k8s:unionDiscriminator") && !zero_or_one {
-                    continue;
-                }
-                let key = (zero_or_one, t.arg("union").map(|a| a.value.clone()).unwrap_or_default());
-                let at = match groups.iter().position(|g| g.0 == key) {
-                    Some(i) => i,
-                    None => {
-                        groups.push((key, Union { discriminator: None, members: Vec::new(), zero_or_one }, None));
-                        groups.len() - 1
-                    }
-                };
-                let (_, union, first_level) = &mut groups[at];
-                if t.name == "k8s:unionDiscriminator" {
-                    union.discriminator = Some(f.json_name.clone());
-                } else {
-                    let member = t.arg("memberName").map_or_else(|| f.go_name.clone(), |a| a.value.clone());
-                    union.members.push((f.json_name.clone(), member));
-                    first_level.get_or_insert(level);
-                }
+                tagged.push((t.clone(), level, f));
             }
         }
-        crate::sort::sort_by(&mut groups, |a, b| a.0.cmp(&b.0));
-        groups
-            .into_iter()
-            .filter(|(_, u, _)| !u.members.is_empty())
-            .map(|((zero_or_one, _), union, level)| Validator {
-                check: Check::Union(union),
-                stability: level.unwrap_or(Stability::Stable),
-                sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
-                short_circuit: false,
-                non_error: false,
-            })
-            .collect()
+        union_validators(tagged)
+    }
+
+    /// The union of a struct field's own fields, from its `+k8s:subfield(name)=` union tags
+    /// (validation-gen subfield.go: the union is checked at the field, its members named by
+    /// the subfield's JSON name, a discriminator value by `memberName` or the Go field name).
+    pub(super) fn subfield_unions(&self, comments: &[Comment], ty: TypeId) -> Vec<Validator> {
+        let Kind::Struct(fields) = self.schema.kind(self.schema.deref(ty).0) else { return Vec::new() };
+        let mut tagged = Vec::new();
+        for wrapped in tags::extract(comments).into_iter().flatten() {
+            let (t, outer) = unwrapped(&wrapped);
+            let (Some(name), Payload::Tag(inner)) = (t.arg(""), &t.payload) else { continue };
+            let Some(f) = fields.iter().find(|f| t.name == "k8s:subfield" && f.json_name == name.value) else {
+                continue;
+            };
+            let (inner, inner_level) = unwrapped(inner);
+            let level = if outer == Stability::Stable { inner_level } else { outer };
+            tagged.push((inner.clone(), level, f));
+        }
+        union_validators(tagged)
     }
 
     /// `+k8s:supportsSubresource` and `+k8s:isSubresource` on a type (current validation-gen
@@ -336,7 +333,10 @@ impl Compiler<'_> {
         if let Some(pos) = find("k8s:listMapKey").filter(|_| !self.list_is_map(comments)) {
             self.error(pos, format!("{what}: +k8s:listMapKey needs +k8s:listType=map or +k8s:unique=map"));
         }
-        if let Some(spec) = self.list_spec(comments).filter(|s| !s.set) {
+        // A field's list identity is its own tags', else its list type's (item.go reads the
+        // list metadata of the field or of its type).
+        let type_spec = || self.schema.list_spec(ty).filter(|_| scope == Scope::Field).cloned();
+        if let Some(spec) = self.list_spec(comments).or_else(type_spec).filter(|s| !s.set) {
             for t in tags::extract(comments).into_iter().flatten().filter(|t| t.name == "k8s:item") {
                 let given: Vec<&str> = t.args.iter().filter_map(|a| a.name.as_deref()).collect();
                 if let Some(missing) = spec.keys.iter().find(|k| !given.contains(&k.as_str())) {
@@ -347,6 +347,9 @@ impl Compiler<'_> {
             self.error(pos, format!("{what}: +k8s:item needs +k8s:listType=map with +k8s:listMapKey"));
         }
         out.extend(self.item_unions(comments, json));
+        if scope == Scope::Field {
+            out.extend(self.subfield_unions(comments, ty));
+        }
         if find("k8s:customUnique").is_some() {
             out.retain(|v| !matches!(v.check, Check::Unique));
         }
@@ -675,6 +678,48 @@ pub(super) fn restamp(v: &mut Validator, stability: Stability) {
         | Check::IfOption { validators: vs, .. } => vs.iter_mut().for_each(|v| restamp(v, stability)),
         _ => {}
     }
+}
+
+/// The unions the tags of members make (each tag with its level and the member's field):
+/// grouped by (zero-or-one-of, `union` argument), each with the level of its first member
+/// (validation-gen: the union takes the wrapper of the first member in declaration order; a
+/// wrapped discriminator changes nothing).
+fn union_validators(tagged: Vec<(Tag, Stability, &Field)>) -> Vec<Validator> {
+    let mut groups: Vec<((bool, String), Union, Option<Stability>)> = Vec::new();
+    for (t, level, f) in tagged {
+        let zero_or_one = t.name == "k8s:zeroOrOneOfMember";
+        if !matches!(t.name.as_str(), "k8s:unionMember" | "k8s:unionDiscriminator") && !zero_or_one {
+            continue;
+        }
+        let key = (zero_or_one, t.arg("union").map(|a| a.value.clone()).unwrap_or_default());
+        let at = match groups.iter().position(|g| g.0 == key) {
+            Some(i) => i,
+            None => {
+                groups.push((key, Union { discriminator: None, members: Vec::new(), zero_or_one }, None));
+                groups.len() - 1
+            }
+        };
+        let (_, union, first_level) = &mut groups[at];
+        if t.name == "k8s:unionDiscriminator" {
+            union.discriminator = Some(f.json_name.clone());
+        } else {
+            let member = t.arg("memberName").map_or_else(|| f.go_name.clone(), |a| a.value.clone());
+            union.members.push((f.json_name.clone(), member));
+            first_level.get_or_insert(level);
+        }
+    }
+    crate::sort::sort_by(&mut groups, |a, b| a.0.cmp(&b.0));
+    groups
+        .into_iter()
+        .filter(|(_, u, _)| !u.members.is_empty())
+        .map(|((zero_or_one, _), union, level)| Validator {
+            check: Check::Union(union),
+            stability: level.unwrap_or(Stability::Stable),
+            sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
+            short_circuit: false,
+            non_error: false,
+        })
+        .collect()
 }
 
 /// validation-gen's order: by tag name (stable), then short-circuiting validators first.

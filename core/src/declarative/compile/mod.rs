@@ -78,6 +78,7 @@ pub(crate) fn compile(src: &str, deps: &[Dependency<'_>], minor: u32) -> Schema 
     c.each_package(Compiler::declare_types);
     c.each_package(Compiler::resolve_declared);
     c.each_package(Compiler::check_recursive_embedding);
+    c.each_package(Compiler::type_list_specs);
     c.each_package(Compiler::compile_type_tags);
     c.schema.declared = core::mem::take(&mut c.packages[0].names);
     c.find_roots();
