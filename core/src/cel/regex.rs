@@ -341,17 +341,18 @@ fn go_refusal(pattern: &str) -> Option<String> {
             }
             b'{' => match counted(b, i) {
                 Some(end) => {
-                    let over = pattern[i + 1..end - 1]
-                        .split(',')
-                        .any(|n| n.parse::<u32>().map_or(!n.is_empty(), |n| n > 1000));
-                    if over {
+                    // Bounds beyond 1000 (or beyond u32) are refused; `{n,}` has no maximum.
+                    let text = &pattern[i + 1..end - 1];
+                    let (lo, hi) = text.split_once(',').unwrap_or((text, text));
+                    let num = |s: &str| s.parse::<u32>().unwrap_or(u32::MAX);
+                    let (min, max) = (num(lo), (!hi.is_empty()).then(|| num(hi)));
+                    if min > 1000 || max.is_some_and(|m| m > 1000) {
                         return bad("invalid repeat count", &pattern[i..end]);
                     }
-                    let (min, max) = count_bounds(&pattern[i + 1..end - 1]);
                     let need = match (min, max) {
                         (_, Some(0)) => 0,
                         (0, None) => last,
-                        (m, None) | (_, Some(m)) => m.max(m.saturating_mul(last)),
+                        (m, None) | (_, Some(m)) => m.max(m * last),
                     };
                     // A stacked operator is refused before its size (nested_repetition).
                     if !was_op && (min >= 2 || max.is_some_and(|m| m >= 2)) && need > 1000 {
@@ -367,17 +368,6 @@ fn go_refusal(pattern: &str) -> Option<String> {
         };
     }
     nested_repetition(pattern)
-}
-
-/// The bounds of a count's text (`n`, `n,`, `n,m`), each at most 1000 (checked before): `None`
-/// for no maximum.
-fn count_bounds(text: &str) -> (u32, Option<u32>) {
-    let num = |s: &str| s.parse::<u32>().unwrap_or(0);
-    match text.split_once(',') {
-        None => (num(text), Some(num(text))),
-        Some((min, "")) => (num(min), None),
-        Some((min, max)) => (num(min), Some(num(max))),
-    }
 }
 
 /// The end of a `{n}`, `{n,}` or `{n,m}` count at `i` (parse.go `parseRepeat`), if it is one.

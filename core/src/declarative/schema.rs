@@ -12,7 +12,7 @@ use crate::field::Stability;
 pub type TypeId = usize;
 
 /// What a type is, after resolving names.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum Kind {
     String,
     Bool,
@@ -37,7 +37,7 @@ pub(crate) enum Kind {
 }
 
 /// A struct field as JSON sees it.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Field {
     pub go_name: String,
     pub json_name: String,
@@ -57,6 +57,45 @@ pub(crate) struct Field {
     pub opaque_keys: bool,
 }
 
+impl Field {
+    /// The field without its compiled validations (see [`Kind::layout`]).
+    fn layout(&self) -> Field {
+        Field {
+            go_name: self.go_name.clone(),
+            json_name: self.json_name.clone(),
+            ty: self.ty,
+            inline: self.inline,
+            omitempty: self.omitempty,
+            validations: Vec::new(),
+            pos: self.pos,
+            opaque: self.opaque,
+            opaque_values: self.opaque_values,
+            opaque_keys: self.opaque_keys,
+        }
+    }
+}
+
+impl Kind {
+    /// A copy to match tags against while the schema is being compiled: a struct's fields
+    /// without their validations, which only the schema's own types carry.
+    pub(crate) fn layout(&self) -> Kind {
+        match *self {
+            Kind::Struct(ref fields) => Kind::Struct(fields.iter().map(Field::layout).collect()),
+            Kind::String => Kind::String,
+            Kind::Bool => Kind::Bool,
+            Kind::Int { min, max } => Kind::Int { min, max },
+            Kind::Float => Kind::Float,
+            Kind::Bytes => Kind::Bytes,
+            Kind::Pointer(t) => Kind::Pointer(t),
+            Kind::Slice(t) => Kind::Slice(t),
+            Kind::Map(k, v) => Kind::Map(k, v),
+            Kind::Opaque => Kind::Opaque,
+            Kind::Alias(t) => Kind::Alias(t),
+            Kind::Pending => Kind::Pending,
+        }
+    }
+}
+
 /// How a list's items are identified (`+k8s:listType`, `+k8s:unique`, `+k8s:listMapKey`).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct ListSpec {
@@ -67,7 +106,7 @@ pub(crate) struct ListSpec {
 }
 
 /// One type of the schema.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct TypeNode {
     /// How Go spells it (`Widget`, `[]string`, `*int32`).
     pub name: String,
@@ -82,7 +121,7 @@ pub(crate) struct TypeNode {
 }
 
 /// A compiled `types.go`: reusable for any number of validations.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Schema {
     pub(crate) types: Vec<TypeNode>,
     /// Declared type names and their ids, in declaration order.

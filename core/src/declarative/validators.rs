@@ -11,7 +11,7 @@ use crate::field::{Error, ErrorType, Path, Stability};
 use crate::format::Format;
 
 /// A compiled validation, attached to a type, a field, or a list item/map value/key.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) struct Validator {
     pub check: Check,
     pub stability: Stability,
@@ -47,7 +47,7 @@ impl Validator {
 }
 
 /// What a validator checks.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub(crate) enum Check {
     Required,
     Optional,

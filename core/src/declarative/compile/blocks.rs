@@ -56,7 +56,7 @@ impl Compiler<'_> {
     /// Field tags of a struct declaration (and of anonymous structs nested in it).
     pub(super) fn compile_field_tags(&mut self, id: TypeId, expr: &TypeExpr, owner: &str) {
         let TypeExpr::Struct(decls) = expr else { return };
-        let Kind::Struct(fields) = self.schema.types[id].kind.clone() else { return };
+        let Kind::Struct(fields) = self.schema.types[id].kind.layout() else { return };
         let mut compiled = fields;
         for f in decls {
             let Some(idx) = compiled.iter().position(|c| c.go_name == f.name && c.pos == f.pos) else { continue };
@@ -172,12 +172,16 @@ impl Compiler<'_> {
     /// and `+k8s:zeroOrOneOfMember` tags (grouped by their `union` argument; a member's
     /// discriminator value is its `memberName` or its Go field name).
     pub(super) fn unions(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
-        let mut tagged = Vec::new();
+        let mut extracted: Vec<(Vec<Tag>, &Field)> = Vec::new();
         for d in decls {
-            let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
-            for wrapped in tags::extract(&d.comments).into_iter().flatten() {
-                let (t, level) = unwrapped(&wrapped);
-                tagged.push((t.clone(), level, f));
+            if let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) {
+                extracted.push((tags_of(&d.comments), f));
+            }
+        }
+        let mut tagged = Vec::new();
+        for (ts, f) in &extracted {
+            for t in ts {
+                tagged.push((unwrapped(t), *f));
             }
         }
         union_validators(tagged)
@@ -188,16 +192,17 @@ impl Compiler<'_> {
     /// the subfield's JSON name, a discriminator value by `memberName` or the Go field name).
     pub(super) fn subfield_unions(&self, comments: &[Comment], ty: TypeId) -> Vec<Validator> {
         let Kind::Struct(fields) = self.schema.kind(self.schema.deref(ty).0) else { return Vec::new() };
+        let extracted = tags_of(comments);
         let mut tagged = Vec::new();
-        for wrapped in tags::extract(comments).into_iter().flatten() {
-            let (t, outer) = unwrapped(&wrapped);
+        for wrapped in &extracted {
+            let (t, outer) = unwrapped(wrapped);
             let (Some(name), Payload::Tag(inner)) = (t.arg(""), &t.payload) else { continue };
-            let Some(f) = fields.iter().find(|f| t.name == "k8s:subfield" && f.json_name == name.value) else {
-                continue;
-            };
-            let (inner, inner_level) = unwrapped(inner);
-            let level = if outer == Stability::Stable { inner_level } else { outer };
-            tagged.push((inner.clone(), level, f));
+            let Some(f) = fields.iter().find(|f| f.json_name == name.value) else { continue };
+            if t.name == "k8s:subfield" {
+                let (inner, inner_level) = unwrapped(inner);
+                let level = if outer == Stability::Stable { inner_level } else { outer };
+                tagged.push(((inner, level), f));
+            }
         }
         union_validators(tagged)
     }
@@ -586,14 +591,14 @@ pub(super) fn merge_updates(vals: &mut Vec<Validator>) {
 /// stopping the cohort when one fires): merge them into one validator per subfield.
 pub(super) fn merge_subfields(vals: &mut Vec<Validator>) {
     let mut merged: Vec<Validator> = Vec::new();
-    for v in vals.drain(..) {
-        if let Check::Subfield { json_name, validators, .. } = &v.check {
+    for mut v in vals.drain(..) {
+        if let Check::Subfield { json_name, validators, .. } = &mut v.check {
             let existing = merged.iter_mut().find_map(|m| match &mut m.check {
                 Check::Subfield { json_name: n, validators: vs, .. } if n == json_name => Some(vs),
                 _ => None,
             });
             if let Some(vs) = existing {
-                vs.extend(validators.iter().cloned());
+                vs.append(validators);
                 order(vs);
                 continue;
             }
@@ -619,12 +624,13 @@ pub(super) fn item_cohorts(vals: &mut Vec<Validator>) {
     };
     let mut cohorts: Vec<Validator> = Vec::new();
     let mut rest: Vec<Validator> = Vec::new();
-    for v in vals.drain(..) {
-        let (Check::Item { validators, .. } | Check::Cohort { validators, .. }) = &v.check else {
+    for mut v in vals.drain(..) {
+        if !matches!(v.check, Check::Item { .. } | Check::Cohort { .. }) {
             rest.push(v);
             continue;
-        };
+        }
         let existing = cohorts.iter_mut().find(|m| same(&m.check, &v.check));
+        let (Check::Item { validators, .. } | Check::Cohort { validators, .. }) = &mut v.check else { continue };
         match existing {
             Some(m) => {
                 // Each inner validator carries its own level; the cohort's stamp is only kept
@@ -633,7 +639,7 @@ pub(super) fn item_cohorts(vals: &mut Vec<Validator>) {
                     m.stability = Stability::Stable;
                 }
                 if let Check::Item { validators: vs, .. } | Check::Cohort { validators: vs, .. } = &mut m.check {
-                    vs.extend(validators.iter().cloned());
+                    vs.append(validators);
                     order(vs);
                 }
             }
@@ -684,9 +690,9 @@ pub(super) fn restamp(v: &mut Validator, stability: Stability) {
 /// grouped by (zero-or-one-of, `union` argument), each with the level of its first member
 /// (validation-gen: the union takes the wrapper of the first member in declaration order; a
 /// wrapped discriminator changes nothing).
-fn union_validators(tagged: Vec<(Tag, Stability, &Field)>) -> Vec<Validator> {
+fn union_validators(tagged: Vec<((&Tag, Stability), &Field)>) -> Vec<Validator> {
     let mut groups: Vec<((bool, String), Union, Option<Stability>)> = Vec::new();
-    for (t, level, f) in tagged {
+    for ((t, level), f) in tagged {
         let zero_or_one = t.name == "k8s:zeroOrOneOfMember";
         if !matches!(t.name.as_str(), "k8s:unionMember" | "k8s:unionDiscriminator") && !zero_or_one {
             continue;
@@ -720,6 +726,15 @@ fn union_validators(tagged: Vec<(Tag, Stability, &Field)>) -> Vec<Validator> {
             non_error: false,
         })
         .collect()
+}
+
+/// The well-formed tags of a comment block (the malformed ones are reported elsewhere).
+fn tags_of(comments: &[Comment]) -> Vec<Tag> {
+    let mut out = Vec::new();
+    for t in tags::extract(comments).into_iter().flatten() {
+        out.push(t);
+    }
+    out
 }
 
 /// validation-gen's order: by tag name (stable), then short-circuiting validators first.

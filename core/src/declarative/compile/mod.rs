@@ -223,7 +223,7 @@ impl Compiler<'_> {
                 }
                 other => {
                     let resolved = self.resolve(other, false);
-                    self.schema.types[resolved].kind.clone()
+                    self.schema.types[resolved].kind.layout()
                 }
             };
             self.schema.types[id].kind = kind;

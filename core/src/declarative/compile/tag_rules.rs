@@ -64,7 +64,7 @@ impl Compiler<'_> {
             return Vec::new();
         }
         let (base, is_ptr) = self.schema.deref(site.ty);
-        let kind = self.schema.kind(base).clone();
+        let kind = self.schema.kind(base).layout();
         let name = doc.name;
         let mk = |check: Check| Validator {
             check,
@@ -495,7 +495,7 @@ impl Compiler<'_> {
             return Vec::new();
         };
         let elem = *elem;
-        let Kind::Struct(fields) = self.schema.kind(self.schema.deref(elem).0).clone() else {
+        let Kind::Struct(fields) = self.schema.kind(self.schema.deref(elem).0).layout() else {
             return self.bad(tag, "+k8s:item needs a list of structs (listType=map)");
         };
         if is_ptr || tag.args.is_empty() || tag.args.iter().any(|a| a.name.is_none()) {
