@@ -30,8 +30,7 @@ impl Validator {
     /// Wrappers (`alpha`, `beta`, `ifEnabled`) pass their payload's deferral through.
     pub(crate) fn is_deferred(&self) -> bool {
         match &self.check {
-            Check::EachKey(_)
-            | Check::EachVal(_)
+            Check::EachVal(_)
             | Check::Subfield { .. }
             | Check::Update(_)
             | Check::Dependent { .. }
@@ -40,7 +39,11 @@ impl Validator {
             | Check::Item { .. }
             | Check::ListUnion { .. }
             | Check::Modes { .. } => true,
-            Check::IfOption { validators, .. } => validators.iter().all(Validator::is_deferred),
+            // each.go: eachKey adds its payload's functions at once, deferring only what the
+            // payload itself defers (eachVal defers everything, for the list keys).
+            Check::IfOption { validators, .. } | Check::EachKey(validators) => {
+                validators.iter().all(Validator::is_deferred)
+            }
             _ => false,
         }
     }
