@@ -118,6 +118,9 @@ pub(crate) struct TypeNode {
     /// `+k8s:opaqueType` on the type declaration: validation-gen's `hasValidations` stops at
     /// it, so nothing inside (fields, items, values) is validated through it.
     pub opaque: bool,
+    /// `+k8s:eachVal=+k8s:opaqueType` / `+k8s:eachKey=+k8s:opaqueType` on a list or map type
+    /// declaration: its function does not call its values' (keys') type validation.
+    pub opaque_elements: (bool, bool),
 }
 
 /// A compiled `types.go`: reusable for any number of validations.

@@ -254,7 +254,9 @@ impl<'s> Walker<'s> {
     /// Runs the validations a value's type carries: the named types' tags along pointers and
     /// aliases, then the contents (struct fields, list items, map keys and values).
     fn type_validation(&mut self, ty: TypeId, d: Decoded<'_>, path: &Path<'_>) {
-        let (opaque_values, opaque_keys) = core::mem::take(&mut self.opaque_elements);
+        let (field_values, field_keys) = core::mem::take(&mut self.opaque_elements);
+        let (own_values, own_keys) = self.schema.types[d.base].opaque_elements;
+        let (opaque_values, opaque_keys) = (field_values || own_values, field_keys || own_keys);
         self.steps += 1;
         if self.steps > MAX_STEPS {
             if self.steps == MAX_STEPS + 1 {
@@ -371,17 +373,19 @@ impl<'s> Walker<'s> {
         for f in fields {
             let base = self.schema.deref(f.ty).0;
             if f.inline && matches!(self.schema.kind(base), Kind::Struct(_)) {
-                if self.inline.contains(&base) {
+                // An opaque embedded struct's function is not called (validation.go).
+                if self.inline.contains(&base) || f.opaque {
                     continue;
                 }
                 // Promoted fields: the embedded struct reads the same JSON object at the same
                 // path, and its old value is the old object's.
                 let d = Decoded { val: GoVal::Struct(obj), pointer_nil: None, base, json, old };
                 // It has no JSON name: under the root (a nil fldPath) validation-gen gives it its
-                // type's name (`safe.Value(fldPath, ... fldPath.Child("<type>"))`).
+                // Go field name, the type's without package or pointer (`*T3` is `T3`:
+                // `safe.Value(fldPath, ... fldPath.Child("T3"))`).
                 let named;
                 let at = if path.is_root() {
-                    named = path.child(&self.schema.types[f.ty].name);
+                    named = path.child(&f.go_name);
                     &named
                 } else {
                     path
@@ -476,11 +480,18 @@ impl<'s> Walker<'s> {
         let options = self.options;
         let on = |name: &str| options.enabled.iter().any(|o| o == name);
         if let Some(mut errs) = run_simple(&v.check, path, d.val, d.pointer_nil, &on) {
-            // Struct values print as Go marshals them (declaration order, zero fields too).
-            let is_struct = matches!(self.schema.kind(d.base), Kind::Struct(_)) && d.pointer_nil != Some(true);
+            // Structs, and lists and maps (which may hold structs), print as Go marshals them
+            // (field.Error's JSON fallback: declaration order, zero fields too).
+            let composite = matches!(self.schema.kind(d.base), Kind::Struct(_) | Kind::Slice(_) | Kind::Map(..))
+                && d.pointer_nil != Some(true);
             for e in &mut errs {
                 e.stability = v.stability;
-                if is_struct && e.kind.prints_value() && e.value.is_some() {
+                // []byte marshals as its base64 text, which the JSON holds.
+                if matches!(self.schema.kind(d.base), Kind::Bytes) && e.value == Some(Value::Null) {
+                    e.value = d.json.cloned();
+                }
+                let whole = matches!(e.value, Some(Value::Array(_) | Value::Object(_)));
+                if composite && whole && e.kind.prints_value() {
                     e.rendered_value = Some(super::marshal::go_json(self.schema, d.base, d.json));
                 }
             }

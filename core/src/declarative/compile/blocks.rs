@@ -47,6 +47,7 @@ impl Compiler<'_> {
             let vals = self.compile_block(&decl.comments, Scope::Type, id, &what, &decl.name);
             self.schema.types[id].validations = vals;
             self.schema.types[id].opaque = self.has_tag(&decl.comments, "k8s:opaqueType");
+            self.schema.types[id].opaque_elements = super::opaque_elements(&decl.comments);
             self.enum_values(id, &decl.name, &decl.comments);
             self.subresource_tags(id, &decl.comments);
             self.compile_field_tags(id, &decl.ty, &decl.name);
@@ -80,6 +81,7 @@ impl Compiler<'_> {
                     validations: Vec::new(),
                     list: Some(spec),
                     opaque: false,
+                    opaque_elements: (false, false),
                 };
                 self.schema.types.push(node);
                 compiled[idx].ty = self.schema.types.len() - 1;
@@ -528,7 +530,12 @@ impl Compiler<'_> {
         let mut map = false;
         let mut keys = Vec::new();
         for wrapped in tags::extract(comments).into_iter().flatten() {
-            let (t, _) = unwrapped(&wrapped);
+            let (mut t, _) = unwrapped(&wrapped);
+            // Under an option the identity is still the list's: the option gates only the
+            // uniqueness check (validation-gen keeps one list metadata per list).
+            if let ("k8s:ifEnabled" | "k8s:ifDisabled", Payload::Tag(inner)) = (t.name.as_str(), &t.payload) {
+                t = inner;
+            }
             match (t.name.as_str(), &t.payload) {
                 ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "set" => set = true,
                 ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "map" => map = true,

@@ -178,7 +178,14 @@ impl Compiler<'_> {
     }
 
     fn add(&mut self, name: String, kind: Kind) -> TypeId {
-        self.schema.types.push(TypeNode { name, kind, validations: Vec::new(), list: None, opaque: false });
+        self.schema.types.push(TypeNode {
+            name,
+            kind,
+            validations: Vec::new(),
+            list: None,
+            opaque: false,
+            opaque_elements: (false, false),
+        });
         self.schema.types.len() - 1
     }
 
@@ -442,12 +449,7 @@ impl Compiler<'_> {
             // run. On an unnamed list or map it changes nothing (eachVal/eachKey=+k8s:opaqueType
             // are the element forms).
             let opaque_tag = self.has_tag(&f.comments, "k8s:opaqueType");
-            let opaque_each = |each: &str| {
-                tags::extract(&f.comments).iter().flatten().map(|t| unwrapped(t).0).any(|t| {
-                    t.name == each && matches!(&t.payload, Payload::Tag(inner) if inner.name == "k8s:opaqueType")
-                })
-            };
-            let (opaque_values, opaque_keys) = (opaque_each("k8s:eachVal"), opaque_each("k8s:eachKey"));
+            let (opaque_values, opaque_keys) = opaque_elements(&f.comments);
             let ty = self.resolve(&f.ty, opaque_tag || opaque_values || opaque_keys);
             let (base, _) = self.schema.deref(ty);
             let unnamed_collection = matches!(self.schema.kind(base), Kind::Slice(_) | Kind::Map(..))
@@ -504,4 +506,17 @@ impl Compiler<'_> {
         }
         self.schema.roots = declared.into_iter().filter(|id| is_struct(&self.schema, *id) && !used[*id]).collect();
     }
+}
+
+/// Whether a comment block has `+k8s:eachVal=+k8s:opaqueType` and `+k8s:eachKey=+k8s:opaqueType`
+/// (wrapped in `alpha`/`beta` too).
+fn opaque_elements(comments: &[crate::golang::Comment]) -> (bool, bool) {
+    let each = |name: &str| {
+        tags::extract(comments)
+            .iter()
+            .flatten()
+            .map(|t| unwrapped(t).0)
+            .any(|t| t.name == name && matches!(&t.payload, Payload::Tag(inner) if inner.name == "k8s:opaqueType"))
+    };
+    (each("k8s:eachVal"), each("k8s:eachKey"))
 }
