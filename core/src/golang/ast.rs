@@ -48,6 +48,9 @@ pub struct TypeDecl {
     pub pos: Pos,
     /// The doc comment block.
     pub comments: Vec<Comment>,
+    /// The comment block one blank line above the doc comment (gengo's
+    /// `SecondClosestCommentLines`), where validation-gen also reads subresource tags.
+    pub second_comments: Vec<Comment>,
     /// The underlying type.
     pub ty: TypeExpr,
 }

@@ -263,6 +263,8 @@ impl Parser {
         self.group(|p| {
             let (name, pos) = p.ident("a type name")?;
             let comments = p.doc_comments(pos.line);
+            let above = comments.first().map_or(pos.line, |c| c.pos.line);
+            let second_comments = p.doc_comments(above.saturating_sub(1));
             // Generic type parameters: `type X[T any] ...` (an array has a length or `]`).
             if p.is_punct('[') && matches!(p.peek_at(1), Tok::Ident(_)) && !matches!(p.peek_at(2), Tok::Punct(']')) {
                 return p
@@ -272,7 +274,7 @@ impl Parser {
                 p.next();
             }
             let ty = p.type_expr()?;
-            file.types.push(TypeDecl { name, pos, comments, ty });
+            file.types.push(TypeDecl { name, pos, comments, second_comments, ty });
             Ok(())
         })
     }

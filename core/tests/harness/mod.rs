@@ -33,6 +33,13 @@ pub struct Case {
 /// ignores order: the first version's errors must come in the order given (the generated
 /// order), the other versions' in any order (their tags are in another order).
 pub fn run(api: &Path, packages: &str, root: &str, cases: Vec<Case>) -> Vec<String> {
+    run_at(api, packages, root, None, cases)
+}
+
+/// [`run`] for requests to a subresource (`/scale`): the root type declares it with
+/// `+k8s:isSubresource` and answers only it.
+#[allow(dead_code)]
+pub fn run_at(api: &Path, packages: &str, root: &str, subresource: Option<&str>, cases: Vec<Case>) -> Vec<String> {
     let (group, versions) = packages.split_once('/').expect("group/versions");
     let text = catalog_text(37);
     let catalog = Catalog::parse(&text).unwrap();
@@ -45,7 +52,7 @@ pub fn run(api: &Path, packages: &str, root: &str, cases: Vec<Case>) -> Vec<Stri
         let id = schema.type_named(root).expect("root type");
         let first = version == versions.split(',').next().unwrap();
         for c in &cases {
-            let report = schema.validate_request(id, &c.object, c.old.as_ref(), None, &Options::default());
+            let report = schema.validate_request(id, &c.object, c.old.as_ref(), subresource, &Options::default());
             let got: Vec<String> = report
                 .errors
                 .iter()

@@ -49,7 +49,11 @@ impl Compiler<'_> {
             self.schema.types[id].opaque = self.has_tag(&decl.comments, "k8s:opaqueType");
             self.schema.types[id].opaque_elements = super::opaque_elements(&decl.comments);
             self.enum_values(id, &decl.name, &decl.comments);
-            self.subresource_tags(id, &decl.comments);
+            // targets.go isSubresourceTag / supportedSubresourceTags: the second-closest
+            // comment block, then the doc comment.
+            let mut around = decl.second_comments.clone();
+            around.extend(decl.comments.iter().cloned());
+            self.subresource_tags(id, &around);
             self.compile_field_tags(id, &decl.ty, &decl.name);
         }
     }
