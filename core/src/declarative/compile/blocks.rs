@@ -203,7 +203,8 @@ impl Compiler<'_> {
         for wrapped in &extracted {
             let (t, outer) = unwrapped(wrapped);
             let (Some(name), Payload::Tag(inner)) = (t.arg(""), &t.payload) else { continue };
-            let Some(f) = fields.iter().find(|f| f.json_name == name.value) else { continue };
+            // The subfield as `+k8s:subfield` finds it (promoted fields of embedded structs too).
+            let Some(f) = super::super::validate::member(&self.schema, fields, &name.value) else { continue };
             if t.name == "k8s:subfield" {
                 let (inner, inner_level) = unwrapped(inner);
                 let level = if outer == Stability::Stable { inner_level } else { outer };
@@ -636,25 +637,26 @@ pub(super) fn item_cohorts(vals: &mut Vec<Validator>) {
     let mut cohorts: Vec<Validator> = Vec::new();
     let mut rest: Vec<Validator> = Vec::new();
     for mut v in vals.drain(..) {
-        if !matches!(v.check, Check::Item { .. } | Check::Cohort { .. }) {
-            rest.push(v);
-            continue;
-        }
-        let existing = cohorts.iter_mut().find(|m| same(&m.check, &v.check));
-        let (Check::Item { validators, .. } | Check::Cohort { validators, .. }) = &mut v.check else { continue };
-        match existing {
-            Some(m) => {
-                // Each inner validator carries its own level; the cohort's stamp is only kept
-                // while every member agrees.
-                if m.stability != v.stability {
-                    m.stability = Stability::Stable;
-                }
-                if let Check::Item { validators: vs, .. } | Check::Cohort { validators: vs, .. } = &mut m.check {
-                    vs.append(validators);
-                    order(vs);
-                }
+        // `same` holds only between item or cohort checks.
+        let Some(m) = cohorts.iter_mut().find(|m| same(&m.check, &v.check)) else {
+            match v.check {
+                Check::Item { .. } | Check::Cohort { .. } => cohorts.push(v),
+                _ => rest.push(v),
             }
-            None => cohorts.push(v),
+            continue;
+        };
+        // Each inner validator carries its own level; the cohort's stamp is only kept while
+        // every member agrees.
+        if m.stability != v.stability {
+            m.stability = Stability::Stable;
+        }
+        if let (
+            Check::Item { validators: vs, .. } | Check::Cohort { validators: vs, .. },
+            Check::Item { validators, .. } | Check::Cohort { validators, .. },
+        ) = (&mut m.check, &mut v.check)
+        {
+            vs.append(validators);
+            order(vs);
         }
     }
     rest.extend(cohorts);
