@@ -482,12 +482,13 @@ impl<'s> Walker<'s> {
         if let Some(mut errs) = run_simple(&v.check, path, d.val, d.pointer_nil, &on) {
             // Structs, and lists and maps (which may hold structs), print as Go marshals them
             // (field.Error's JSON fallback: declaration order, zero fields too).
-            let composite = matches!(self.schema.kind(d.base), Kind::Struct(_) | Kind::Slice(_) | Kind::Map(..))
-                && d.pointer_nil != Some(true);
+            let kind = self.schema.kind(d.base);
+            let composite =
+                matches!(kind, Kind::Struct(_) | Kind::Slice(_) | Kind::Map(..)) && d.pointer_nil != Some(true);
             for e in &mut errs {
                 e.stability = v.stability;
                 // []byte marshals as its base64 text, which the JSON holds.
-                if matches!(self.schema.kind(d.base), Kind::Bytes) && e.value == Some(Value::Null) {
+                if matches!(kind, Kind::Bytes) && e.value == Some(Value::Null) {
                     e.value = d.json.cloned();
                 }
                 let whole = matches!(e.value, Some(Value::Array(_) | Value::Object(_)));

@@ -203,13 +203,14 @@ impl Compiler<'_> {
         for wrapped in &extracted {
             let (t, outer) = unwrapped(wrapped);
             let (Some(name), Payload::Tag(inner)) = (t.arg(""), &t.payload) else { continue };
+            if t.name != "k8s:subfield" {
+                continue;
+            }
             // The subfield as `+k8s:subfield` finds it (promoted fields of embedded structs too).
             let Some(f) = super::super::validate::member(&self.schema, fields, &name.value) else { continue };
-            if t.name == "k8s:subfield" {
-                let (inner, inner_level) = unwrapped(inner);
-                let level = if outer == Stability::Stable { inner_level } else { outer };
-                tagged.push(((inner, level), f));
-            }
+            let (inner, inner_level) = unwrapped(inner);
+            let level = if outer == Stability::Stable { inner_level } else { outer };
+            tagged.push(((inner, level), f));
         }
         union_validators(tagged)
     }
