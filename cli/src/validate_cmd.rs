@@ -47,6 +47,9 @@ pub struct Args {
     /// Turn a validation option on (+k8s:ifEnabled / +k8s:ifDisabled). Repeatable.
     #[arg(long = "option", value_name = "NAME")]
     options: Vec<String>,
+    /// Do not apply the types' `+default` values before validating (the API server applies them).
+    #[arg(long)]
+    no_defaults: bool,
     /// The Kubernetes version whose enforcement rules apply (1.33 to 1.37; default 1.37).
     #[arg(long = "k8s-version", value_name = "1.N")]
     k8s_version: Option<String>,
@@ -169,7 +172,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
             return Err(UsageError(format!("--option {o}: the types mention no such option (they mention: {list})")));
         }
     }
-    let options = Options { enabled: args.options.clone() };
+    let options = Options { enabled: args.options.clone(), defaults: !args.no_defaults };
     let handwritten = match &args.handwritten {
         None => None,
         Some(path) => {

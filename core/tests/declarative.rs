@@ -14,6 +14,8 @@
 //! == options A,B               validation options turned on for the next case
 //! == old                       the old object (JSON) of the case before: validates an update
 //! == subresource PATH          the request's subresource for the next case (`/status`)
+//! == no-defaults               the suite's objects are validated as written, without their
+//!                              `+default` values (validation-gen's output tests do not default)
 //! == expect                    the expected error lines follow (exact, in order); a line may
 //!                              end in ` [alpha]` or ` [beta]` for the error's stability
 //! ```
@@ -38,6 +40,7 @@ struct Suite {
     root: Option<String>,
     diagnostics: Option<Vec<String>>,
     cases: Vec<Case>,
+    defaults: bool,
 }
 
 fn parse_file(text: &str) -> Vec<Suite> {
@@ -50,11 +53,16 @@ fn parse_file(text: &str) -> Vec<Suite> {
             let (head, arg) = rest.split_once(' ').unwrap_or((rest, ""));
             section = head.to_string();
             match head {
-                "types" => {
-                    suites.push(Suite { types: String::new(), root: None, diagnostics: None, cases: Vec::new() })
-                }
+                "types" => suites.push(Suite {
+                    types: String::new(),
+                    root: None,
+                    diagnostics: None,
+                    cases: Vec::new(),
+                    defaults: true,
+                }),
                 "root" => suites.last_mut().unwrap().root = Some(arg.trim().to_string()),
                 "diagnostics" => suites.last_mut().unwrap().diagnostics = Some(Vec::new()),
+                "no-defaults" => suites.last_mut().unwrap().defaults = false,
                 "options" => pending_options = arg.split(',').map(|s| s.trim().to_string()).collect(),
                 "subresource" => pending_subresource = Some(arg.trim().to_string()),
                 "case" => {
@@ -161,7 +169,7 @@ fn declarative_tables() {
                         continue;
                     }
                 };
-                let options = Options { enabled: case.options.clone() };
+                let options = Options { enabled: case.options.clone(), defaults: suite.defaults };
                 let report =
                     schema.validate_request(root, &object, old.as_ref(), case.subresource.as_deref(), &options);
                 let mut got: Vec<String> =

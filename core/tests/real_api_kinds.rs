@@ -308,3 +308,37 @@ fn runtime_class_v1alpha1_shape() {
     );
     assert!(failures.is_empty(), "{} failed:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// `+default` values are applied to the request and the stored object before validation, as the
+/// API server decodes both (defaulter-gen's `SetObjectDefaults_PodGroup`). scheduling/v1beta1
+/// PodGroupSpec.disruptionMode is `+default={"single": {}}`, `+k8s:optional`, `+k8s:immutable`:
+/// an update whose request leaves it out keeps the stored default, so it is unchanged; validated
+/// as written (`defaults: false`) the same update clears a required, immutable field.
+#[test]
+fn scheduling_v1beta1_pod_group_defaults() {
+    use kubedv_core::builtin::Catalog;
+    use kubedv_core::declarative::{Options, Schema};
+    let main = std::fs::read_to_string(api().join("scheduling/v1beta1/types.go")).unwrap();
+    let text = harness::catalog_text(37);
+    let catalog = Catalog::parse(&text).unwrap();
+    let schema = Schema::compile_with(&main, &catalog.dependencies_of_source(&main), 37);
+    assert!(!schema.has_errors(), "{:#?}", schema.diagnostics);
+    let id = schema.type_named("PodGroup").unwrap();
+    let request = json!({"metadata": {"name": "pg"}, "spec": {}});
+    let stored = json!({"metadata": {"name": "pg"}, "spec": {"disruptionMode": {"single": {}}}});
+    let lines = |defaults: bool| -> Vec<String> {
+        let options = Options { defaults, ..Options::default() };
+        let report = schema.validate_update(id, &request, Some(&stored), &options);
+        report.errors.iter().map(|e| e.to_string()).collect()
+    };
+    let applied = lines(true);
+    let as_written = lines(false);
+    // validation-gen makes the optional-with-default field required (required.go doOptional).
+    for want in ["spec.disruptionMode: Required value", "spec.disruptionMode: Invalid value: null: field is immutable"]
+    {
+        assert!(as_written.iter().any(|l| l == want), "{want} not in {as_written:#?}");
+    }
+    let others: Vec<String> = as_written.into_iter().filter(|l| !l.starts_with("spec.disruptionMode:")).collect();
+    assert!(applied.iter().all(|l| !l.contains("disruptionMode")), "{applied:#?}");
+    assert_eq!(applied, others);
+}

@@ -254,7 +254,7 @@ fn run(schema: &Schema, req: &Request<'_>, to: &Goto) -> Html {
         Ok(h) => h,
         Err(e) => return html! { <p class="bad">{ format!("handwritten errors: {e}") }</p> },
     };
-    let options = Options { enabled: enabled.to_vec() };
+    let options = Options { enabled: enabled.to_vec(), ..Options::default() };
     let mut report: Report = schema.validate_request(root_id, value, old.as_ref(), Some(req.subresource), &options);
     let comparison = shadow::compare(req.config, &mut report.errors, &handwritten);
     if !report.diagnostics.is_empty() {

@@ -54,7 +54,7 @@ export interface Diagnostic {
 export interface ValidationResult {
   errors: FieldError[];
   diagnostics: Diagnostic[];
-  /** Present when `handwritten` errors were given. */
+  /** Present when `handwritten` errors were given (`kubedv/full`). */
   shadow?: Shadow;
 }
 
@@ -83,7 +83,8 @@ export interface ValidateOptions {
   subresource?: string;
   /** Whether the resource opted into declarative enforcement (default true; only 1.36 has an opt-in). */
   declarativeEnforcement?: boolean;
-  /** Handwritten errors to compare with: Kubernetes error lines (optionally ending in
+  /** Handwritten errors to compare with (`kubedv/full` only; the core module refuses this and
+   *  the two options after it): Kubernetes error lines (optionally ending in
    *  `[origin=NAME, covered]`), or objects. */
   handwritten?: string | { field: string; type: ErrorType; origin?: string; covered?: boolean; detail?: string; stability?: "alpha" | "beta" | "stable" }[];
   /** The resource's normalization rules for the comparison, "REGEXP=REPLACEMENT" (Go syntax,
@@ -92,6 +93,8 @@ export interface ValidateOptions {
   /** The resource sets ShortCircuitMismatch (1.37+): a short-circuiting declarative error
    *  matches the handwritten errors on its field's children. */
   shortCircuitMismatch?: boolean;
+  /** Apply the types' `+default` values before validating, as the API server does (default true). */
+  defaults?: boolean;
 }
 
 /** A handwritten error with its migration mark. */
@@ -308,11 +311,12 @@ struct ValidateOptions {
     handwritten: Option<serde_json::Value>,
     normalization_rules: Vec<String>,
     short_circuit_mismatch: bool,
+    defaults: bool,
 }
 
 impl ValidateOptions {
     fn from_js(value: JsValue) -> Result<ValidateOptions, JsError> {
-        let mut f = Fields::from_js(value, "validate options are {type?, options?, k8sVersion?, gates?, subresource?, declarativeEnforcement?, handwritten?, normalizationRules?, shortCircuitMismatch?}")?;
+        let mut f = Fields::from_js(value, "validate options are {type?, options?, k8sVersion?, gates?, subresource?, declarativeEnforcement?, handwritten?, normalizationRules?, shortCircuitMismatch?, defaults?}")?;
         let mut gates = std::collections::BTreeMap::new();
         match f.value("gates") {
             None => {}
@@ -336,6 +340,7 @@ impl ValidateOptions {
             handwritten: f.value("handwritten"),
             normalization_rules: f.strings("normalizationRules")?,
             short_circuit_mismatch: f.boolean("shortCircuitMismatch")?.unwrap_or(false),
+            defaults: f.boolean("defaults")?.unwrap_or(true),
         };
         f.finish()?;
         Ok(opts)
@@ -354,6 +359,7 @@ impl Default for ValidateOptions {
             handwritten: None,
             normalization_rules: Vec::new(),
             short_circuit_mismatch: false,
+            defaults: true,
         }
     }
 }
@@ -451,31 +457,57 @@ impl JsSchema {
         let object = object_from_js(object, "the object")?;
         let old = given(old).map(|old| object_from_js(old, "the old object")).transpose()?;
         let gates: Vec<(&str, bool)> = opts.gates.iter().map(|(k, v)| (k.as_str(), *v)).collect();
+        #[allow(unused_mut)]
         let mut config = Enforcement::from_request(opts.k8s_version.as_deref(), &gates, opts.declarative_enforcement)
             .map_err(|e| js_error(into_error(e)))?;
-        config
-            .set_comparison(&opts.normalization_rules, opts.short_circuit_mismatch)
-            .map_err(|e| js_error(into_error(e)))?;
-        let handwritten = match &opts.handwritten {
-            None => None,
-            Some(serde_json::Value::String(text)) => Some(shadow::parse_handwritten(text)),
-            Some(list) => Some(shadow::parse_handwritten(&list.to_string())),
+        let options = Options { enabled: opts.options, defaults: opts.defaults };
+        #[cfg(feature = "full")]
+        {
+            config
+                .set_comparison(&opts.normalization_rules, opts.short_circuit_mismatch)
+                .map_err(|e| js_error(into_error(e)))?;
+            let handwritten = match &opts.handwritten {
+                None => None,
+                Some(serde_json::Value::String(text)) => Some(shadow::parse_handwritten(text)),
+                Some(list) => Some(shadow::parse_handwritten(&list.to_string())),
+            }
+            .transpose()
+            .map_err(|e| js_error(into_error(format!("handwritten: {e}"))))?;
+            let mut report =
+                self.schema.validate_request(root, &object, old.as_ref(), opts.subresource.as_deref(), &options);
+            let shadow = shadow::compare(&config, &mut report.errors, handwritten.as_deref().unwrap_or(&[]));
+            #[derive(Serialize)]
+            struct Document<'a> {
+                errors: &'a [kubedv_core::field::Error],
+                diagnostics: &'a [Diagnostic],
+                #[serde(skip_serializing_if = "Option::is_none")]
+                shadow: Option<&'a shadow::Shadow>,
+            }
+            let shadow = handwritten.as_ref().map(|_| &shadow);
+            to_js(&Document { errors: &report.errors, diagnostics: &report.diagnostics, shadow }).map_err(js_error)
         }
-        .transpose()
-        .map_err(|e| js_error(into_error(format!("handwritten: {e}"))))?;
-        let options = Options { enabled: opts.options };
-        let mut report =
-            self.schema.validate_request(root, &object, old.as_ref(), opts.subresource.as_deref(), &options);
-        let shadow = shadow::compare(&config, &mut report.errors, handwritten.as_deref().unwrap_or(&[]));
-        #[derive(Serialize)]
-        struct Document<'a> {
-            errors: &'a [kubedv_core::field::Error],
-            diagnostics: &'a [Diagnostic],
-            #[serde(skip_serializing_if = "Option::is_none")]
-            shadow: Option<&'a shadow::Shadow>,
+        // The comparison with handwritten errors is in `kubedv/full` (the core module's budget);
+        // the core module marks each error enforced or not as the API server would return it
+        // without handwritten errors.
+        #[cfg(not(feature = "full"))]
+        {
+            if opts.handwritten.is_some() || !opts.normalization_rules.is_empty() || opts.short_circuit_mismatch {
+                return Err(js_error(into_error(
+                    "the comparison with handwritten errors (handwritten, normalizationRules, shortCircuitMismatch) is in the kubedv/full module",
+                )));
+            }
+            let mut report =
+                self.schema.validate_request(root, &object, old.as_ref(), opts.subresource.as_deref(), &options);
+            for e in &mut report.errors {
+                e.enforced = config.verdict(e).0;
+            }
+            #[derive(Serialize)]
+            struct Document<'a> {
+                errors: &'a [kubedv_core::field::Error],
+                diagnostics: &'a [Diagnostic],
+            }
+            to_js(&Document { errors: &report.errors, diagnostics: &report.diagnostics }).map_err(js_error)
         }
-        let shadow = handwritten.as_ref().map(|_| &shadow);
-        to_js(&Document { errors: &report.errors, diagnostics: &report.diagnostics, shadow }).map_err(js_error)
     }
 }
 

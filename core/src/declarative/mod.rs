@@ -8,6 +8,7 @@
 
 pub mod catalog;
 mod compile;
+mod defaults;
 mod equal;
 mod marshal;
 mod prelude;

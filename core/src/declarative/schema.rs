@@ -55,6 +55,8 @@ pub(crate) struct Field {
     /// values' (keys') type validation is not called; the field's own tags still run.
     pub opaque_values: bool,
     pub opaque_keys: bool,
+    /// The `+default=` marker's value (see [`super::defaults`]).
+    pub default: Option<serde_json::Value>,
 }
 
 impl Field {
@@ -71,6 +73,7 @@ impl Field {
             opaque: self.opaque,
             opaque_values: self.opaque_values,
             opaque_keys: self.opaque_keys,
+            default: self.default.clone(),
         }
     }
 }
@@ -136,6 +139,8 @@ pub struct Schema {
     /// Per type: whether it or anything inside it carries validations (computed once, so the
     /// walker skips unvalidated subtrees without searching the graph each time).
     pub(crate) validated: Vec<bool>,
+    /// Per type: whether a `+default` marker can be reached through it.
+    pub(crate) defaulted: Vec<bool>,
     /// What was wrong or not evaluated in the source.
     pub diagnostics: Vec<Diagnostic>,
     /// The Go package name (Kubernetes prints types as `*v1.Widget`).

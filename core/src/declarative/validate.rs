@@ -17,10 +17,20 @@ use crate::field::go_quote;
 use crate::field::{Error, Path, Stability};
 
 /// How to validate.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The validation options turned on (`+k8s:ifEnabled(Name)`); every other one is off.
     pub enabled: Vec<String>,
+    /// Apply the types' `+default` values before validating, as the API server does when it
+    /// decodes a request (on by default). Off: the objects as written, as validation-gen's own
+    /// tests call the generated functions on values nobody defaulted.
+    pub defaults: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { enabled: Vec::new(), defaults: true }
+    }
 }
 
 /// The result of validating one object: Kubernetes' errors (every stability level, each
@@ -80,6 +90,11 @@ impl Schema {
     /// values correlated with the old object are not revalidated (ratcheting), and
     /// `+k8s:immutable` / `+k8s:update` compare old and new.
     pub fn validate_update(&self, root: TypeId, object: &Value, old: Option<&Value>, options: &Options) -> Report {
+        // The API server defaults what it decodes: the request's object, and the stored one.
+        let defaulted = options.defaults.then(|| self.defaulted(root, object)).flatten();
+        let old_defaulted = options.defaults.then(|| old.and_then(|o| self.defaulted(root, o))).flatten();
+        let object = defaulted.as_ref().unwrap_or(object);
+        let old = old_defaulted.as_ref().or(old);
         let mut w = Walker {
             schema: self,
             options,
@@ -683,10 +698,11 @@ impl<'s> Walker<'s> {
                     return self.union_errors(u, fields, obj, old, path);
                 }
             }
-            Check::Unique => {
+            Check::Unique(given) => {
                 if let (GoVal::List(items), Kind::Slice(elem)) = (d.val, self.schema.kind(d.base)) {
                     let elem = *elem;
-                    return self.duplicates(elem, self.schema.list_spec(d.base), items, path);
+                    let spec = given.as_ref().or_else(|| self.schema.list_spec(d.base));
+                    return self.duplicates(elem, spec, items, path);
                 }
             }
             Check::Subfield { json_name, validators, inherit } => {

@@ -34,7 +34,7 @@ impl Validator {
             | Check::Subfield { .. }
             | Check::Update(_)
             | Check::Dependent { .. }
-            | Check::Unique
+            | Check::Unique(_)
             | Check::Union(_)
             | Check::Item { .. }
             | Check::ListUnion { .. }
@@ -111,8 +111,9 @@ pub(crate) enum Check {
         dependent: String,
         required: bool,
     },
-    /// Duplicate items of a set or map list (each.go ValSliceUnique).
-    Unique,
+    /// Duplicate items of a set or map list (each.go ValSliceUnique), identified as the list
+    /// type says, or as `+k8s:subfield(name)=+k8s:listType=...` tags say (given here).
+    Unique(Option<super::schema::ListSpec>),
     /// A union of struct fields (union.go, zeroorone.go).
     Union(Union),
     /// `+k8s:item(key: value, ...)=...` (item.go ValSliceItem): the first item whose fields
@@ -385,7 +386,7 @@ pub(crate) fn run_simple(
         | Check::Monotonic
         | Check::Dependent { .. }
         | Check::Update(_)
-        | Check::Unique
+        | Check::Unique(_)
         | Check::Union(_)
         | Check::Item { .. }
         | Check::Modes { .. }

@@ -67,7 +67,15 @@ impl Compiler<'_> {
             let Some(idx) = compiled.iter().position(|c| c.go_name == f.name && c.pos == f.pos) else { continue };
             let what = format!("field {owner}.{}", f.name);
             let json = compiled[idx].json_name.clone();
-            let vals = self.compile_block(&f.comments, Scope::Field, compiled[idx].ty, &what, &json);
+            let mut vals = self.compile_block(&f.comments, Scope::Field, compiled[idx].ty, &what, &json);
+            if let Some(default) = &compiled[idx].default {
+                let ty = compiled[idx].ty;
+                if let Err(msg) =
+                    super::super::defaults::optional_with_default(&self.schema, &mut vals, ty, &f.comments, default)
+                {
+                    self.error(f.pos, format!("{what}: {msg}"));
+                }
+            }
             compiled[idx].validations = vals;
             if compiled[idx].opaque {
                 for v in &mut compiled[idx].validations {
@@ -187,7 +195,7 @@ impl Compiler<'_> {
         let mut tagged = Vec::new();
         for (ts, f) in &extracted {
             for t in ts {
-                tagged.push((unwrapped(t), *f));
+                tagged.push((gated(t), *f));
             }
         }
         union_validators(tagged)
@@ -208,9 +216,9 @@ impl Compiler<'_> {
             }
             // The subfield as `+k8s:subfield` finds it (promoted fields of embedded structs too).
             let Some(f) = super::super::validate::member(&self.schema, fields, &name.value) else { continue };
-            let (inner, inner_level) = unwrapped(inner);
+            let (inner, inner_level, gate) = gated(inner);
             let level = if outer == Stability::Stable { inner_level } else { outer };
-            tagged.push(((inner, level), f));
+            tagged.push(((inner, level, gate), f));
         }
         union_validators(tagged)
     }
@@ -364,11 +372,30 @@ impl Compiler<'_> {
             out.extend(self.subfield_unions(comments, ty));
         }
         if find("k8s:customUnique").is_some() {
-            out.retain(|v| !matches!(v.check, Check::Unique));
+            out.retain(|v| !matches!(v.check, Check::Unique(_)));
         }
-        out.dedup_by(|a, b| matches!((&a.check, &b.check), (Check::Unique, Check::Unique)));
+        out.dedup_by(|a, b| matches!((&a.check, &b.check), (Check::Unique(_), Check::Unique(_))));
         merge_updates(&mut out);
         merge_subfields(&mut out);
+        // each.go ValSliceUnique inside validate.Subfield: the list identity the subfield tags
+        // give (subfield/list: `+k8s:subfield(finalizers)=+k8s:listType=set`).
+        for v in &mut out {
+            if let Check::Subfield { json_name, validators, .. } = &mut v.check {
+                let tags = tags::extract(comments);
+                let payloads = tags.iter().flatten().filter_map(|t| match (&t.payload, t.arg("")) {
+                    (Payload::Tag(inner), Some(a)) if t.name == "k8s:subfield" && a.value == *json_name => {
+                        Some(&**inner)
+                    }
+                    _ => None,
+                });
+                let spec = list_spec_of(payloads);
+                for u in validators.iter_mut() {
+                    if let Check::Unique(s) = &mut u.check {
+                        s.clone_from(&spec);
+                    }
+                }
+            }
+        }
         order(&mut out);
         item_cohorts(&mut out);
         out
@@ -397,7 +424,7 @@ impl Compiler<'_> {
     pub(super) fn item_unions(&mut self, comments: &[Comment], json: &str) -> Vec<Validator> {
         let mut groups: Vec<ItemUnionGroup> = Vec::new();
         for wrapped in tags::extract(comments).into_iter().flatten() {
-            let (t, outer) = unwrapped(&wrapped);
+            let (t, outer, gate) = gated(&wrapped);
             if t.name != "k8s:item" {
                 continue;
             }
@@ -427,22 +454,28 @@ impl Compiler<'_> {
                 Some(i) => i,
                 None => {
                     let union = Union { discriminator: None, members: Vec::new(), zero_or_one };
-                    groups.push((key, union, Vec::new(), None));
+                    groups.push((key, union, Vec::new(), None, None));
                     groups.len() - 1
                 }
             };
             groups[at].1.members.push((name, member));
             groups[at].2.push(criteria);
-            groups[at].3.get_or_insert(level);
+            if groups[at].3.is_none() {
+                groups[at].3 = Some(level);
+                groups[at].4 = gate;
+            }
         }
         groups
             .into_iter()
-            .map(|((zero_or_one, _), union, criteria, level)| Validator {
-                check: Check::ListUnion { union, criteria },
-                stability: level.unwrap_or(Stability::Stable),
-                sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
-                short_circuit: false,
-                non_error: false,
+            .map(|((zero_or_one, _), union, criteria, level, gate)| {
+                let v = Validator {
+                    check: Check::ListUnion { union, criteria },
+                    stability: level.unwrap_or(Stability::Stable),
+                    sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
+                    short_circuit: false,
+                    non_error: false,
+                };
+                with_gate(v, gate)
             })
             .collect()
     }
@@ -451,12 +484,14 @@ impl Compiler<'_> {
     pub(super) fn modes(&mut self, decls: &[golang::FieldDecl], fields: &[Field]) -> Vec<Validator> {
         let mut discriminators: Vec<(String, String)> = Vec::new(); // (modality, json name)
         let mut members: Vec<ModeMember> = Vec::new();
+        // The first ifMode tag's option gates every Discriminated call of the struct.
+        let mut first_gate: Option<Gate> = None;
         for d in decls {
             let Some(f) = fields.iter().find(|f| f.go_name == d.name && f.pos == d.pos) else { continue };
             let what = format!("field {}", d.name);
             for wrapped in tags::extract(&d.comments).into_iter().flatten() {
                 // mode.go: each ifMode rule keeps its own level.
-                let (t, level) = unwrapped(&wrapped);
+                let (t, level, gate) = gated(&wrapped);
                 // 1.36 spelled them +k8s:discriminator(name:) and +k8s:member(discriminator:,
                 // value:) (code-generator v0.36.3 validators/discriminator.go).
                 let modality = ["modality", "name", "discriminator"]
@@ -475,6 +510,7 @@ impl Compiler<'_> {
                             continue;
                         };
                         let Some(inner) = self.payload_tag(t) else { continue };
+                        first_gate.get_or_insert(gate);
                         let site = Site { scope: Scope::Field, ty: f.ty, what: &what, stability: level, depth: 1 };
                         let mut vals = self.compile_tag(inner, site);
                         for v in &mut vals {
@@ -518,13 +554,14 @@ impl Compiler<'_> {
             let mut levels = rules.iter().flat_map(|r| r.1.iter().map(|v| v.stability));
             let first = levels.next().unwrap_or(Stability::Stable);
             let level = if levels.all(|l| l == first) { first } else { Stability::Stable };
-            out.push(Validator {
+            let v = Validator {
                 check: Check::Modes { discriminator: discriminator.clone(), field, rules },
                 stability: level,
                 sort_key: "k8s:ifMode",
                 short_circuit: false,
                 non_error: false,
-            });
+            };
+            out.push(with_gate(v, first_gate.clone().flatten()));
         }
         out
     }
@@ -532,30 +569,7 @@ impl Compiler<'_> {
     /// The item identity declared by list tags: `listType=set`/`unique=set` (whole values) or
     /// `listType=map`/`unique=map` with `listMapKey`s. Atomic lists have none.
     pub(super) fn list_spec(&self, comments: &[Comment]) -> Option<ListSpec> {
-        let mut set = false;
-        let mut map = false;
-        let mut keys = Vec::new();
-        for wrapped in tags::extract(comments).into_iter().flatten() {
-            let (mut t, _) = unwrapped(&wrapped);
-            // Under an option the identity is still the list's: the option gates only the
-            // uniqueness check (validation-gen keeps one list metadata per list).
-            if let ("k8s:ifEnabled" | "k8s:ifDisabled", Payload::Tag(inner)) = (t.name.as_str(), &t.payload) {
-                t = inner;
-            }
-            match (t.name.as_str(), &t.payload) {
-                ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "set" => set = true,
-                ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "map" => map = true,
-                ("k8s:listMapKey", Payload::Scalar(k, _)) => keys.push(k.clone()),
-                _ => {}
-            }
-        }
-        if map && !keys.is_empty() {
-            Some(ListSpec { set: false, keys })
-        } else if set {
-            Some(ListSpec { set: true, keys: Vec::new() })
-        } else {
-            None
-        }
+        list_spec_of(tags::extract(comments).iter().flatten())
     }
 
     pub(super) fn list_is_map(&self, comments: &[Comment]) -> bool {
@@ -563,6 +577,34 @@ impl Compiler<'_> {
             (t.name == "k8s:listType" || t.name == "k8s:unique")
                 && t.payload == Payload::Scalar("map".into(), ValueKind::String)
         })
+    }
+}
+
+/// The item identity the list tags among `tags` declare.
+fn list_spec_of<'t>(tags: impl Iterator<Item = &'t Tag>) -> Option<ListSpec> {
+    let mut set = false;
+    let mut map = false;
+    let mut keys = Vec::new();
+    for wrapped in tags {
+        let (mut t, _) = unwrapped(wrapped);
+        // Under an option the identity is still the list's: the option gates only the
+        // uniqueness check (validation-gen keeps one list metadata per list).
+        if let ("k8s:ifEnabled" | "k8s:ifDisabled", Payload::Tag(inner)) = (t.name.as_str(), &t.payload) {
+            t = inner;
+        }
+        match (t.name.as_str(), &t.payload) {
+            ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "set" => set = true,
+            ("k8s:listType" | "k8s:unique", Payload::Scalar(v, _)) if v == "map" => map = true,
+            ("k8s:listMapKey", Payload::Scalar(k, _)) => keys.push(k.clone()),
+            _ => {}
+        }
+    }
+    if map && !keys.is_empty() {
+        Some(ListSpec { set: false, keys })
+    } else if set {
+        Some(ListSpec { set: true, keys: Vec::new() })
+    } else {
+        None
     }
 }
 
@@ -675,7 +717,7 @@ pub(super) struct ModeMember {
 /// Sets the stability of a validator and everything it wraps.
 /// Item unions being collected: (zero-or-one-of, union name), the union, each member's
 /// criteria, the level of its first member.
-type ItemUnionGroup = ((bool, String), Union, Vec<Criteria>, Option<Stability>);
+type ItemUnionGroup = ((bool, String), Union, Vec<Criteria>, Option<Stability>, Gate);
 
 /// A tag without its lifecycle wrapper (`+k8s:beta(since: "1.37")=+k8s:X` is `+k8s:X` at beta):
 /// the struct- and list-level collectors (unions, modes, list identity, enums) read wrapped tags
@@ -685,6 +727,37 @@ pub(super) fn unwrapped(t: &Tag) -> (&Tag, Stability) {
         ("k8s:alpha", Payload::Tag(inner)) => (inner, Stability::Alpha),
         ("k8s:beta", Payload::Tag(inner)) => (inner, Stability::Beta),
         _ => (t, Stability::Stable),
+    }
+}
+
+/// An option a member tag is wrapped in (`+k8s:ifEnabled(X)=` / `+k8s:ifDisabled(X)=`): the
+/// option and whether it must be on.
+type Gate = Option<(String, bool)>;
+
+/// A union or mode member tag without its wrappers: its level and its option. validation-gen
+/// (options.go `WrapFunctions`) wraps what the member's deferred callback makes — the whole
+/// union, or every `Discriminated` call of the struct — so the first member's option gates it.
+pub(super) fn gated(t: &Tag) -> (&Tag, Stability, Gate) {
+    let (t, level) = unwrapped(t);
+    match (t.name.as_str(), &t.payload, t.arg("")) {
+        ("k8s:ifEnabled" | "k8s:ifDisabled", Payload::Tag(inner), Some(option)) => {
+            let (inner, inner_level) = unwrapped(inner);
+            let level = if level == Stability::Stable { inner_level } else { level };
+            (inner, level, Some((option.value.clone(), t.name == "k8s:ifEnabled")))
+        }
+        _ => (t, level, None),
+    }
+}
+
+/// `v` run only when its gate's option is on (off, for `ifDisabled`): `validate.IfOption`.
+fn with_gate(v: Validator, gate: Gate) -> Validator {
+    let Some((option, enabled)) = gate else { return v };
+    Validator {
+        stability: v.stability,
+        sort_key: v.sort_key,
+        short_circuit: false,
+        non_error: false,
+        check: Check::IfOption { option, enabled, validators: alloc::vec![v] },
     }
 }
 
@@ -704,9 +777,11 @@ pub(super) fn restamp(v: &mut Validator, stability: Stability) {
 /// grouped by (zero-or-one-of, `union` argument), each with the level of its first member
 /// (validation-gen: the union takes the wrapper of the first member in declaration order; a
 /// wrapped discriminator changes nothing).
-fn union_validators(tagged: Vec<((&Tag, Stability), &Field)>) -> Vec<Validator> {
-    let mut groups: Vec<((bool, String), Union, Option<Stability>)> = Vec::new();
-    for ((t, level), f) in tagged {
+fn union_validators(tagged: Vec<((&Tag, Stability, Gate), &Field)>) -> Vec<Validator> {
+    // (zero-or-one-of, union name), the union, the first member's level and option.
+    type Group = ((bool, String), Union, Option<(Stability, Gate)>);
+    let mut groups: Vec<Group> = Vec::new();
+    for ((t, level, gate), f) in tagged {
         let zero_or_one = t.name == "k8s:zeroOrOneOfMember";
         if !matches!(t.name.as_str(), "k8s:unionMember" | "k8s:unionDiscriminator") && !zero_or_one {
             continue;
@@ -725,19 +800,23 @@ fn union_validators(tagged: Vec<((&Tag, Stability), &Field)>) -> Vec<Validator> 
         } else {
             let member = t.arg("memberName").map_or_else(|| f.go_name.clone(), |a| a.value.clone());
             union.members.push((f.json_name.clone(), member));
-            first_level.get_or_insert(level);
+            first_level.get_or_insert((level, gate));
         }
     }
     crate::sort::sort_by(&mut groups, |a, b| a.0.cmp(&b.0));
     groups
         .into_iter()
         .filter(|(_, u, _)| !u.members.is_empty())
-        .map(|((zero_or_one, _), union, level)| Validator {
-            check: Check::Union(union),
-            stability: level.unwrap_or(Stability::Stable),
-            sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
-            short_circuit: false,
-            non_error: false,
+        .map(|((zero_or_one, _), union, first)| {
+            let (level, gate) = first.unwrap_or((Stability::Stable, None));
+            let v = Validator {
+                check: Check::Union(union),
+                stability: level,
+                sort_key: if zero_or_one { "k8s:zeroOrOneOfMember" } else { "k8s:unionMember" },
+                short_circuit: false,
+                non_error: false,
+            };
+            with_gate(v, gate)
         })
         .collect()
 }

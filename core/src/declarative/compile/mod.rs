@@ -84,6 +84,7 @@ pub(crate) fn compile(src: &str, deps: &[Dependency<'_>], minor: u32) -> Schema 
     c.find_roots();
     c.lint(minor);
     c.schema.mark_validated();
+    c.schema.mark_defaulted();
     if minor >= 37 {
         c.schema.guard_pointer_lists();
     }
@@ -104,6 +105,7 @@ impl Schema {
             roots: Vec::new(),
             options: Vec::new(),
             validated: Vec::new(),
+            defaulted: Vec::new(),
             diagnostics: Vec::new(),
             package: String::new(),
             subresources: Vec::new(),
@@ -457,6 +459,13 @@ impl Compiler<'_> {
             let opaque = opaque_tag && !unnamed_collection;
             let inline = f.embedded && (tag.inline || tag.name.is_none());
             let json_name = tag.name.clone().unwrap_or_else(|| f.name.clone());
+            let default = match super::defaults::marker(&f.comments, &self.file.consts) {
+                Ok(v) => v,
+                Err((pos, msg)) => {
+                    self.error(pos, format!("field {}: {msg}", f.name));
+                    None
+                }
+            };
             fields.push(Field {
                 go_name: f.name.clone(),
                 json_name,
@@ -470,6 +479,7 @@ impl Compiler<'_> {
                 // is an unnamed list or map; a named one's own function still iterates its items.
                 opaque_values: opaque_values && unnamed_collection,
                 opaque_keys: opaque_keys && unnamed_collection,
+                default,
             });
         }
         fields

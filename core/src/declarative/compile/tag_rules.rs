@@ -353,7 +353,7 @@ impl Compiler<'_> {
                 // set and map lists may not hold duplicates (unless +k8s:customUnique).
                 let unique = matches!(&tag.payload, Payload::Scalar(v, _) if v == "set" || v == "map");
                 if unique {
-                    simple(Some(Check::Unique))
+                    simple(Some(Check::Unique(None)))
                 } else {
                     Vec::new()
                 }
