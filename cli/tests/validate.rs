@@ -311,3 +311,27 @@ fn built_in_updates_check_metadata() {
     );
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `+default` values are applied before validating, as the API server's decoding applies them
+/// (defaulter-gen's generated SetObjectDefaults_); `--no-defaults` validates the object as written,
+/// where validation-gen makes the optional field with a default required (required.go doOptional).
+#[test]
+fn defaults_are_applied_unless_no_defaults() {
+    let dir = std::env::temp_dir().join(format!("kubedv-cli-defaults-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let types = dir.join("types.go");
+    std::fs::write(
+        &types,
+        "package v1\n\ntype Pool struct {\n\tTypeMeta int\n\t// +k8s:optional\n\t// +default=12\n\t// +k8s:maximum=10\n\tSize *int32 `json:\"size,omitempty\"`\n}\n",
+    )
+    .unwrap();
+    let obj = dir.join("pool.json");
+    std::fs::write(&obj, "{}").unwrap();
+    let (types, obj) = (types.to_str().unwrap(), obj.to_str().unwrap());
+    let out = kubedv(&["validate", "--types", types, "--object", obj]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "size: Invalid value: 12: must be less than or equal to 10\n");
+    let out = kubedv(&["validate", "--types", types, "--object", obj, "--no-defaults"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "size: Required value\n");
+}

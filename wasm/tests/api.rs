@@ -264,3 +264,17 @@ fn validate_with_gates_versions_subresources_and_handwritten_errors() {
     assert!(schema.validate(js(obj.clone()), None, Some(js(json!({"k8sVersion": "1.2"})))).is_err());
     assert!(schema.validate(js(obj), None, Some(js(json!({"gates": {"Nope": true}})))).is_err());
 }
+
+// `+default` values applied before validating (defaulter-gen's SetObjectDefaults_, as the API
+// server decodes), or not with `{defaults: false}` (validation-gen required.go doOptional: an
+// optional field with a default is required).
+#[wasm_bindgen_test]
+fn validate_applies_defaults_unless_told_not_to() {
+    let types = "package v1\n\ntype Pool struct {\n\tTypeMeta int\n\t// +k8s:optional\n\t// +default=12\n\t// +k8s:maximum=10\n\tSize *int32 `json:\"size,omitempty\"`\n}\n";
+    let schema = kubedv_wasm::compile_types(types, None).unwrap_or_else(|_| panic!("compiles"));
+    let r = decode(schema.validate(js(json!({})), None, None).unwrap_or_else(|_| panic!()));
+    assert_eq!(r["errors"][0]["text"], "size: Invalid value: 12: must be less than or equal to 10");
+    let opts = js(json!({"defaults": false}));
+    let r = decode(schema.validate(js(json!({})), None, Some(opts)).unwrap_or_else(|_| panic!()));
+    assert_eq!(r["errors"][0]["text"], "size: Required value");
+}
