@@ -145,3 +145,49 @@ fn equality_lister_and_mapper() {
     assert_eq!(counts, [22, 3, 2]);
     assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// `==`, `!=` and `in` with object data on one side and a value of another kind on the other:
+/// cel-go evaluates `==` as `types.Equal`, the left operand's `Equal` (interpreter/
+/// interpretable.go evalEq, common/types/util.go), and `!=` as "not true" (evalNe), so an error
+/// there is `true`; apiserver's `valuesunstructured.go` (v0.37.0-beta.0) answers a non-list
+/// (non-map) with `MaybeNoSuchOverloadErr` and compares elements by their own `Equal`, the first
+/// result that is not true deciding; cel-go's `baseList.Equal` / `Contains` skip an element's
+/// error. (The rules are written with `dyn` values, as only they type-check.)
+#[test]
+fn object_data_against_other_kinds() {
+    let schema = json!({"type": "object", "properties": {
+        "l": {"type": "array", "items": {"type": "integer"}},
+        "ll": {"type": "array", "items": {"type": "array", "items": {"type": "integer"}}},
+        "m": {"type": "object", "additionalProperties": {"type": "string"}},
+        "o": {"type": "object", "properties": {"a": {"type": "string"}}}}});
+    let data = json!({"l": [1], "ll": [[1]], "m": {"a": "b"}, "o": {"a": "b"}});
+    let vars = [("self", schema::value(&data, &schema, false))];
+    let error = Err(String::from("no such overload"));
+    let cases: &[(&str, Result<bool, String>)] = &[
+        ("self.l == 1", error.clone()),
+        ("1 == self.l", Ok(false)),
+        ("self.l != 1", Ok(true)),
+        ("[self.l] == [1]", Ok(true)),
+        ("[1] == [self.l]", Ok(false)),
+        ("self.l == [1]", Ok(true)),
+        ("[1] == self.l", Ok(true)),
+        ("self.ll == [1]", error.clone()),
+        ("self.ll != [1]", Ok(true)),
+        ("self.m == 'x'", error.clone()),
+        ("self.o == 1", error.clone()),
+        ("self.o == {'a': 'b'}", Ok(true)),
+        ("self.l in [1]", Ok(false)),
+        ("1 in self.l", Ok(true)),
+        ("2 in self.ll", error.clone()),
+        ("1 in self.m", error),
+        ("'a' in self.m", Ok(true)),
+    ];
+    let mut failures = Vec::new();
+    for (expr, want) in cases {
+        let got = eval(expr, &vars).map(|v| matches!(v, Value::Bool(true)));
+        if &got != want {
+            failures.push(format!("{expr}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

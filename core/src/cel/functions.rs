@@ -8,7 +8,7 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 use super::time::{self, Timestamp};
-use super::value::{Key, Map, Type, Value};
+use super::value::{Key, ListKind, Map, Type, Value};
 
 /// A function known to kubedv's CEL environment.
 #[allow(missing_docs)]
@@ -437,10 +437,36 @@ pub fn relation(op: Builtin, a: &Value, b: &Value) -> Result<Value, Fail> {
     }))
 }
 
-/// `a in b`.
+/// `a == b` ([`Value::eq_op`]): object data compared with what is not a list (map) is bare
+/// `no such overload` (`MaybeNoSuchOverloadErr`).
+pub fn eq(a: &Value, b: &Value) -> Result<Value, Fail> {
+    a.eq_op(b).map(Value::Bool).map_err(|_| String::from(NO_OVERLOAD))
+}
+
+const NO_OVERLOAD: &str = "no such overload";
+
+/// `a in b`. In object data (apiserver `valuesunstructured.go`): a list's `Contains` asks each
+/// element's `Equal`, and without a match gives the first error met; a map's refuses a key
+/// that is not a string. Elsewhere (cel-go `baseList.Contains`) an element's error is skipped.
 pub fn contains_elem(a: &Value, b: &Value) -> Result<Value, Fail> {
     match b {
+        Value::List(items) if items.kind() != &ListKind::Plain => {
+            let mut failed = false;
+            for x in items.iter() {
+                match x.eq_op(a) {
+                    Ok(true) => return Ok(Value::Bool(true)),
+                    Ok(false) => {}
+                    Err(_) => failed = true,
+                }
+            }
+            if failed {
+                Err(String::from(NO_OVERLOAD))
+            } else {
+                Ok(Value::Bool(false))
+            }
+        }
         Value::List(items) => Ok(Value::Bool(items.iter().any(|x| x.equals(a)))),
+        Value::Map(m) if m.data && !matches!(a, Value::String(_)) => Err(String::from(NO_OVERLOAD)),
         Value::Map(m) => Ok(Value::Bool(m.get(a).is_some())),
         _ => Err(no_overload("@in", &[a, b])),
     }

@@ -80,8 +80,8 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
             B::Mul => return f::mul(x, y),
             B::Div => return f::div(x, y),
             B::Mod => return f::rem(x, y),
-            B::Eq => return Ok(Value::Bool(x.equals(y))),
-            B::Ne => return Ok(Value::Bool(!x.equals(y))),
+            B::Eq => return f::eq(x, y),
+            B::Ne => return Ok(Value::Bool(x.eq_op(y) != Ok(true))),
             B::Lt | B::Le | B::Gt | B::Ge => return f::relation(b, x, y),
             B::In | B::InSet => return f::contains_elem(x, y),
             _ => {}
@@ -118,8 +118,8 @@ pub fn call(b: Builtin, name: &str, recv: Option<&Value>, args: &[Value], regexe
         B::Mul if arity == 2 => f::mul(a0, arg(rest, 0)),
         B::Div if arity == 2 => f::div(a0, arg(rest, 0)),
         B::Mod if arity == 2 => f::rem(a0, arg(rest, 0)),
-        B::Eq if arity == 2 => Ok(Value::Bool(a0.equals(arg(rest, 0)))),
-        B::Ne if arity == 2 => Ok(Value::Bool(!a0.equals(arg(rest, 0)))),
+        B::Eq if arity == 2 => f::eq(a0, arg(rest, 0)),
+        B::Ne if arity == 2 => Ok(Value::Bool(a0.eq_op(arg(rest, 0)) != Ok(true))),
         B::Lt | B::Le | B::Gt | B::Ge if arity == 2 => f::relation(b, a0, arg(rest, 0)),
         B::In if arity == 2 => f::contains_elem(a0, arg(rest, 0)),
         B::Not if arity == 1 => match a0 {

@@ -182,7 +182,7 @@ pub fn value(json: &Json, schema: &Json, resource_root: bool) -> Value {
                             .into(),
                         )
                     }
-                    _ => ListKind::Plain,
+                    _ => ListKind::Atomic,
                 };
                 Value::List(List::with_kind(values.into(), kind))
             }
@@ -190,6 +190,7 @@ pub fn value(json: &Json, schema: &Json, resource_root: bool) -> Value {
         },
         (Some("object"), Json::Object(fields)) => {
             let mut map = Map::default();
+            map.data = true;
             if let Some(ap) = schema.get("additionalProperties").filter(|a| a.is_object()) {
                 let embedded = is_true(ap, "x-kubernetes-embedded-resource");
                 for (k, v) in fields {

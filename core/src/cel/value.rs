@@ -55,8 +55,11 @@ pub struct List {
 /// How a list compares and concatenates.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ListKind {
-    /// An ordinary (atomic) list.
+    /// An ordinary list (literal or computed).
     Plain,
+    /// An object's atomic list (a schema `array` without a list type: `unstructuredList`). It
+    /// concatenates as a plain list but compares as object data does (see [`Value::eq_op`]).
+    Atomic,
     /// A set: equal to any list with the same elements; `+` is a union.
     Set,
     /// A list-map with these key fields: equal by keys; `+` replaces items with the same keys.
@@ -100,7 +103,9 @@ impl List {
             return false;
         }
         match &self.kind {
-            ListKind::Plain => self.iter().zip(other.iter()).all(|(x, y)| x.equals(y)),
+            // cel-go baseList.Equal: only an element's `false` decides; its error is skipped.
+            ListKind::Plain => self.iter().zip(other.iter()).all(|(x, y)| x.eq_op(y) != Ok(false)),
+            ListKind::Atomic => self.iter().zip(other.iter()).all(|(x, y)| x.equals(y)),
             ListKind::Set => self.iter().all(|x| other.iter().any(|y| x.equals(y))),
             ListKind::Map(keys) => {
                 self.iter().all(|x| other.iter().any(|y| List::same_keys(keys, x, y) && x.equals(y)))
@@ -111,7 +116,7 @@ impl List {
     /// `+` with the left operand's semantics.
     pub fn concat(&self, other: &List) -> List {
         match &self.kind {
-            ListKind::Plain => {
+            ListKind::Plain | ListKind::Atomic => {
                 List { items: self.iter().chain(other.iter()).cloned().collect(), kind: ListKind::Plain }
             }
             ListKind::Set => {
@@ -216,6 +221,9 @@ impl Key {
 #[derive(Clone, Debug, Default)]
 pub struct Map {
     entries: Vec<(Key, Value)>,
+    /// An object's data read through its schema (apiserver's `unstructuredMap`): it compares as
+    /// object data does (see [`Value::eq_op`]).
+    pub(crate) data: bool,
     /// For an object read through its schema: what CEL cannot read but size and equality see
     /// (apiserver `pkg/cel/common/valuesunstructured.go` `unstructuredMap`).
     raw: Option<Box<RawFields>>,
@@ -266,7 +274,7 @@ impl Map {
             }
             same
         });
-        Map { entries, raw: None }
+        Map { entries, raw: None, data: false }
     }
 
     /// Inserts or replaces an entry.
@@ -383,8 +391,9 @@ impl Map {
     /// other's of that name when it has one.
     pub fn equals(&self, other: &Map) -> bool {
         if self.raw.is_none() && other.raw.is_none() {
+            // cel-go baseMap.Equal: a value's error is skipped, as in lists.
             return self.len() == other.len()
-                && self.iter().all(|(k, v)| other.get(&k.to_value()).is_some_and(|w| v.equals(w)));
+                && self.iter().all(|(k, v)| other.get(&k.to_value()).is_some_and(|w| v.eq_op(w) != Ok(false)));
         }
         if self.size() != other.size() {
             return false;
@@ -477,6 +486,46 @@ impl Value {
         }
     }
 
+    /// `==` as cel-go evaluates it (`types.Equal`: the left operand's `Equal`), with object data
+    /// on the left as apiserver's `valuesunstructured.go` compares it: a list or map of object
+    /// data against a value that is not a list (map) is `no such overload` (`Err`), and its
+    /// elements are compared by their own `Equal`, the first that is not true deciding, an
+    /// error included. Literal and computed lists and maps ([`Value::equals`]) skip an
+    /// element's error (cel-go `baseList.Equal`). `!=` is "not true", so an error is `true`.
+    pub fn eq_op(&self, other: &Value) -> Result<bool, NoSuchOverload> {
+        match (self, other) {
+            (Value::List(a), _) if a.kind != ListKind::Plain => {
+                let Value::List(b) = other else { return Err(NoSuchOverload) };
+                match a.kind {
+                    ListKind::Atomic if a.len() == b.len() => {
+                        for (x, y) in a.iter().zip(b.iter()) {
+                            if !x.eq_op(y)? {
+                                return Ok(false);
+                            }
+                        }
+                        Ok(true)
+                    }
+                    _ => Ok(a.equals(b)),
+                }
+            }
+            (Value::Map(a), _) if a.data => {
+                let Value::Map(b) = other else { return Err(NoSuchOverload) };
+                if a.size() != b.size() {
+                    return Ok(false);
+                }
+                for (k, v) in a.iter() {
+                    match b.get(&k.to_value()) {
+                        Some(w) if !v.eq_op(w)? => return Ok(false),
+                        Some(_) => {}
+                        None => return Ok(false),
+                    }
+                }
+                Ok(a.equals(b))
+            }
+            _ => Ok(self.equals(other)),
+        }
+    }
+
     /// CEL ordering for `<`, `<=`, `>`, `>=`; `None` when the types have no ordering (an error)
     /// or a NaN is involved (`Some` is never returned for NaN; see [`Value::less`]).
     pub fn compare(&self, other: &Value) -> Result<Option<Ordering>, NotComparable> {
@@ -493,6 +542,10 @@ impl Value {
         })
     }
 }
+
+/// Object data compared with a value of another kind (`==` is "no such overload").
+#[derive(Debug, PartialEq, Eq)]
+pub struct NoSuchOverload;
 
 /// The values' types have no ordering (`<` on them is "no such overload").
 #[derive(Debug)]
