@@ -241,7 +241,7 @@ fn validate_with_gates_versions_subresources_and_handwritten_errors() {
     // The core module leaves the comparison to kubedv/full, and says so.
     #[cfg(not(feature = "full"))]
     {
-        let e = schema.validate(js(obj.clone()), None, Some(js(opts))).err().expect("refused");
+        let e = schema.validate(js(obj.clone()), None, Some(js(opts))).expect_err("refused");
         let message = js_sys::Reflect::get(&e, &"message".into()).unwrap().as_string().unwrap();
         assert!(message.contains("kubedv/full"), "{message}");
         let r = decode(schema.validate(js(obj.clone()), None, None).unwrap_or_else(|_| panic!()));
