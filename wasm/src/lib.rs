@@ -85,8 +85,10 @@ pub(crate) struct Fields {
 }
 
 impl Fields {
+    /// Read through the value tape, not JSON text: options come with every `validate` call,
+    /// and `JSON.stringify` plus a parse cost more than validating a small object.
     pub(crate) fn from_js(value: JsValue, usage: &'static str) -> Result<Fields, JsError> {
-        match from_js::<serde_json::Value>(value, usage)? {
+        match tape::json(&value).map_err(|e| into_error(format!("{usage}: {e}")))? {
             serde_json::Value::Object(map) => Ok(Fields { map, usage }),
             _ => Err(into_error(format!("{usage}: expected an object"))),
         }

@@ -79,11 +79,19 @@ function str(s) {
   put(s.length);
   text += s;
 }
-// JSON.stringify's SerializeJSONProperty up to the type switch: toJSON, boxed primitives.
+// JSON.stringify's SerializeJSONProperty up to the type switch: toJSON, boxed primitives. A
+// plain object or array without `toJSON` (what JSON.parse and literals make) is none of those:
+// its prototype says so without the four `instanceof` walks.
+const arrayProto = Array.prototype;
 function prepare(v, key) {
-  if (v !== null && (typeof v === "object" || typeof v === "bigint") && typeof v.toJSON === "function") {
-    v = v.toJSON(key);
-  }
+  if (typeof v !== "object") return typeof v === "bigint" ? converted(v, key) : v;
+  if (v === null) return v;
+  const p = Object.getPrototypeOf(v);
+  if ((p === objectProto || p === arrayProto) && v.toJSON === undefined) return v;
+  return converted(v, key);
+}
+function converted(v, key) {
+  if (typeof v.toJSON === "function") v = v.toJSON(key);
   if (v !== null && typeof v === "object") {
     if (v instanceof Number) return Number(v);
     if (v instanceof String) return String(v);
@@ -207,10 +215,11 @@ function ascii(at) {
   return true;
 }
 // One tape at a time: a getter or toJSON calling back into kubedv while its object is being
-// read would overwrite the tape being written, so that call is refused. Returns the tape's
-// length, or -2 when the walk threw (kubedvThrown has it).
+// read would overwrite the tape being written, so that call is refused. Writes `v` whole
+// (`plan` null) or the planned fields of the variables `v`. Returns the tape's length, or -2
+// when the walk threw (kubedvThrown has it).
 let busy = false;
-function once(write, at, room, textAt, textRoom) {
+function once(v, plan, at, room, textAt, textRoom) {
   if (busy) {
     thrown = new Error("a getter or toJSON called kubedv while kubedv was reading its object");
     return -2;
@@ -220,7 +229,12 @@ function once(write, at, room, textAt, textRoom) {
   text = "";
   if (stack.length !== 0) stack.length = 0;
   try {
-    write();
+    if (plan !== null) fields(v, plan, 0);
+    else {
+      const x = prepare(v, "");
+      if (skipped(x)) put(0);
+      else value(x, true, 0);
+    }
     return finish(at, room, textAt, textRoom);
   } catch (e) {
     thrown = e;
@@ -231,25 +245,23 @@ function once(write, at, room, textAt, textRoom) {
 }
 // A value as JSON.stringify reads it, whole.
 export function kubedvWrite(v, at, room, textAt, textRoom) {
-  return once(() => {
-    const x = prepare(v, "");
-    if (skipped(x)) put(0);
-    else value(x, true, 0);
-  }, at, room, textAt, textRoom);
+  return once(v, null, at, room, textAt, textRoom);
 }
 // The variables a program reads (`plan`: [name, plan, ...]; plan null for a variable named
 // like a type, which may be absent). Returns -1 when that cannot be told (not a plain object,
 // a variable absent): the caller then converts the whole object; -3 - slot for a CelVars.
 export function kubedvWriteVars(vars, plan, at, room, textAt, textRoom) {
   if (vars === null || typeof vars !== "object") return -1;
-  const slot = vars.__kubedvSlot;
-  if (typeof slot === "number") return -3 - slot;
   const p = Object.getPrototypeOf(vars);
-  if ((p !== objectProto && p !== null) || typeof vars.toJSON === "function") return -1;
+  if (p !== objectProto && p !== null) {
+    const slot = vars.__kubedvSlot;
+    return typeof slot === "number" ? -3 - slot : -1;
+  }
+  if (vars.toJSON !== undefined) return -1;
   for (let i = 0; i < plan.length; i += 2) {
     if (plan[i + 1] !== null && !enumerable.call(vars, plan[i])) return -1;
   }
-  return once(() => fields(vars, plan, 0), at, room, textAt, textRoom);
+  return once(vars, plan, at, room, textAt, textRoom);
 }
 // Copies the tape (and its long text) into WebAssembly memory.
 export function kubedvCopyTape(into) {
@@ -265,6 +277,9 @@ export function kubedvSlot(v) {
 }
 export function kubedvResult(value, type, cost) {
   return { value, type, cost };
+}
+export function kubedvValid() {
+  return { errors: [], diagnostics: [] };
 }
 "#)]
 extern "C" {
@@ -286,6 +301,9 @@ extern "C" {
     /// `{value, type, cost}`, made in one call.
     #[wasm_bindgen(js_name = kubedvResult)]
     pub(crate) fn result(value: JsValue, type_name: &JsValue, cost: f64) -> JsValue;
+    /// `{errors: [], diagnostics: []}`, made in one call (no JSON text for the common verdict).
+    #[wasm_bindgen(js_name = kubedvValid)]
+    pub(crate) fn valid() -> JsValue;
 }
 
 /// What a program reads of its variables, as the snippet walks it (`js`) and as the reader
@@ -489,6 +507,7 @@ fn number(d: f64) -> Number {
 }
 
 impl<'a> Reader<'a> {
+    #[inline(always)]
     fn number(&mut self) -> Result<f64, String> {
         let x = *self.numbers.get(self.next).ok_or(MALFORMED)?;
         self.next += 1;
@@ -496,6 +515,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A count or an index: at most `max`.
+    #[inline(always)]
     fn up_to(&mut self, max: usize) -> Result<usize, String> {
         let x = self.number()?;
         if !(0.0..=max as f64).contains(&x) || x.fract() != 0.0 {
@@ -505,6 +525,7 @@ impl<'a> Reader<'a> {
     }
 
     /// A count of values: at most the tape's length.
+    #[inline(always)]
     fn count(&mut self) -> Result<usize, String> {
         self.up_to(self.numbers.len())
     }

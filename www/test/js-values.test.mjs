@@ -119,6 +119,26 @@ test("what JSON.stringify refuses is refused, with its words", () => {
   assert.throws(() => compileCrd(CRD).validate({ spec: { labels: nest(100_000) } }), /recursion limit exceeded/);
 });
 
+test("options are read as JSON.stringify reads them; a valid object's result is a fresh object each call", () => {
+  const schema = compileTypes(TYPES);
+  // Options cross through the value tape, not JSON text: toJSON and undefined as JSON.stringify
+  // has them, a cycle refused with its words, an unknown key refused.
+  const opts = { type: "Thing", subresource: undefined, toJSON: undefined };
+  assert.deepEqual(schema.validate({ name: "a" }, undefined, opts), { errors: [], diagnostics: [] });
+  assert.deepEqual(schema.validate({ name: "a" }, undefined, { toJSON: () => ({ type: "Thing" }) }).errors, []);
+  const cyclic = { type: "Thing" };
+  cyclic.again = cyclic;
+  assert.throws(() => schema.validate({ name: "a" }, undefined, cyclic), /validate options .*: Converting circular structure to JSON$/);
+  assert.throws(() => schema.validate({ name: "a" }, undefined, { tpye: "Thing" }), /unknown field `tpye`/);
+  // The valid verdict is made in JavaScript without JSON text: a new object every time, so a
+  // caller changing one result changes no other.
+  const first = schema.validate({ name: "a" });
+  first.errors.push("mine");
+  first.diagnostics = null;
+  assert.deepEqual(schema.validate({ name: "a" }), { errors: [], diagnostics: [] });
+  assert.equal(schema.validate({ name: "much-too-long" }).errors.length, 1);
+});
+
 test("values larger than the buffers they are written to, read the first time and after", () => {
   // The tape (a few numbers a value) and its text (UTF-8) start at 1024 numbers and 4096
   // bytes in WebAssembly memory; what does not fit is copied after they grow.
