@@ -17,3 +17,8 @@ test("the validation benchmark's types compile and its 1,000 Deployments validat
   const { errors } = run(1);
   assert.equal(errors, 0);
 });
+
+test("the results benchmark's workloads give the results it times", async () => {
+  const { prepare } = await import("../bench/results.mjs");
+  assert.equal(prepare().length, 9);
+});
