@@ -10,6 +10,10 @@
 //!   policies) for SECONDS (default 600), by hand; CI runs a 30-second smoke run.
 //! - `fuzz-afl [SECONDS] [PATH,...]`: coverage-guided fuzzing of each input path with AFL++
 //!   (`cargo afl`), SECONDS per path (default 600), by hand.
+//! - `oracle`: build Kubernetes v1.37.2's kube-apiserver, etcd, validation-gen and the oracle
+//!   harness from the Go module proxy (`tests/oracle`), by hand.
+//! - `diff [--record] [SUITE...]`: every suite's cases through kubedv and the oracle, compared
+//!   (`--record` keeps the answers in `tests/oracle/answers`, which `cargo test` compares with).
 //! - `catalog GITDIR [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from a k8s.io/api
 //!   git directory, by hand.
 
@@ -19,6 +23,7 @@ mod bench_check;
 mod catalog;
 mod env;
 mod npm;
+mod oracle;
 mod setup;
 mod test;
 
@@ -41,6 +46,8 @@ fn main() -> ExitCode {
         }
         Some("fuzz-afl") => afl::run(&env::Env::new(), &args[1..]),
         Some("catalog") => catalog::run(&env::Env::new(), &args[1..]),
+        Some("oracle") => oracle::build(&env::Env::new()),
+        Some("diff") => oracle::diff(&env::Env::new(), &args[1..]),
         Some("bench") => bench::run(&env::Env::new()),
         Some("bench-check") => {
             let sizes: Vec<usize> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
@@ -49,7 +56,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
+                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
             );
             return ExitCode::from(2);
         }

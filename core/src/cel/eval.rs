@@ -284,7 +284,12 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                     if *optional {
                         match value {
                             Value::Optional(Some(inner)) => out.push((key, (*inner).clone())),
-                            Value::Optional(None) => {}
+                            // cel-go's evalMap.Exec deletes the key an absent optional entry
+                            // names, entered before it or not.
+                            Value::Optional(None) => {
+                                let gone = Key::from_value(&key);
+                                out.retain(|(k, _)| Key::from_value(k) != gone);
+                            }
                             other => return Err(fail(v, f::no_overload("optional map entry", &[&other]))),
                         }
                     } else {

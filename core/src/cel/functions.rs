@@ -815,14 +815,15 @@ pub fn base64_decode(s: &str) -> Option<Vec<u8>> {
     Some(out)
 }
 
-/// A map from entries, rejecting repeated keys (cel-go: "Failed with repeated key").
+/// A map from entries in order, as cel-go v0.29.2 builds a map literal
+/// (interpreter/interpretable.go `evalMap.Exec`, a Go map assigned entry by entry): a repeated
+/// key keeps its last value (the CEL specification's conformance tests want an error there;
+/// Kubernetes, which runs cel-go, gives the last value: the oracle's `cel-conformance` suite),
+/// and an `int` and a `uint` key of one number are two entries.
 pub fn make_map(entries: Vec<(Value, Value)>) -> Result<Value, Fail> {
     let mut map = Map::default();
     for (k, v) in entries {
         let key = Key::from_value(&k).ok_or_else(|| format!("unsupported key type: {}", k.type_name()))?;
-        if map.get(&k).is_some() {
-            return Err(format!("Failed with repeated key: {}", key_text(&k)));
-        }
         map.insert(key, v);
     }
     Ok(Value::Map(Rc::new(map)))

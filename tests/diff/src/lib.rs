@@ -1,0 +1,64 @@
+//! Differential runs of kubedv against Kubernetes itself.
+//!
+//! A [`Suite`] turns inputs kept in the repository (tables, corpora, fixtures) into cases an
+//! oracle of `tests/oracle` answers (`oracle <mode>` reads them as JSON lines). kubedv answers
+//! the same cases in-process, through the same entries its front ends call; both answers are
+//! brought to one comparable shape, and each pair either agrees, is listed with its reason in
+//! `tests/oracle/exceptions.json`, or is an unexplained difference.
+//!
+//! The oracle's answers are recorded (`tests/oracle/answers/<suite>.jsonl`, written only by
+//! `kubedv-diff record` from the oracle's own output, each line with the digest of the case it
+//! answers), so the comparison runs without Go: `cargo test` compares kubedv with the recorded
+//! answers, and `cargo xtask diff` asks the oracle afresh.
+//!
+//! - [`suites`]: the suites, one module per kind of input;
+//! - [`record`]: the recorded answers and the exceptions;
+//! - [`compare`]: running a suite and counting agreement.
+
+pub mod compare;
+pub mod record;
+pub mod suites;
+
+use serde_json::Value;
+
+/// One question for the oracle: `input` is sent as a JSON line (with `"id"` added).
+pub struct Case {
+    pub id: String,
+    pub input: Value,
+}
+
+/// One compared answer. A case may hold several (a CEL conformance file holds many tests).
+pub struct Item {
+    pub id: String,
+    pub kubedv: Value,
+    pub oracle: Value,
+}
+
+/// A suite of cases: where they come from, which oracle answers them and how the two answers
+/// are brought to one shape.
+pub struct Suite {
+    pub name: &'static str,
+    /// The oracle's mode (`oracle apiserver`, `oracle yaml`, ...).
+    pub mode: &'static str,
+    /// What is compared, and from where, in a sentence.
+    pub about: &'static str,
+    pub cases: fn() -> Result<Vec<Case>, String>,
+    /// The compared items of a case, given the oracle's answer.
+    pub items: fn(&Case, &Value) -> Vec<Item>,
+}
+
+/// The repository's root.
+pub fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// 64-bit FNV-1a of a case's JSON text: a recorded answer names the case it answers.
+pub fn digest(input: &Value) -> String {
+    let text = input.to_string();
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in text.bytes() {
+        h ^= u64::from(b);
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{h:016x}")
+}

@@ -1,0 +1,104 @@
+//! `crd-corpus`: every released CRD of `tests/corpus/crds`, created (server-side dry run), as
+//! `kubedv check` judges it. `crd-objects`: the corpus' custom resources
+//! (`tests/corpus/crds/objects`), each created under its CRD (made for real first); a file
+//! named `*-update.yaml` replaces the object of the `*-valid.yaml` beside it.
+
+use serde_json::{json, Value};
+
+use super::files;
+use super::verdict::{self, Request};
+use crate::{Case, Item, Suite};
+
+pub const CORPUS: Suite = Suite {
+    name: "crd-corpus",
+    mode: "apiserver",
+    about: "every released CRD of tests/corpus/crds created: refusals and warnings",
+    cases: corpus_cases,
+    items: request_items,
+};
+
+pub const OBJECTS: Suite = Suite {
+    name: "crd-objects",
+    mode: "apiserver",
+    about: "the custom resources of tests/corpus/crds/objects created (or updated) under their CRD",
+    cases: object_cases,
+    items: request_items,
+};
+
+/// The documents of a YAML file, as kubedv reads them.
+fn documents(text: &str) -> Result<Vec<Value>, String> {
+    kubedv_input::documents(text).map_err(|e| e.to_string())
+}
+
+/// The corpus' CRDs: (file, index, CRD).
+fn corpus() -> Result<Vec<(String, usize, Value)>, String> {
+    let mut out = Vec::new();
+    for (path, text) in files(&["tests/corpus/crds"], &[".yaml"])? {
+        if path.contains("/objects/") {
+            continue;
+        }
+        for (i, d) in documents(&text).map_err(|e| format!("{path}: {e}"))?.into_iter().enumerate() {
+            if kubedv_input::manifests::is_crd(&d) {
+                out.push((path.clone(), i, d));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn corpus_cases() -> Result<Vec<Case>, String> {
+    Ok(corpus()?
+        .into_iter()
+        .map(|(path, i, crd)| Case {
+            id: format!("{path}#{i}"),
+            input: json!({"object": crd, "fieldValidation": "Warn"}),
+        })
+        .collect())
+}
+
+/// The CRD serving an object's group and kind: a standard channel's before an experimental one.
+fn crd_for<'a>(crds: &'a [(String, usize, Value)], object: &Value) -> Option<&'a Value> {
+    let api_version = object["apiVersion"].as_str().unwrap_or_default();
+    let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+    let kind = object["kind"].as_str().unwrap_or_default();
+    let mut matching = crds
+        .iter()
+        .filter(|(_, _, c)| c["spec"]["group"] == group && c["spec"]["names"]["kind"] == kind)
+        .collect::<Vec<_>>();
+    matching.sort_by_key(|(path, _, _)| path.contains("experimental"));
+    matching.first().map(|(_, _, c)| c)
+}
+
+fn object_cases() -> Result<Vec<Case>, String> {
+    let crds = corpus()?;
+    let mut out = Vec::new();
+    for (path, text) in files(&["tests/corpus/crds/objects"], &[".yaml"])? {
+        let old = match path.strip_suffix("-update.yaml") {
+            Some(stem) => {
+                let text = std::fs::read_to_string(crate::root().join(format!("{stem}-valid.yaml")))
+                    .map_err(|e| format!("{stem}-valid.yaml: {e}"))?;
+                documents(&text)?.into_iter().next()
+            }
+            None => None,
+        };
+        for (i, object) in documents(&text).map_err(|e| format!("{path}: {e}"))?.into_iter().enumerate() {
+            let Some(crd) = crd_for(&crds, &object) else {
+                return Err(format!("{path}: no CRD of the corpus serves {} {}", object["apiVersion"], object["kind"]));
+            };
+            let mut input = json!({"setup": [crd], "object": object, "fieldValidation": "Warn"});
+            if let Some(old) = &old {
+                input["old"] = old.clone();
+            }
+            out.push(Case { id: format!("{path}#{i}"), input });
+        }
+    }
+    Ok(out)
+}
+
+/// One API request's verdict: kubedv's against the API server's.
+pub fn request_items(case: &Case, answer: &Value) -> Vec<Item> {
+    let input = &case.input;
+    let setup: Vec<Value> = input["setup"].as_array().cloned().unwrap_or_default();
+    let request = Request { setup: &setup, object: &input["object"], old: input.get("old") };
+    vec![Item { id: case.id.clone(), kubedv: verdict::kubedv(&request), oracle: verdict::oracle(answer) }]
+}

@@ -1,0 +1,54 @@
+//! The suites: inputs kept in the repository made into oracle cases, and both answers brought
+//! to one shape.
+//!
+//! | suite | oracle | cases |
+//! |---|---|---|
+//! | `yaml` | kubectl's reading (sigs.k8s.io/yaml) | every YAML file of the corpora and fixtures |
+//! | `cel-conformance` | cel-go v0.29.2 | the CEL specification's conformance tests kubedv runs |
+//! | `declarative` | validation-gen v0.37.2 | the declarative validation tables' types and objects |
+//! | `crd-corpus` | kube-apiserver | every released CRD of `tests/corpus/crds`, created |
+//! | `crd-objects` | kube-apiserver | the corpus' custom resources, created under their CRD |
+//! | `apiextensions-*` | kube-apiserver | apiextensions-apiserver's test tables (`tests/corpus/apiextensions`) as CRDs and objects |
+
+mod apiextensions;
+mod celconf;
+mod crds;
+mod declarative;
+mod verdict;
+mod yaml;
+
+use crate::Suite;
+
+pub fn all() -> Vec<Suite> {
+    let mut out = vec![yaml::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::OBJECTS];
+    out.extend(apiextensions::SUITES);
+    out.push(apiextensions::SCHEMAS);
+    out
+}
+
+pub fn find(name: &str) -> Option<Suite> {
+    all().into_iter().find(|s| s.name == name)
+}
+
+/// The files under `dirs` (relative to the repository's root) whose names end in one of
+/// `exts`, sorted, with their text: (relative path, text).
+fn files(dirs: &[&str], exts: &[&str]) -> Result<Vec<(String, String)>, String> {
+    let root = crate::root();
+    let mut out = Vec::new();
+    let mut stack: Vec<std::path::PathBuf> = dirs.iter().map(|d| root.join(d)).collect();
+    while let Some(dir) = stack.pop() {
+        let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else if exts.iter().any(|x| path.to_string_lossy().ends_with(x)) {
+                let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let rel = path.strip_prefix(&root).unwrap_or(&path).to_string_lossy().replace('\\', "/");
+                out.push((rel, text));
+            }
+        }
+    }
+    out.sort();
+    Ok(out)
+}

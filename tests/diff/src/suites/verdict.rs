@@ -1,0 +1,113 @@
+//! The verdict on one API request, as compared: what the API server answered (its Status and
+//! warnings) and what `kubedv check` says of the same documents.
+//!
+//! The compared shape: `{"errors": [...], "warnings": [...]}` (each sorted: the order of a
+//! Status' causes follows Go map iteration in places, so order is not compared), or
+//! `{"setup": [...]}` when a CRD the request needs was refused (its errors), or
+//! `{"skipped": why}` when kubedv did not judge the document.
+//! An error is `field: message` as the Status' cause gives it (Kubernetes' `field.Error`
+//! text); a Status without causes gives its message.
+
+use kubedv_input::manifests::{check_files, Checked, File, Options};
+use serde_json::{json, Value};
+
+/// The Kubernetes release the suites model.
+pub const MINOR: u32 = 37;
+
+/// The release's built-in kinds catalog (`catalog/1.37.gz`), as `kubedv check` loads it: the
+/// CRDs of a request are judged as a built-in kind (apiextensions.k8s.io) of it.
+fn catalog() -> &'static str {
+    static CATALOG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    CATALOG.get_or_init(|| {
+        use std::io::Read;
+        let path = crate::root().join(format!("catalog/1.{MINOR}.gz"));
+        let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let mut text = String::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        text
+    })
+}
+
+fn sorted(mut v: Vec<String>) -> Value {
+    v.sort();
+    json!(v)
+}
+
+fn status_texts(status: &Value) -> Vec<String> {
+    if status.is_null() {
+        return Vec::new();
+    }
+    match status["details"]["causes"].as_array() {
+        Some(causes) if !causes.is_empty() => causes
+            .iter()
+            .map(|c| match c["field"].as_str() {
+                Some(f) if !f.is_empty() => format!("{f}: {}", c["message"].as_str().unwrap_or_default()),
+                _ => c["message"].as_str().unwrap_or_default().to_string(),
+            })
+            .collect(),
+        _ => vec![status["message"].as_str().unwrap_or_default().to_string()],
+    }
+}
+
+/// The API server's answer (`oracle apiserver`) in the compared shape.
+pub fn oracle(answer: &Value) -> Value {
+    if let Some(status) = answer.get("setupStatus") {
+        return json!({"setup": sorted(status_texts(status))});
+    }
+    if let Some(e) = answer.get("setupError") {
+        return json!({"setupError": e});
+    }
+    let warnings: Vec<String> =
+        answer["warnings"].as_array().into_iter().flatten().filter_map(|w| w.as_str().map(String::from)).collect();
+    json!({"errors": sorted(status_texts(&answer["status"])), "warnings": sorted(warnings)})
+}
+
+/// One request as `kubedv check` judges it: `setup` documents first (CRDs among them are
+/// served), then `object`; with `old`, an update of it.
+pub struct Request<'a> {
+    pub setup: &'a [Value],
+    pub object: &'a Value,
+    pub old: Option<&'a Value>,
+}
+
+fn texts(errors: &[kubedv_input::manifests::Located]) -> Vec<String> {
+    errors.iter().filter(|e| e.error.enforced).map(|e| e.error.text()).collect()
+}
+
+fn judged(d: &Checked, update: bool) -> Value {
+    if d.status == "skipped" || d.status == "unreadable" {
+        return json!({"skipped": d.why.clone().unwrap_or_default()});
+    }
+    let errors = if update { texts(&d.update_errors) } else { texts(&d.errors) };
+    let warnings = d.warnings.iter().map(|w| w.message.clone()).collect();
+    json!({"errors": sorted(errors), "warnings": sorted(warnings)})
+}
+
+pub fn kubedv(r: &Request<'_>) -> Value {
+    let mut texts_of: Vec<String> = r.setup.iter().map(Value::to_string).collect();
+    texts_of.push(r.object.to_string());
+    let paths: Vec<String> = (0..texts_of.len()).map(|i| format!("doc{i}.json")).collect();
+    let files: Vec<File<'_>> = paths.iter().zip(&texts_of).map(|(path, text)| File { path, text }).collect();
+    let old_text = r.old.map(Value::to_string);
+    let options = Options {
+        minor: MINOR,
+        strict: false,
+        crds: Vec::new(),
+        types: Vec::new(),
+        old: old_text.as_deref().map(|text| File { path: "old.json", text }).into_iter().collect(),
+        catalog: Some(catalog()),
+    };
+    let outcome = match check_files(&files, &options) {
+        Ok(o) => o,
+        Err(e) => return json!({"refused": e.0}),
+    };
+    for d in &outcome.documents[..outcome.documents.len() - 1] {
+        let errors = texts(&d.errors);
+        if !errors.is_empty() {
+            return json!({"setup": sorted(errors)});
+        }
+    }
+    judged(outcome.documents.last().expect("the request's document"), r.old.is_some())
+}
