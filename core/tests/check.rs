@@ -168,3 +168,35 @@ type DeploymentSpec struct {
     assert_eq!(update, ["metadata.uid: Invalid value: \"b2\": field is immutable"]);
     assert!(checker.check(&doc("a1"), Some(&doc("a1"))).update_errors.is_empty());
 }
+
+/// A CRD the API server accepts gets its creation warnings (apiextensions-apiserver v0.37.2
+/// `registry/customresourcedefinition/strategy.go` `WarningsOnCreate`, `validation/formats.go`
+/// `GetUnrecognizedFormats`): a format its type does not keep, and a `set` list of objects.
+/// The oracle's answer for `crd_schema_validation.json:8378` (`apiextensions-crd-schema`) is
+/// the first.
+#[test]
+fn accepted_crds_get_the_creation_warnings() {
+    let crd = serde_json::json!({
+        "apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+        "metadata": {"name": "widgets.example.com"},
+        "spec": {"group": "example.com", "scope": "Namespaced",
+            "names": {"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
+            "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {
+                "type": "object", "format": "date-time",
+                "properties": {"spec": {"type": "object", "properties": {
+                    "when": {"type": "string", "format": "date-time"},
+                    "size": {"type": "integer", "format": "int32"},
+                    "ratio": {"type": "number", "format": "percent"},
+                    "items": {"type": "array", "x-kubernetes-list-type": "set",
+                        "items": {"type": "object", "x-kubernetes-map-type": "atomic"}}}}}}}}]}});
+    let report = Checker::new(37, false).check(&crd, None);
+    assert!(report.errors.is_empty(), "{:?}", report.errors);
+    let warnings: Vec<&str> = report.warnings.iter().map(|w| w.message.as_str()).collect();
+    assert_eq!(warnings.len(), 3, "{warnings:?}");
+    assert!(warnings.contains(&"unrecognized format \"date-time\""), "{warnings:?}");
+    assert!(warnings.contains(&"unrecognized format \"percent\""), "{warnings:?}");
+    assert_eq!(
+        warnings[2],
+        "x-kubernetes-list-type: set for items of type \"object\" is not supported by server-side apply or CEL validation rules"
+    );
+}

@@ -14,6 +14,8 @@
 //!   harness from the Go module proxy (`tests/oracle`), by hand.
 //! - `diff [--record] [SUITE...]`: every suite's cases through kubedv and the oracle, compared
 //!   (`--record` keeps the answers in `tests/oracle/answers`, which `cargo test` compares with).
+//! - `fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer (yaml, crd, go), SECONDS
+//!   per path (default 600), against the oracle, by hand.
 //! - `catalog GITDIR [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from a k8s.io/api
 //!   git directory, by hand.
 
@@ -48,6 +50,7 @@ fn main() -> ExitCode {
         Some("catalog") => catalog::run(&env::Env::new(), &args[1..]),
         Some("oracle") => oracle::build(&env::Env::new()),
         Some("diff") => oracle::diff(&env::Env::new(), &args[1..]),
+        Some("fuzz-diff") => oracle::fuzz_diff(&env::Env::new(), &args[1..]),
         Some("bench") => bench::run(&env::Env::new()),
         Some("bench-check") => {
             let sizes: Vec<usize> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
@@ -56,7 +59,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
+                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
             );
             return ExitCode::from(2);
         }

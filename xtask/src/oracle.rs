@@ -67,6 +67,29 @@ pub fn build(env: &Env) -> Result<(), String> {
     Ok(())
 }
 
+/// `oracle MODE` with what the mode needs: the binaries' directory (the API server's output
+/// goes to `target/oracle/apiserver.log`), and the module the declarative mode generates in.
+fn oracle_command(env: &Env, mode: &str) -> Command {
+    let out = dir(env);
+    let mut cmd = Command::new(out.join("oracle"));
+    cmd.arg(mode);
+    match mode {
+        "apiserver" => {
+            cmd.args(["--bin", &out.display().to_string(), "--log", &out.join("apiserver.log").display().to_string()]);
+        }
+        "declarative" => {
+            cmd.args([
+                "--bin",
+                &out.display().to_string(),
+                "--module",
+                &env.root.join("tests/oracle").display().to_string(),
+            ]);
+        }
+        _ => {}
+    }
+    cmd
+}
+
 fn diff_tool(env: &Env, args: &[&str], answers: &Path) -> Command {
     let mut cmd = env.command("cargo");
     cmd.args(["run", "--quiet", "--release", "-p", "kubedv-diff", "--"]).args(args).env("KUBEDV_DIFF_ANSWERS", answers);
@@ -119,11 +142,7 @@ pub fn diff(env: &Env, args: &[String]) -> Result<(), String> {
         }
         let start = Instant::now();
         println!("==> oracle {mode}: {} ({} cases)", suites.join(", "), input.lines().count());
-        let mut cmd = Command::new(&bin);
-        cmd.arg(mode);
-        if mode == "apiserver" {
-            cmd.args(["--bin", &out.display().to_string(), "--log", &out.join("apiserver.log").display().to_string()]);
-        }
+        let mut cmd = oracle_command(env, mode);
         let mut child =
             cmd.stdin(Stdio::piped()).stdout(Stdio::piped()).spawn().map_err(|e| format!("oracle {mode}: {e}"))?;
         let mut stdin = child.stdin.take().expect("piped stdin");
@@ -158,4 +177,88 @@ pub fn diff(env: &Env, args: &[String]) -> Result<(), String> {
     let mut compare = vec!["compare"];
     compare.extend(chosen.iter().copied());
     env.run("kubedv-diff compare", &mut diff_tool(env, &compare, &answers))
+}
+
+/// `cargo xtask fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer. For each path
+/// (`yaml`, `crd`, `go`; all by default) for SECONDS (default 600), batches of the structured
+/// generators' inputs (`kubedv-fuzz cases`) go to the oracle and to kubedv (`kubedv-diff
+/// judge`); every difference is written to `target/oracle/fuzz-diff/PATH.found.jsonl` with both
+/// answers, and with `--keep` its case is added to `tests/oracle/fuzz/PATH.jsonl` (the
+/// `fuzz-PATH` suite; record it with `cargo xtask diff --record fuzz-PATH`).
+pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
+    let keep = args.iter().any(|a| a == "--keep");
+    let mut rest = args.iter().filter(|a| !a.starts_with("--"));
+    let first = rest.next();
+    let seconds: u64 = first.and_then(|s| s.parse().ok()).unwrap_or(600);
+    let mut paths: Vec<&str> =
+        first.filter(|s| s.parse::<u64>().is_err()).into_iter().chain(rest).map(String::as_str).collect();
+    if paths.is_empty() {
+        paths = vec!["yaml", "crd", "go"];
+    }
+    build(env)?;
+    env.run(
+        "cargo build kubedv-fuzz",
+        env.command("cargo").args(["build", "--quiet", "--profile", "fuzz", "-p", "kubedv-fuzz"]),
+    )?;
+    env.run(
+        "cargo build kubedv-diff",
+        env.command("cargo").args(["build", "--quiet", "--release", "-p", "kubedv-diff"]),
+    )?;
+    let out = dir(env);
+    let work = out.join("fuzz-diff");
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let fuzz = env.root.join("target/fuzz/kubedv-fuzz");
+    let judge = env.root.join("target/release/kubedv-diff");
+    for path in paths {
+        let (mode, batch) = match path {
+            "yaml" => ("yaml", 500),
+            "crd" => ("apiserver", 80),
+            "go" => ("declarative", 60),
+            other => return Err(format!("no differential path {other:?} (yaml, crd, go)")),
+        };
+        let start = Instant::now();
+        let (mut cases, mut found) = (0usize, 0usize);
+        let found_file = work.join(format!("{path}.found.jsonl"));
+        while start.elapsed().as_secs() < seconds {
+            let seed =
+                std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+            let text = captured(
+                "kubedv-fuzz cases",
+                Command::new(&fuzz).args(["cases", path, &batch.to_string(), &seed.to_string()]),
+            )?;
+            let case_file = work.join(format!("{path}-{seed}.cases.jsonl"));
+            std::fs::write(&case_file, &text).map_err(|e| e.to_string())?;
+            let mut cmd = oracle_command(env, mode);
+            let answers = captured(
+                &format!("oracle {mode}"),
+                cmd.stdin(std::fs::File::open(&case_file).map_err(|e| e.to_string())?),
+            )?;
+            let answer_file = work.join(format!("{path}-{seed}.answers.jsonl"));
+            std::fs::write(&answer_file, answers).map_err(|e| e.to_string())?;
+            let differ = captured(
+                "kubedv-diff judge",
+                Command::new(&judge).args(["judge", mode]).arg(&case_file).arg(&answer_file),
+            )?;
+            cases += text.lines().count();
+            let mut f =
+                std::fs::OpenOptions::new().create(true).append(true).open(&found_file).map_err(|e| e.to_string())?;
+            for line in differ.lines() {
+                found += 1;
+                let _ = writeln!(f, "{line}");
+                if keep {
+                    let row: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+                    let kept = env.root.join(format!("tests/oracle/fuzz/{path}.jsonl"));
+                    std::fs::create_dir_all(kept.parent().unwrap()).map_err(|e| e.to_string())?;
+                    let mut k =
+                        std::fs::OpenOptions::new().create(true).append(true).open(&kept).map_err(|e| e.to_string())?;
+                    let _ = writeln!(k, "{}", row["case"]);
+                }
+            }
+            let _ = std::fs::remove_file(&case_file);
+            let _ = std::fs::remove_file(&answer_file);
+            println!("==> fuzz-diff {path}: {cases} cases in {:.0} s, {found} differ", start.elapsed().as_secs_f64());
+        }
+        println!("==> fuzz-diff {path}: {cases} cases, {found} differ ({})", found_file.display());
+    }
+    Ok(())
 }

@@ -330,10 +330,17 @@ impl Checker {
             }
         }
         if group == "apiextensions.k8s.io" && kind == "CustomResourceDefinition" && version == "v1" {
-            if let Err(errors) = crd_versions(doc, self.minor)
+            match crd_versions(doc, self.minor)
                 .and_then(|k| k.versions.into_iter().find_map(|v| v.compiled.err()).map_or(Ok(()), Err))
             {
-                report.errors = errors;
+                Err(errors) => report.errors = errors,
+                // A CRD the API server accepts gets its warnings (only then: `BeforeCreate`
+                // warns after validation passed).
+                Ok(()) => {
+                    for w in crate::crd::openapi::creation_warnings(doc) {
+                        report.warn(w, None);
+                    }
+                }
             }
             return report.settle();
         }

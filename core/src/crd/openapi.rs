@@ -686,3 +686,73 @@ fn duplicates(path: &Path<'_>, items: &[Json], schema: &Json, errors: &mut Vec<E
         _ => {}
     }
 }
+
+/// The API server's warnings on creating a CRD (apiextensions-apiserver
+/// `registry/customresourcedefinition/strategy.go` `WarningsOnCreate`): `unrecognized format
+/// "F"` for each format its type does not keep (`validation/formats.go`
+/// `GetUnrecognizedFormats`), then, sorted and once each, lists of objects or lists declared
+/// `x-kubernetes-list-type: set`. Every schema node is visited as `SchemaHas` visits it (items,
+/// allOf/anyOf/oneOf/not, properties, additionalProperties, patternProperties,
+/// additionalItems, definitions, dependencies); the API server walks properties in Go map
+/// order, so the formats' order is not kubedv's to match.
+pub fn creation_warnings(crd: &Json) -> Vec<String> {
+    let mut formats = Vec::new();
+    let mut sets = Vec::new();
+    let spec = crd.get("spec");
+    let roots = spec.and_then(|s| s.get("validation")).and_then(|v| v.get("openAPIV3Schema")).into_iter().chain(
+        spec.and_then(|s| s.get("versions"))
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.get("schema").and_then(|s| s.get("openAPIV3Schema"))),
+    );
+    for root in roots {
+        visit(root, &mut |s| {
+            if let Some(f) = s.get("format").and_then(Json::as_str).filter(|f| !f.is_empty()) {
+                if kept_format(s, s.get("type").and_then(Json::as_str).unwrap_or("")).is_none() {
+                    formats.push(format!("unrecognized format {}", crate::field::go_quote(f)));
+                }
+            }
+            if s.get("x-kubernetes-list-type").and_then(Json::as_str) == Some("set") {
+                if let Some(t @ ("object" | "array")) =
+                    s.get("items").and_then(|i| i.get("type")).and_then(Json::as_str)
+                {
+                    sets.push(format!(
+                        "x-kubernetes-list-type: set for items of type \"{t}\" is not supported by server-side apply or CEL validation rules"
+                    ));
+                }
+            }
+        });
+    }
+    sets.sort();
+    sets.dedup();
+    formats.extend(sets);
+    formats
+}
+
+/// Every schema node under `s` (itself first), as apiextensions' `SchemaHas` walks them.
+fn visit(s: &Json, f: &mut dyn FnMut(&Json)) {
+    if !s.is_object() {
+        return;
+    }
+    f(s);
+    match s.get("items") {
+        Some(Json::Array(list)) => list.iter().for_each(|i| visit(i, f)),
+        Some(one) => visit(one, f),
+        None => {}
+    }
+    for key in ["allOf", "anyOf", "oneOf"] {
+        s.get(key).and_then(Json::as_array).into_iter().flatten().for_each(|i| visit(i, f));
+    }
+    if let Some(not) = s.get("not") {
+        visit(not, f);
+    }
+    for key in ["properties", "patternProperties", "definitions", "dependencies"] {
+        s.get(key).and_then(Json::as_object).into_iter().flat_map(|m| m.values()).for_each(|i| visit(i, f));
+    }
+    for key in ["additionalProperties", "additionalItems"] {
+        if let Some(a) = s.get(key) {
+            visit(a, f);
+        }
+    }
+}

@@ -5,6 +5,8 @@
 //! - `kubedv-diff cases SUITE`: the suite's cases as JSON lines (what `oracle MODE` reads);
 //! - `kubedv-diff record SUITE FILE VERSION`: records the oracle's output (FILE) as the suite's
 //!   answers (`tests/oracle/answers/SUITE.jsonl`);
+//! - `kubedv-diff judge MODE CASES ANSWERS`: compares kubedv with the oracle on cases made
+//!   elsewhere (the differential fuzzer's), printing each differing case as a JSON line;
 //! - `kubedv-diff compare [-v] [SUITE...]`: kubedv against the recorded answers, per suite, then
 //!   exactly `diff: N cases, A agree, E explained, U unexplained` (N counts compared answers);
 //!   exit 1 on an unexplained difference.
@@ -52,6 +54,35 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             let n = record::write(s.name, version, &(s.cases)()?, &output)?;
             let _ = writeln!(out, "{}: {n} answers recorded", s.name);
         }
+        Some("judge") => {
+            let [_, mode, cases, answers] = args else { return Err("judge MODE CASES ANSWERS".into()) };
+            let items = suites::items_of_mode(mode).ok_or_else(|| format!("no oracle mode {mode:?}"))?;
+            let read = |p: &String| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
+            let mut by_id = std::collections::BTreeMap::new();
+            for line in read(answers)?.lines().filter(|l| !l.trim().is_empty()) {
+                // An answer serde_json cannot hold (a number beyond f64, which Go's encoder
+                // writes as it read it) is a difference of its own: kept, marked.
+                let v: serde_json::Value = serde_json::from_str(line).unwrap_or_else(|e| {
+                    let id = line.rsplit_once("\"id\":\"").and_then(|(_, r)| r.split_once('"')).map_or("", |(id, _)| id);
+                    serde_json::json!({"id": id, "unreadable": format!("{e}")})
+                });
+                by_id.insert(v["id"].as_str().unwrap_or_default().to_string(), v);
+            }
+            let (mut n, mut differ) = (0, 0);
+            for line in read(cases)?.lines().filter(|l| !l.trim().is_empty()) {
+                let input: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+                let id = input["id"].as_str().unwrap_or_default().to_string();
+                let Some(answer) = by_id.get(&id) else { continue };
+                let case = kubedv_diff::Case { id, input: input.clone() };
+                n += 1;
+                if let Some(item) = items(&case, answer).into_iter().find(|i| i.kubedv != i.oracle) {
+                    differ += 1;
+                    let row = serde_json::json!({"case": input, "item": item.id, "kubedv": item.kubedv, "oracle": item.oracle});
+                    let _ = writeln!(out, "{row}");
+                }
+            }
+            eprintln!("judge {mode}: {n} cases, {differ} differ");
+        }
         Some("compare") => {
             let verbose = args.iter().any(|a| a == "-v" || a == "--verbose");
             let names: Vec<&String> = args[1..].iter().filter(|a| !a.starts_with('-')).collect();
@@ -98,7 +129,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
         }
         _ => {
             return Err(
-                "usage: kubedv-diff <list | cases SUITE | record SUITE FILE VERSION | compare [-v] [SUITE...]>".into()
+                "usage: kubedv-diff <list | cases SUITE | record SUITE FILE VERSION | judge MODE CASES ANSWERS | compare [-v] [SUITE...]>".into()
             )
         }
     }

@@ -29,9 +29,16 @@ pub struct Recorded {
     pub answers: BTreeMap<String, (String, Value)>,
 }
 
+/// A suite's recorded answers; none (every case then stale) when nothing was recorded yet.
 pub fn read(suite: &str) -> Result<Recorded, String> {
     let path = answers_path(suite);
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = match std::fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(Recorded { oracle: String::new(), answers: BTreeMap::new() });
+        }
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
     let mut lines = text.lines();
     let head: Value = serde_json::from_str(lines.next().unwrap_or(""))
         .map_err(|e| format!("{}: the first line: {e}", path.display()))?;

@@ -39,6 +39,7 @@ use serde_json::{json, Value};
 
 mod cel_round;
 mod crd_round;
+mod diff_cases;
 mod manifest_round;
 mod policy_round;
 
@@ -469,6 +470,27 @@ pub(crate) fn fuzz() {
         let outcome = shared.round(path, &mut Rng::seeded(seed));
         println!("{path} round {seed}: {outcome:?} in {:?}", start.elapsed());
         println!("{}", shared.current.lock().unwrap().1);
+        return;
+    }
+    // `cases PATH N SEED`: oracle cases for the differential fuzzer, as JSON lines.
+    if args.first().is_some_and(|a| a == "cases") {
+        let (Some(path), Some(n), Some(seed)) =
+            (args.get(1), args.get(2).and_then(|s| s.parse().ok()), args.get(3).and_then(|s| s.parse().ok()))
+        else {
+            eprintln!("usage: kubedv-fuzz cases PATH N SEED");
+            std::process::exit(2);
+        };
+        match diff_cases::cases(path, n, seed) {
+            Ok(cases) => {
+                for c in cases {
+                    println!("{c}");
+                }
+            }
+            Err(e) => {
+                eprintln!("kubedv-fuzz: {e}");
+                std::process::exit(2);
+            }
+        }
         return;
     }
     #[cfg(feature = "afl")]

@@ -8,12 +8,14 @@
 //! | `declarative` | validation-gen v0.37.2 | the declarative validation tables' types and objects |
 //! | `crd-corpus` | kube-apiserver | every released CRD of `tests/corpus/crds`, created |
 //! | `crd-objects` | kube-apiserver | the corpus' custom resources, created under their CRD |
+//! | `fuzz-yaml`, `fuzz-crd`, `fuzz-go` | as their path | the differences the differential fuzzer found (`tests/oracle/fuzz/`) |
 //! | `apiextensions-*` | kube-apiserver | apiextensions-apiserver's test tables (`tests/corpus/apiextensions`) as CRDs and objects |
 
 mod apiextensions;
 mod celconf;
 mod crds;
 mod declarative;
+mod fuzz;
 mod verdict;
 mod yaml;
 
@@ -23,7 +25,18 @@ pub fn all() -> Vec<Suite> {
     let mut out = vec![yaml::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::OBJECTS];
     out.extend(apiextensions::SUITES);
     out.push(apiextensions::SCHEMAS);
+    out.extend(fuzz::SUITES);
     out
+}
+
+/// How answers of an oracle mode are compared (`kubedv-diff judge`, the differential fuzzer).
+pub fn items_of_mode(mode: &str) -> Option<fn(&crate::Case, &serde_json::Value) -> Vec<crate::Item>> {
+    match mode {
+        "yaml" => Some(yaml::items),
+        "apiserver" => Some(crds::request_items),
+        "declarative" => Some(declarative::items),
+        _ => None,
+    }
 }
 
 pub fn find(name: &str) -> Option<Suite> {

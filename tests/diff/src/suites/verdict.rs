@@ -1,5 +1,6 @@
 //! The verdict on one API request, as compared: what the API server answered (its Status and
-//! warnings) and what `kubedv check` says of the same documents.
+//! warnings) and what `kubedv check` says of the same documents (for the update of a custom
+//! resource, what `kubedv crd --old` says: the CRD engine's update verdict).
 //!
 //! The compared shape: `{"errors": [...], "warnings": [...]}` (each sorted: the order of a
 //! Status' causes follows Go map iteration in places, so order is not compared), or
@@ -109,5 +110,26 @@ pub fn kubedv(r: &Request<'_>) -> Value {
             return json!({"setup": sorted(errors)});
         }
     }
-    judged(outcome.documents.last().expect("the request's document"), r.old.is_some())
+    let last = outcome.documents.last().expect("the request's document");
+    match (r.old, r.setup.iter().rev().find(|d| kubedv_input::manifests::is_crd(d))) {
+        // An update of a custom resource: the API server's verdict on the update is the CRD
+        // engine's (`kubedv crd --old`); `kubedv check --old` reports the create's errors and,
+        // apart, the errors only the update gives, without the update's warnings.
+        (Some(old), Some(crd)) if last.checked_by == Some("crd") => update_verdict(crd, r.object, old),
+        _ => judged(last, r.old.is_some()),
+    }
+}
+
+fn update_verdict(crd: &Value, object: &Value, old: &Value) -> Value {
+    if let Some(refusal) = kubedv_core::objectmeta::update_refusal(object, old) {
+        return json!({"errors": [refusal], "warnings": []});
+    }
+    let version = object["apiVersion"].as_str().and_then(|a| a.rsplit_once('/')).map(|(_, v)| v);
+    let crd = match kubedv_core::crd::Crd::load_at(crd, version, MINOR) {
+        Ok(c) => c,
+        Err(e) => return json!({"setup": format!("{e:?}")}),
+    };
+    let outcome = crd.check(object, Some(old), &kubedv_core::crd::Options::default());
+    let errors = outcome.errors.iter().filter(|e| e.enforced).map(|e| e.text()).collect();
+    json!({"errors": sorted(errors), "warnings": sorted(outcome.warnings)})
 }

@@ -38,7 +38,7 @@ fn kubedv(text: &str) -> Value {
     json!({"documents": docs, "error": false})
 }
 
-fn items(case: &Case, answer: &Value) -> Vec<Item> {
+pub(super) fn items(case: &Case, answer: &Value) -> Vec<Item> {
     let oracle = json!({"documents": answer["documents"], "error": !answer["error"].is_null()});
     vec![Item { id: case.id.clone(), kubedv: kubedv(case.input["text"].as_str().unwrap_or_default()), oracle }]
 }

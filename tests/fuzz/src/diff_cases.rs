@@ -1,0 +1,110 @@
+//! `kubedv-fuzz cases PATH N SEED`: the structured generators' inputs as the oracle's cases
+//! (JSON lines), for the differential fuzzer (`cargo xtask fuzz-diff`): kubedv and Kubernetes
+//! answer each, `kubedv-diff judge` compares them.
+//!
+//! - `yaml`: mutated manifest streams (the `yaml` round's), read as kubectl reads a file;
+//! - `crd`: a random schema under `spec`, or a released CRD mutated, made for real, then an
+//!   object drawn from the schema created (or an update of another) — the API server's
+//!   verdict on both;
+//! - `go`: a mutated table's Go types and random objects, through validation-gen's code.
+//!
+//! Each case has a group of its own (`fN.fuzz.oracle.kubedv.dev`) so cases never share a CRD.
+
+use kubedv_core::declarative::Schema;
+use serde_json::{json, Value};
+
+use crate::crd_round::{random_schema, real_crds, sample};
+use crate::manifest_round::{MANIFESTS, YAML_TOKENS};
+use crate::{mutate, mutate_with, random_json, seeds, Rng};
+
+pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go"];
+
+pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, String> {
+    let mut rng = Rng::seeded(seed);
+    let mut out = Vec::with_capacity(n);
+    match path {
+        "yaml" => {
+            for i in 0..n {
+                let base = MANIFESTS[rng.below(MANIFESTS.len())];
+                out.push(json!({"id": format!("{seed}-{i}"), "text": mutate_with(&mut rng, base, YAML_TOKENS)}));
+            }
+        }
+        "crd" => {
+            let real = real_crds();
+            for i in 0..n {
+                let mut c = crd_case(&mut rng, &real, &format!("f{i}.fuzz.oracle.kubedv.dev"));
+                c["id"] = json!(format!("{seed}-{i}"));
+                out.push(c);
+            }
+        }
+        "go" => {
+            let corpus = seeds();
+            let mut i = 0;
+            while out.len() < n {
+                let base = &corpus[rng.below(corpus.len())];
+                let src = mutate(&mut rng, base);
+                let schema = Schema::compile(&src);
+                let root = match schema.root_candidates().as_slice() {
+                    [one] => one.to_string(),
+                    _ => continue,
+                };
+                let (a, b) = (random_json(&mut rng, 0), random_json(&mut rng, 0));
+                out.push(json!({
+                    "id": format!("{seed}-{i}"),
+                    "types": src,
+                    "root": root,
+                    "cases": [
+                        {"object": a, "old": null, "options": ["X"], "subresource": ""},
+                        {"object": b, "old": a, "options": [], "subresource": ""},
+                    ],
+                    "names": ["create", "update"],
+                    "defaults": false,
+                }));
+                i += 1;
+            }
+        }
+        _ => return Err(format!("no differential path {path:?}; the paths are {}", DIFF_PATHS.join(", "))),
+    }
+    Ok(out)
+}
+
+/// A CRD in `group` and a request for one of its objects: half the time a random schema under
+/// `spec`, else a released CRD, its schema sometimes mutated.
+fn crd_case(rng: &mut Rng, real: &[Value], group: &str) -> Value {
+    let (mut doc, version) = if rng.below(2) == 0 {
+        let root = json!({"type": "object", "properties": {"spec": random_schema(rng, 0)}});
+        let doc = json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition", "metadata": {"name": ""},
+            "spec": {"group": "", "scope": "Namespaced", "names": {"kind": "W", "plural": "ws"},
+                "versions": [{"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": root}}]}});
+        (doc, 0)
+    } else {
+        let mut doc = real[rng.below(real.len())].clone();
+        let versions = doc["spec"]["versions"].as_array().map_or(0, Vec::len);
+        let v = rng.below(versions.max(1));
+        if rng.below(2) == 0 {
+            crate::crd_round::mutate_schema(rng, &mut doc["spec"]["versions"][v]["schema"]["openAPIV3Schema"], 0);
+        }
+        (doc, v)
+    };
+    let plural = doc["spec"]["names"]["plural"].as_str().unwrap_or("ws").to_string();
+    doc["metadata"] = json!({"name": format!("{plural}.{group}")});
+    doc["spec"]["group"] = json!(group);
+    let schema = doc["spec"]["versions"][version]["schema"]["openAPIV3Schema"].clone();
+    let name = doc["spec"]["versions"][version]["name"].as_str().unwrap_or("v1").to_string();
+    let kind = doc["spec"]["names"]["kind"].as_str().unwrap_or("W").to_string();
+    let object = |rng: &mut Rng| {
+        let mut o = sample(rng, &schema, 0);
+        if !o.is_object() {
+            o = json!({});
+        }
+        o["apiVersion"] = json!(format!("{group}/{name}"));
+        o["kind"] = json!(kind);
+        o["metadata"] = json!({"name": "x", "namespace": "fuzz"});
+        o
+    };
+    let mut case = json!({"setup": [doc], "object": object(rng), "fieldValidation": "Warn"});
+    if rng.below(3) == 0 {
+        case["old"] = object(rng);
+    }
+    case
+}
