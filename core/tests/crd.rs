@@ -4,7 +4,7 @@
 //! (pkg/apiserver/schema/listtype/validation.go), and x-kubernetes-validations
 //! (pkg/apiserver/schema/cel/validation.go; validation_test.go for the behaviours).
 
-use kubedv_core::crd::Crd;
+use kubedv_core::crd::{Crd, Options};
 use serde_json::{json, Value};
 
 /// A CRD with this schema under `spec`.
@@ -526,5 +526,61 @@ fn list_functions_over_strings_estimate_each_elements_traversal() {
     ] {
         let refused = Crd::load(&doc(rule), None).err().unwrap_or_else(|| panic!("{rule} accepted"));
         assert!(refused[0].text().ends_with("Forbidden: estimated rule cost exceeds budget by factor of more than 100x (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"), "{}", refused[0].text());
+    }
+}
+
+/// With `/status` served, a request to the resource itself does not set `status`: the
+/// strategy drops it on create and keeps the stored one on update before validation
+/// (apiextensions-apiserver v0.37.2 registry/customresource/strategy.go PrepareForCreate,
+/// PrepareForUpdate). The differential fuzzer found kubedv validating it (`fuzz-crd`), and the
+/// real kube-apiserver v1.37.2 answers as asserted here.
+#[test]
+fn status_is_not_set_through_the_resource_when_status_is_a_subresource() {
+    let crd = |status: bool| {
+        let mut v = serde_json::json!({"name": "v1", "served": true, "storage": true, "schema": {"openAPIV3Schema": {
+            "type": "object", "properties": {
+                "spec": {"type": "object"},
+                "status": {"type": "object", "required": ["phase"], "properties": {"phase": {"type": "string", "enum": ["Ready"]}}}}}}});
+        if status {
+            v["subresources"] = serde_json::json!({"status": {}});
+        }
+        serde_json::json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+            "metadata": {"name": "widgets.example.com"},
+            "spec": {"group": "example.com", "scope": "Namespaced",
+                "names": {"plural": "widgets", "singular": "widget", "kind": "Widget", "listKind": "WidgetList"},
+                "versions": [v]}})
+    };
+    let object = serde_json::json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"},
+        "spec": {}, "status": {"phase": "Broken"}});
+    let old = serde_json::json!({"apiVersion": "example.com/v1", "kind": "Widget", "metadata": {"name": "w"},
+        "spec": {}, "status": {"phase": "Ready"}});
+    let texts = |c: &Crd, old: Option<&serde_json::Value>| -> Vec<String> {
+        c.check(&object, old, &Options::default()).errors.iter().map(|e| e.text()).collect()
+    };
+    let with = Crd::load(&crd(true), None).unwrap();
+    assert!(texts(&with, None).is_empty());
+    assert!(texts(&with, Some(&old)).is_empty());
+    let outcome = with.check(&object, None, &Options::default());
+    assert!(outcome.object.get("status").is_none());
+    let without = Crd::load(&crd(false), None).unwrap();
+    assert_eq!(texts(&without, None), ["status.phase: Unsupported value: \"Broken\": supported values: \"Ready\""]);
+}
+
+/// `format: byte` is kube-openapi's `govalidator.IsBase64` pattern
+/// (`^(?:[A-Za-z0-9+\/]{4})*(?:[A-Za-z0-9+\/]{2}==|[A-Za-z0-9+\/]{3}=|[A-Za-z0-9+\/]{4})$`, strfmt
+/// default.go): padded and not empty. The real kube-apiserver v1.37.2 refuses `""` (the
+/// differential fuzzer's `fuzz-crd` case).
+#[test]
+fn byte_format_is_padded_base64_and_not_empty() {
+    let c = crd(json!({"type": "object", "properties": {"b": {"type": "string", "format": "byte"}}}));
+    for ok in ["QUI=", "QUJD", "QQ==", "YWJjZA==", "+/+/"] {
+        assert!(errors(&c, json!({"b": ok}), None).is_empty(), "{ok}");
+    }
+    for bad in ["", "QUI", "QQ", "QQ=", "Q===", "QU=I", "QUJD=", "QU I="] {
+        assert_eq!(
+            errors(&c, json!({"b": bad}), None),
+            [format!("spec.b: Invalid value: {bad:?}: spec.b in body must be of type byte: {bad:?}")],
+            "{bad}"
+        );
     }
 }

@@ -115,8 +115,8 @@ pub fn diff(env: &Env, args: &[String]) -> Result<(), String> {
     // The answers name where they come from: the harness' modules and the API server's release.
     let version = format!(
         "{}; {}",
-        captured("oracle version", &mut Command::new(&bin).arg("version"))?.trim(),
-        captured("kube-apiserver --version", &mut Command::new(out.join("kube-apiserver")).arg("--version"))?.trim()
+        captured("oracle version", Command::new(&bin).arg("version"))?.trim(),
+        captured("kube-apiserver --version", Command::new(out.join("kube-apiserver")).arg("--version"))?.trim()
     );
     let list = captured("kubedv-diff list", &mut diff_tool(env, &["list"], &answers))?;
     // Suites by oracle mode: one oracle run answers every suite of a mode.
