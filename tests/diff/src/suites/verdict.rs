@@ -87,10 +87,10 @@ fn judged(d: &Checked, update: bool) -> Value {
 }
 
 pub fn kubedv(r: &Request<'_>) -> Value {
-    let mut texts_of: Vec<String> = r.setup.iter().map(Value::to_string).collect();
-    texts_of.push(r.object.to_string());
-    let paths: Vec<String> = (0..texts_of.len()).map(|i| format!("doc{i}.json")).collect();
-    let files: Vec<File<'_>> = paths.iter().zip(&texts_of).map(|(path, text)| File { path, text }).collect();
+    let mut bodies: Vec<String> = r.setup.iter().map(Value::to_string).collect();
+    bodies.push(r.object.to_string());
+    let paths: Vec<String> = (0..bodies.len()).map(|i| format!("doc{i}.json")).collect();
+    let files: Vec<File<'_>> = paths.iter().zip(&bodies).map(|(path, text)| File { path, text }).collect();
     let old_text = r.old.map(Value::to_string);
     let options = Options {
         minor: MINOR,
@@ -127,7 +127,7 @@ fn update_verdict(crd: &Value, object: &Value, old: &Value) -> Value {
     let version = object["apiVersion"].as_str().and_then(|a| a.rsplit_once('/')).map(|(_, v)| v);
     let crd = match kubedv_core::crd::Crd::load_at(crd, version, MINOR) {
         Ok(c) => c,
-        Err(e) => return json!({"setup": format!("{e:?}")}),
+        Err(errors) => return json!({"setup": sorted(errors.iter().map(|e| e.text()).collect())}),
     };
     let outcome = crd.check(object, Some(old), &kubedv_core::crd::Options::default());
     let errors = outcome.errors.iter().filter(|e| e.enforced).map(|e| e.text()).collect();

@@ -113,7 +113,14 @@ func runDeclarative(args []string) error {
 		var ok []int
 		for _, i := range pkgs {
 			if bad[i] {
-				refused[i] = "the generated code does not compile: " + lastLines(out, 5)
+				// The compiler's lines about this package only.
+				var mine []string
+				for _, line := range strings.Split(out, "\n") {
+					if strings.Contains(line, fmt.Sprintf("gen/t%d/", i)) {
+						mine = append(mine, line)
+					}
+				}
+				refused[i] = "the generated code does not compile: " + lastLines(strings.Join(mine, "\n"), 5)
 			} else {
 				ok = append(ok, i)
 			}
