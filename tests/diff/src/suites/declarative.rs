@@ -113,7 +113,8 @@ fn cases() -> Result<Vec<Case>, String> {
                 [one] => Some(one.to_string()),
                 _ => None,
             });
-            // The objects as JSON text: the oracle decodes them as the API server decodes a body.
+            // The objects as JSON values (the tables hold their text); the oracle decodes each
+            // into the root's Go type as the API server decodes a body.
             let cases: Vec<Value> = t
                 .cases
                 .iter()
