@@ -27,6 +27,29 @@ impl Tally {
     pub fn unexplained(&self) -> usize {
         self.differences.len() + self.stale.len()
     }
+
+    /// The suite's lines as `kubedv-diff compare` prints them: counts and the oracle's version,
+    /// then each stale case, each difference (with both answers when `verbose`) and each
+    /// exception no longer needed.
+    pub fn report(&self, suite: &str, oracle: &str, verbose: bool) -> Vec<String> {
+        let mut out = vec![format!(
+            "{suite}: {} cases, {} compared, {} agree, {} explained, {} unexplained ({oracle})",
+            self.cases,
+            self.items,
+            self.agree,
+            self.explained,
+            self.unexplained()
+        )];
+        out.extend(self.stale.iter().map(|x| format!("  STALE {x} (cargo xtask diff --record {suite})")));
+        for (id, kubedv, oracle) in &self.differences {
+            out.push(format!("  DIFF {id}"));
+            if verbose {
+                out.push(format!("    kubedv: {kubedv}\n    oracle: {oracle}"));
+            }
+        }
+        out.extend(self.unused_exceptions.iter().map(|x| format!("  exception no longer needed: {x}")));
+        out
+    }
 }
 
 pub fn run(

@@ -96,28 +96,8 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             for s in &chosen {
                 let recorded = record::read(s.name)?;
                 let t = compare::run(s, &recorded, &exceptions)?;
-                let _ = writeln!(
-                    out,
-                    "{}: {} cases, {} compared, {} agree, {} explained, {} unexplained ({})",
-                    s.name,
-                    t.cases,
-                    t.items,
-                    t.agree,
-                    t.explained,
-                    t.unexplained(),
-                    recorded.oracle
-                );
-                for stale in &t.stale {
-                    let _ = writeln!(out, "  STALE {stale} (cargo xtask diff --record {})", s.name);
-                }
-                for (id, kubedv, oracle) in &t.differences {
-                    let _ = writeln!(out, "  DIFF {id}");
-                    if verbose {
-                        let _ = writeln!(out, "    kubedv: {kubedv}\n    oracle: {oracle}");
-                    }
-                }
-                for id in &t.unused_exceptions {
-                    let _ = writeln!(out, "  exception no longer needed: {id}");
+                for line in t.report(s.name, &recorded.oracle, verbose) {
+                    let _ = writeln!(out, "{line}");
                 }
                 n += t.items;
                 a += t.agree;

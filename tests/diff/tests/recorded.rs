@@ -17,12 +17,7 @@ fn every_suite_agrees_with_the_recorded_oracle() {
         assert!(t.cases == 0 || t.items > 0, "{}: nothing compared", s.name);
         compared += t.items;
         unexplained += t.unexplained();
-        report.push(format!("{}: {} compared, {} agree, {} explained", s.name, t.items, t.agree, t.explained));
-        report.extend(t.stale.iter().map(|x| format!("  STALE {x}")));
-        for (id, kubedv, oracle) in &t.differences {
-            report.push(format!("  DIFF {id}\n    kubedv: {kubedv}\n    oracle: {oracle}"));
-        }
-        report.extend(t.unused_exceptions.iter().map(|x| format!("  exception no longer needed: {x}")));
+        report.extend(t.report(s.name, &recorded.oracle, true));
     }
     println!("{}", report.join("\n"));
     assert!(compared >= 3000, "only {compared} answers compared");
