@@ -50,6 +50,11 @@ pub struct Args {
     /// Documents with no schema are errors, not warnings.
     #[arg(long)]
     strict: bool,
+    /// What unknown fields of built-in kinds do, as the API server's `fieldValidation`:
+    /// Strict (refused, as `kubectl apply` asks), Warn (warnings, as API clients get by
+    /// default) or Ignore.
+    #[arg(long = "field-validation", value_name = "Strict|Warn|Ignore", default_value = "Strict")]
+    field_validation: String,
     /// Documents checked at once (default: the machine's cores).
     #[arg(long, value_name = "N")]
     jobs: Option<usize>,
@@ -57,6 +62,8 @@ pub struct Args {
 
 pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     let minor = minor(args.k8s_version.as_deref())?;
+    let field_validation = kubedv_core::check::FieldValidation::parse(&args.field_validation)
+        .map_err(|e| UsageError(format!("--field-validation: {e}")))?;
     if let Some(jobs) = args.jobs {
         rayon::ThreadPoolBuilder::new()
             .num_threads(jobs.max(1))
@@ -98,7 +105,7 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     // Compiled rules are not shared between threads: each worker compiles its own checker,
     // once, and keeps it for every batch.
     let build = || -> Result<Checker, UsageError> {
-        let mut checker = Checker::new(minor, args.strict);
+        let mut checker = Checker::new(minor, args.strict).with_field_validation(field_validation);
         add_types(&mut checker, &type_sources, catalog.as_ref())?;
         for package in &builtin {
             let deps = catalog.as_ref().map(|c| c.dependencies(package)).unwrap_or_default();

@@ -1,5 +1,5 @@
 //! `kubedv check`'s reports: the documents as checked, with positions, printed as text, JSON
-//! (DESIGN.md's contract), GitHub Actions annotations, SARIF 2.1.0 (code scanning) or JUnit XML
+//! (docs/design.md's contract), GitHub Actions annotations, SARIF 2.1.0 (code scanning) or JUnit XML
 //! (one test case per document).
 
 use std::io::Write;

@@ -1,6 +1,6 @@
 //! `kubedv`: Kubernetes API validation on the command line.
 //!
-//! Exit status (DESIGN.md): 0 no errors, 1 validation errors, 2 bad usage or unreadable input
+//! Exit status (docs/design.md §CLI): 0 no errors, 1 validation errors, 2 bad usage or unreadable input
 //! (message on stderr, nothing on stdout).
 
 mod cel_cmd;

@@ -332,7 +332,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     Ok(if returned == 0 { Outcome::Clean } else { Outcome::Invalid })
 }
 
-/// The JSON document for one object (DESIGN.md: `{"errors": [...], "diagnostics": [...]}`).
+/// The JSON document for one object (docs/design.md: `{"errors": [...], "diagnostics": [...]}`).
 #[derive(serde::Serialize)]
 struct Doc<'a> {
     errors: &'a [kubedv_core::field::Error],

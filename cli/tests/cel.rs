@@ -1,4 +1,4 @@
-//! `kubedv cel` against the CLI contract of DESIGN.md: `{"value", "type", "cost"}` or
+//! `kubedv cel` against the CLI contract of docs/design.md: `{"value", "type", "cost"}` or
 //! `{"error": {"kind", "message", "line", "column"}}`; exit 0, or 1 when the expression fails.
 //! Costs and messages are Kubernetes' (apiserver pkg/cel/library/cost_test.go; cel-go).
 

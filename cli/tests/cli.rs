@@ -1,4 +1,4 @@
-//! The CLI contract of DESIGN.md: exit status 0/1/2, text lines with a summary on stderr,
+//! The CLI contract of docs/design.md: exit status 0/1/2, text lines with a summary on stderr,
 //! one JSON document with `--format json`. Error text: apimachinery pkg/api/validate/strfmt.go.
 
 use assert_cmd::Command;

@@ -1,5 +1,6 @@
-//! `kubedv cri-skew`, `cri-range` and `cri-feature` against the CLI contract of DESIGN.md.
-//! Policy: shared/reference/cri-api-version-skew-policy.md and cri-feature-development-policy.md.
+//! `kubedv cri-skew`, `cri-range` and `cri-feature` against the CLI contract of docs/design.md.
+//! Policy: the Kubernetes contributor guide's "CRI API version skew policy" and "Kubernetes feature
+//! development and container runtimes" (docs/fidelity.md, Formats and the CRI policies).
 
 use assert_cmd::Command;
 use serde_json::{json, Value};

@@ -1,4 +1,4 @@
-//! `kubedv policy` and `kubedv policy test` (DESIGN.md contract): exit 0 allowed, 1 denied,
+//! `kubedv policy` and `kubedv policy test` (docs/design.md contract): exit 0 allowed, 1 denied,
 //! 2 bad input; the API server's texts (apiserver validating/dispatcher.go).
 
 use assert_cmd::Command;

@@ -1,4 +1,4 @@
-//! `kubedv validate` and `kubedv tags` end to end (DESIGN.md CLI contract). Error text:
+//! `kubedv validate` and `kubedv tags` end to end (docs/design.md CLI contract). Error text:
 //! apimachinery pkg/api/validate/limits.go (Minimum, MaxLength) and required.go.
 
 use assert_cmd::Command;

@@ -18,6 +18,8 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "apis")]
+pub mod apis;
 pub mod builtin;
 pub mod cel;
 pub mod check;
@@ -29,9 +31,11 @@ pub mod diag;
 pub mod field;
 pub mod format;
 pub mod golang;
+pub mod lifecycle;
 pub mod objectmeta;
 #[cfg(feature = "policy")]
 pub mod policy;
+pub mod release;
 mod sort;
 pub mod tags;
 

@@ -8,7 +8,7 @@
 //! (`"example.com/v1 Widget is deprecated; use example.com/v2 Widget"`).
 
 use kubedv_core::check::lifecycle::{self, Status};
-use kubedv_core::check::{compare_kube_aware, Checker};
+use kubedv_core::check::{compare_kube_aware, Checker, FieldValidation, Status as Verdict};
 use serde_json::json;
 
 #[test]
@@ -120,7 +120,7 @@ type Container struct {
 	Name string `json:"name"`
 }
 "#;
-    let mut checker = Checker::new(37, false);
+    let mut checker = Checker::new(37, false).with_field_validation(FieldValidation::Warn);
     assert!(!checker.add_types(types, &[], Some("example.com"), false).iter().any(|d| d.is_error()));
     let doc = json!({"apiVersion": "example.com/v1", "kind": "Widget",
         "metadata": {"name": "w", "labelz": {}},
@@ -136,6 +136,18 @@ type Container struct {
         ]
     );
     assert_eq!(r.warnings[2].field.as_deref(), Some("spec.containers[1].redinessProbe"));
+
+    // Strict (kubectl's default, and `kubedv check`'s): one refusal naming every unknown field,
+    // as kube-apiserver v1.37.2 answers (tests/oracle/answers/builtin.jsonl, strict.yaml).
+    let mut strict = Checker::new(37, false);
+    assert!(!strict.add_types(types, &[], Some("example.com"), false).iter().any(|d| d.is_error()));
+    let r = strict.check(&doc, None);
+    assert_eq!(r.status, Verdict::Invalid);
+    assert_eq!(
+        r.undecodable[0].message,
+        "Widget in version \"v1\" cannot be handled as a Widget: strict decoding error: unknown field \"metadata.labelz\", unknown field \"spec.Containers\", unknown field \"spec.containers[1].redinessProbe\""
+    );
+    assert_eq!(r.undecodable[0].field, "metadata.labelz");
 }
 
 /// A built-in kind's update from its old revision: the metadata checks every update gets

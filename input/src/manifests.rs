@@ -3,7 +3,7 @@
 //! by core's [`check`](kubedv_core::check) engine, and each result given the line and column of
 //! the field it names. The CLI adds walking directories, git revisions and parallelism around
 //! these pieces; the npm package and the playground check files held in memory with
-//! [`check_files`]. The results serialize as DESIGN.md's `kubedv check` JSON.
+//! [`check_files`]. The results serialize as docs/design.md's `kubedv check` JSON.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -114,13 +114,16 @@ pub fn crds_in(text: &str) -> Vec<Value> {
     positions::split(text).into_iter().filter_map(|p| crate::document(p.text).ok()).filter(is_crd).collect()
 }
 
-/// The `apiVersion` values a file names, found by its lines (a light pass: which built-in
-/// packages to compile).
+/// The `apiVersion` values a file names, found by a light pass over its text (which built-in
+/// packages to compile): every `apiVersion` key, in block YAML, flow YAML or JSON
+/// (`apiVersion: apps/v1`, `{"apiVersion":"v1",…}`, `{apiVersion: v1, …}`).
 pub fn api_versions_in(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.lines().filter_map(|l| {
-        let l = l.trim().trim_start_matches("- ").trim_start_matches('"');
-        let rest = l.strip_prefix("apiVersion")?.trim_start_matches('"').trim_start();
-        let value = rest.strip_prefix(':')?.trim().trim_end_matches(',').trim_matches(['"', '\'', ' ']);
+    text.match_indices("apiVersion").filter_map(|(at, key)| {
+        let rest = &text[at + key.len()..];
+        let rest = rest.strip_prefix(['"', '\'']).unwrap_or(rest).trim_start_matches([' ', '\t']);
+        let rest = rest.strip_prefix(':')?.trim_start_matches([' ', '\t']);
+        let end = rest.find(['\n', '\r', ',', '}', ']', '#']).unwrap_or(rest.len());
+        let value = rest[..end].trim().trim_matches(['"', '\'', ' ']);
         (!value.is_empty()).then(|| value.to_string())
     })
 }
@@ -413,16 +416,10 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
     checked
 }
 
-/// The oldest release the API lifecycle table speaks for.
-pub const OLDEST_MINOR: u32 = 16;
-
-/// The minor version of a release named `1.N`, between 1.16 and the newest supported.
+/// The minor version of a release named `1.N`, between 1.16 and the newest supported
+/// ([`kubedv_core::release::parse`]).
 pub fn release(version: &str) -> Result<u32, String> {
-    let newest = kubedv_core::declarative::shadow::NEWEST_MINOR;
-    match version.strip_prefix("1.").and_then(|m| m.parse::<u32>().ok()) {
-        Some(m) if (OLDEST_MINOR..=newest).contains(&m) => Ok(m),
-        _ => Err(format!("{version}: expected 1.{OLDEST_MINOR} to 1.{newest}")),
-    }
+    kubedv_core::release::parse(version, kubedv_core::release::OLDEST_LIFECYCLE_MINOR)
 }
 
 /// A file held in memory.
@@ -445,6 +442,8 @@ pub struct Options<'a> {
     pub minor: u32,
     /// Documents with no schema are errors, not warnings.
     pub strict: bool,
+    /// What unknown fields do (the API server's `fieldValidation`; `kubectl apply` asks Strict).
+    pub field_validation: kubedv_core::check::FieldValidation,
     /// Files holding further CRDs.
     pub crds: Vec<File<'a>>,
     pub types: Vec<Types<'a>>,
@@ -454,7 +453,7 @@ pub struct Options<'a> {
     pub catalog: Option<&'a str>,
 }
 
-/// The result of a run: DESIGN.md's `kubedv check` JSON.
+/// The result of a run: docs/design.md's `kubedv check` JSON.
 pub struct Outcome {
     pub documents: Vec<Checked>,
     pub summary: Summary,
@@ -484,7 +483,7 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
         Some(text) => Some(Catalog::parse(text).map_err(|e| Refused(format!("the built-in kinds catalog: {e}")))?),
         None => None,
     };
-    let mut checker = Checker::new(options.minor, options.strict);
+    let mut checker = Checker::new(options.minor, options.strict).with_field_validation(options.field_validation);
     for t in &options.types {
         let mut deps: Vec<Dependency<'_>> =
             t.imports.iter().map(|(path, text)| Dependency { import_path: path, label: path, text }).collect();
@@ -503,8 +502,18 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
             return Err(Refused(format!("the types cannot be used:\n{}", errors.join("\n"))));
         }
     }
+    // Every document is read once: the CRDs among them are added before any is checked (a CRD
+    // and its resources may come in any order).
+    let notes = patch_notes(files);
+    let docs: Vec<Doc> = files
+        .iter()
+        .flat_map(|f| read_bytes(Arc::from(f.path), f.text.as_bytes(), notes.get(&normalize(f.path)).cloned()))
+        .collect();
     if let Some(catalog) = &catalog {
-        let mut api_versions: Vec<String> = files.iter().flat_map(|f| api_versions_in(f.text)).collect();
+        let mut api_versions: Vec<String> = docs
+            .iter()
+            .filter_map(|d| d.value.as_ref().ok()?.get("apiVersion")?.as_str().map(String::from))
+            .collect();
         api_versions.sort_unstable();
         api_versions.dedup();
         for package in api_versions.iter().filter_map(|av| catalog.serving(av)) {
@@ -523,13 +532,6 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
             }
         }
     }
-    // Every document is read once: the CRDs among them are added before any is checked (a CRD
-    // and its resources may come in any order).
-    let notes = patch_notes(files);
-    let docs: Vec<Doc> = files
-        .iter()
-        .flat_map(|f| read_bytes(Arc::from(f.path), f.text.as_bytes(), notes.get(&normalize(f.path)).cloned()))
-        .collect();
     for d in docs.iter().filter(|d| d.prefix.is_empty()) {
         if let Ok(v) = &d.value {
             if is_crd(v) {

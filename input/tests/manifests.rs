@@ -20,7 +20,15 @@ fn catalog(minor: u32) -> String {
 }
 
 fn options(catalog: Option<&str>) -> Options<'_> {
-    Options { minor: 37, strict: false, crds: Vec::new(), types: Vec::new(), old: Vec::new(), catalog }
+    Options {
+        minor: 37,
+        strict: false,
+        field_validation: Default::default(),
+        crds: Vec::new(),
+        types: Vec::new(),
+        old: Vec::new(),
+        catalog,
+    }
 }
 
 /// The repository's files in the order `kubedv check` walks them (sorted, `.go` not a manifest).

@@ -30,7 +30,15 @@ struct Row {
 /// [`check_files`]: CRDs among the documents, built-in kinds with the release's catalog when
 /// loaded, lists item by item), each problem at its line.
 fn check_stream(text: &str, minor: u32, catalog: Option<&str>) -> (Vec<Row>, String) {
-    let options = Options { minor, strict: false, crds: Vec::new(), types: Vec::new(), old: Vec::new(), catalog };
+    let options = Options {
+        minor,
+        strict: false,
+        field_validation: Default::default(),
+        crds: Vec::new(),
+        types: Vec::new(),
+        old: Vec::new(),
+        catalog,
+    };
     let outcome = match check_files(&[File { path: "manifests", text }], &options) {
         Ok(outcome) => outcome,
         Err(Refused(why)) => return (vec![Row { line: 1, class: "error", text: why }], String::new()),

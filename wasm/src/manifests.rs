@@ -24,6 +24,9 @@ export interface CheckOptions {
   k8sVersion?: string;
   /** Documents with no schema are errors, not warnings. */
   strict?: boolean;
+  /** What unknown fields of built-in kinds do, as the API server's `fieldValidation`:
+   * "Strict" (refused; the default, as `kubectl apply` asks), "Warn" or "Ignore". */
+  fieldValidation?: "Strict" | "Warn" | "Ignore";
   /** Files holding further CRDs (CRDs among the files are used too). */
   crds?: ManifestFile[];
   /** `+k8s:` tagged Go types whose kinds to validate (group from `+groupName`, version from the package). */
@@ -58,7 +61,7 @@ export interface CheckedDocument {
   warnings: { message: string; line: number; column: number }[];
   /** Why a document was skipped or is unreadable. */
   why?: string;
-  /** What judged it: "crd", "types" or "builtin" (declarative rules and metadata checks only). */
+  /** What judged it: "crd", "types", "kubernetes" (a built-in kind whose whole API server path is modeled) or "builtin" (declarative rules and metadata checks only). */
   checkedBy?: string;
 }
 
@@ -68,7 +71,7 @@ export interface CheckReport {
 }
 "#;
 
-const USAGE: &str = "check options are {k8sVersion?, strict?, crds?, types?, old?, catalog?}";
+const USAGE: &str = "check options are {k8sVersion?, strict?, fieldValidation?, crds?, types?, old?, catalog?}";
 
 /// Checks every document of the files as `kubedv check` does: CRDs among them or in `crds`,
 /// tagged Go types, built-in kinds with a loaded catalog, API versions the release no longer
@@ -104,6 +107,10 @@ pub fn check_manifests(
         }
     }
     let strict = f.as_mut().map(|f| f.boolean("strict")).transpose()?.flatten().unwrap_or(false);
+    let field_validation = match f.as_mut().map(|f| f.string("fieldValidation")).transpose()?.flatten() {
+        Some(v) => kubedv_core::check::FieldValidation::parse(&v).map_err(into_error)?,
+        None => Default::default(),
+    };
     let mut take_files = |key: &str| -> Result<Vec<(String, String)>, JsError> {
         match f.as_mut().and_then(|f| f.value(key)) {
             None => Ok(Vec::new()),
@@ -122,6 +129,7 @@ pub fn check_manifests(
     let options = Options {
         minor,
         strict,
+        field_validation,
         crds: as_files(&crds),
         types: types
             .iter()

@@ -14,7 +14,7 @@
 //!   harness from the Go module proxy (`tests/oracle`), by hand.
 //! - `diff [--record] [SUITE...]`: every suite's cases through kubedv and the oracle, compared
 //!   (`--record` keeps the answers in `tests/oracle/answers`, which `cargo test` compares with).
-//! - `fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer (yaml, crd, go), SECONDS
+//! - `fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer (yaml, crd, go, builtin), SECONDS
 //!   per path (default 600), against the oracle, by hand.
 //! - `catalog GITDIR [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from a k8s.io/api
 //!   git directory, by hand.

@@ -214,7 +214,8 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
             "yaml" => ("yaml", 500),
             "crd" => ("apiserver", 80),
             "go" => ("declarative", 60),
-            other => return Err(format!("no differential path {other:?} (yaml, crd, go)")),
+            "builtin" => ("apiserver", 150),
+            other => return Err(format!("no differential path {other:?} (yaml, crd, go, builtin)")),
         };
         let start = Instant::now();
         let (mut cases, mut found) = (0usize, 0usize);

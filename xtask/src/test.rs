@@ -65,7 +65,7 @@ pub fn run() -> ExitCode {
         )
     });
     check("CEL conformance (>= 97% of non-skipped tests)", &mut || {
-        // The CEL specification's conformance files, vendored from ../shared/conformance.
+        // The CEL specification's conformance files, vendored from google/cel-spec (cel-spec/SOURCE.md).
         let dir = env.root.join("tests/conformance/cel-spec");
         let mut files: Vec<String> = std::fs::read_dir(&dir)
             .map_err(|e| format!("{}: {e}", dir.display()))?

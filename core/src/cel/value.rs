@@ -600,7 +600,7 @@ pub fn from_json(v: &serde_json::Value) -> Value {
     }
 }
 
-/// Renders a value as JSON the way DESIGN.md's `kubedv cel` output does: numbers as numbers,
+/// Renders a value as JSON the way docs/design.md's `kubedv cel` output does: numbers as numbers,
 /// timestamps as RFC 3339, durations in Go's form, bytes as base64, types by name.
 pub fn to_json(v: &Value) -> serde_json::Value {
     use serde_json::Value as J;

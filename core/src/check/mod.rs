@@ -13,8 +13,7 @@
 //! warning); a kind of a Go package goes to its declarative validation; anything else has no
 //! schema (a warning, an error when strict).
 
-pub mod lifecycle;
-pub mod migration;
+pub use crate::lifecycle::{self, migration};
 
 use alloc::borrow::Cow;
 use alloc::format;
@@ -68,7 +67,8 @@ pub struct Report {
     /// Why the document was skipped.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub why: Option<String>,
-    /// What judged it: `crd`, `types` (Go types given), `builtin` (a Kubernetes API package:
+    /// What judged it: `crd`, `types` (Go types given), `kubernetes` (a built-in kind whose
+    /// whole API server path is modeled: [`crate::apis`]), `builtin` (a Kubernetes API package:
     /// its declarative rules and metadata checks only; the rest of Kubernetes' handwritten
     /// validation is not modeled) or
     /// `lifecycle` (a removed API version).
@@ -118,6 +118,33 @@ impl Report {
             self.status = Status::Invalid;
         }
         self
+    }
+}
+
+/// What the API server does with fields the types do not declare (and duplicate fields): the
+/// request's `fieldValidation` (apiserver `pkg/endpoints/handlers`). `kubectl apply` and
+/// `kubectl create` send `Strict`; API clients that say nothing get `Warn`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum FieldValidation {
+    /// The request is refused: `strict decoding error: unknown field "spec.replica"`.
+    #[default]
+    Strict,
+    /// The request goes on, with the warning `unknown field "spec.replica"`.
+    Warn,
+    /// Unknown fields are dropped silently.
+    Ignore,
+}
+
+impl FieldValidation {
+    /// The query parameter's value (`Strict`, `Warn`, `Ignore`; any case, as the API server
+    /// reads it).
+    pub fn parse(text: &str) -> Result<FieldValidation, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "strict" => Ok(FieldValidation::Strict),
+            "warn" => Ok(FieldValidation::Warn),
+            "ignore" => Ok(FieldValidation::Ignore),
+            _ => Err(format!("fieldValidation must be Strict, Warn or Ignore, not {text:?}")),
+        }
     }
 }
 
@@ -213,6 +240,7 @@ struct GoPackage {
 pub struct Checker {
     minor: u32,
     strict: bool,
+    field_validation: FieldValidation,
     enforcement: Enforcement,
     crds: Vec<CrdKind>,
     packages: Vec<GoPackage>,
@@ -231,7 +259,21 @@ impl Checker {
         );
         let enforcement = Enforcement::from_request(Some(&dv), &[], true)
             .unwrap_or_else(|_| Enforcement::from_request(None, &[], true).expect("the newest version is modeled"));
-        Checker { minor, strict, enforcement, crds: Vec::new(), packages: Vec::new(), builtin_groups: Vec::new() }
+        Checker {
+            minor,
+            strict,
+            field_validation: FieldValidation::default(),
+            enforcement,
+            crds: Vec::new(),
+            packages: Vec::new(),
+            builtin_groups: Vec::new(),
+        }
+    }
+
+    /// Sets what happens to unknown fields (by default `Strict`, as `kubectl apply` asks).
+    pub fn with_field_validation(mut self, field_validation: FieldValidation) -> Checker {
+        self.field_validation = field_validation;
+        self
     }
 
     /// Adds a CRD: every version compiled once. Returns the API server's reasons to refuse it
@@ -356,7 +398,7 @@ impl Checker {
             return self.custom_resource(crd, version, doc, old, report);
         }
         if let Some((package, root)) = self.package_for(group, version, kind) {
-            let run = |old: Option<&Json>| {
+            let run = |doc: &Json, old: Option<&Json>| {
                 let mut errors = package.schema.validate_request(root, doc, old, None, &Options::default()).errors;
                 crate::declarative::shadow::compare(&self.enforcement, &mut errors, &[]);
                 errors.retain(|e| e.enforced);
@@ -374,17 +416,56 @@ impl Checker {
                 report.status = Status::Invalid;
                 return report;
             }
-            // The API server's strict field validation, at its default (Warn) for API clients.
-            for path in decoding.unknown {
-                report.warn(format!("unknown field \"{path}\""), Some(&path));
+            // The API server's field validation: unknown fields refuse the request (Strict),
+            // come back as warnings (Warn) or are dropped (Ignore).
+            match self.field_validation {
+                FieldValidation::Strict if !decoding.unknown.is_empty() => {
+                    let fields: Vec<String> = decoding.unknown.iter().map(|p| format!("unknown field {p:?}")).collect();
+                    let message = format!(
+                        "{kind} in version {version:?} cannot be handled as a {kind}: strict decoding error: {}",
+                        fields.join(", ")
+                    );
+                    report.undecodable.push(Undecodable { message, field: decoding.unknown[0].clone() });
+                    report.status = Status::Invalid;
+                    return report;
+                }
+                FieldValidation::Warn => {
+                    for path in decoding.unknown {
+                        report.warn(format!("unknown field \"{path}\""), Some(&path));
+                    }
+                }
+                _ => {}
             }
-            report.errors = run(None);
+            // A built-in kind kubedv models whole: the API server's path (defaulting, the
+            // strategy, handwritten validation, warnings) on create, and on the update.
+            let builtin = |old: Option<&Json>| match package.builtin {
+                true => admit_builtin(group, version, kind, doc, old, self.minor),
+                false => None,
+            };
+            let created = builtin(None);
+            if let Some(outcome) = &created {
+                report.checked_by = Some("kubernetes");
+                report.warnings.extend(outcome.warnings.iter().map(|m| Warning { message: m.clone(), field: None }));
+            }
+            let with_handwritten = |handwritten: Option<&Vec<Error>>, declarative: Vec<Error>| match handwritten {
+                Some(h) => {
+                    let mut all = h.clone();
+                    all.extend(declarative.into_iter().filter(|d| !h.iter().any(|e| e.text() == d.text())));
+                    all
+                }
+                None => declarative,
+            };
+            // Declarative validation sees the object as the handwritten one does: defaulted.
+            let create = run(created.as_ref().map_or(doc, |o| &o.object), None);
+            report.errors = with_handwritten(created.as_ref().map(|o| &o.errors), create);
             if package.builtin {
                 report.errors =
                     crate::objectmeta::builtin_create_errors(group, kind, doc, core::mem::take(&mut report.errors));
             }
             if let Some(old) = old {
-                let mut update = run(Some(old));
+                let updated = builtin(Some(old));
+                let object = updated.as_ref().map_or(doc, |o| &o.object);
+                let mut update = with_handwritten(updated.as_ref().map(|o| &o.errors), run(object, Some(old)));
                 if package.builtin {
                     update = crate::objectmeta::builtin_update_errors(group, kind, doc, old, self.minor, update);
                 }
@@ -467,6 +548,25 @@ impl Checker {
             fits.then_some((p, root.1))
         })
     }
+}
+
+/// What the API server's path for a built-in kind gives ([`crate::apis::admit`]): the
+/// object as validated (defaulted), the handwritten validation's errors and the warnings.
+struct Admitted {
+    object: Json,
+    errors: Vec<Error>,
+    warnings: Vec<String>,
+}
+
+#[cfg(feature = "apis")]
+fn admit_builtin(group: &str, version: &str, kind: &str, doc: &Json, old: Option<&Json>, minor: u32) -> Option<Admitted> {
+    let request = crate::apis::Request { group, version, kind, object: doc, old, minor };
+    crate::apis::admit(&request).map(|o| Admitted { object: o.object, errors: o.errors, warnings: o.warnings })
+}
+
+#[cfg(not(feature = "apis"))]
+fn admit_builtin(_: &str, _: &str, _: &str, _: &Json, _: Option<&Json>, _: u32) -> Option<Admitted> {
+    None
 }
 
 /// What changes in the replacement of a removed or deprecated API version (the migration

@@ -14,6 +14,7 @@ mod marshal;
 mod prelude;
 mod schema;
 pub mod shadow;
+mod gotime;
 mod strict;
 mod validate;
 mod validators;

@@ -124,6 +124,10 @@ pub(crate) struct TypeNode {
     /// `+k8s:eachVal=+k8s:opaqueType` / `+k8s:eachKey=+k8s:opaqueType` on a list or map type
     /// declaration: its function does not call its values' (keys') type validation.
     pub opaque_elements: (bool, bool),
+    /// An apimachinery type with its own `UnmarshalJSON`, which decoding checks
+    /// ([`super::strict`]): `resource.Quantity`, `intstr.IntOrString`, `v1.Time`,
+    /// `v1.MicroTime`, `v1.Duration`, `v1.ObjectMeta` (Go's package-qualified name).
+    pub well_known: Option<&'static str>,
 }
 
 /// A compiled `types.go`: reusable for any number of validations.

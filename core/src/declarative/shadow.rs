@@ -82,10 +82,11 @@ const fn row(minor: u32) -> Version {
 /// The Kubernetes versions kubedv models, oldest first; the last is the default.
 pub const VERSIONS: &[Version] = &[row(33), row(34), row(35), row(36), row(37)];
 
-/// The newest Kubernetes minor kubedv models.
-pub const NEWEST_MINOR: u32 = VERSIONS[VERSIONS.len() - 1].minor;
-/// The oldest minor with declarative validation.
-pub const OLDEST_MINOR: u32 = VERSIONS[0].minor;
+/// The newest Kubernetes minor kubedv models ([`crate::release::NEWEST_MINOR`]).
+pub const NEWEST_MINOR: u32 = crate::release::NEWEST_MINOR;
+/// The oldest minor with declarative validation ([`crate::release::OLDEST_DECLARATIVE_MINOR`]).
+pub const OLDEST_MINOR: u32 = crate::release::OLDEST_DECLARATIVE_MINOR;
+const _: () = assert!(VERSIONS[0].minor == OLDEST_MINOR && VERSIONS[VERSIONS.len() - 1].minor == NEWEST_MINOR);
 
 /// The supported versions as a list (`1.33, 1.34, ...`), for messages.
 pub fn supported_versions() -> String {

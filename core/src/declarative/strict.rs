@@ -13,8 +13,8 @@
 //!   (a Bad Request, see [`TypeError::refusal`]). Every one is returned here, in key order:
 //!   which comes first in the document is for the caller, who has the text, to say.
 //!
-//! Types kubedv keeps opaque (those with their own `UnmarshalJSON`: Quantity, IntOrString,
-//! Time, RawExtension) are not looked into.
+//! Types with their own `UnmarshalJSON` (Quantity, IntOrString, Time, MicroTime, Duration) are
+//! decoded as those functions decode them, with their errors; RawExtension is not looked into.
 
 use alloc::format;
 use alloc::string::String;
@@ -106,14 +106,19 @@ impl<'s> Walk<'s, '_> {
         }
         let schema = self.schema;
         let base = schema.deref(ty).0;
+        if let (Some(name), false) = (schema.types[base].well_known, value.is_null()) {
+            self.well_known(name, value, path);
+            return;
+        }
         let join = |key: &str| if path.is_empty() { String::from(key) } else { format!("{path}.{key}") };
         match (schema.kind(base), value) {
             (_, Value::Null) | (Kind::Opaque | Kind::Pending | Kind::Pointer(_) | Kind::Alias(_), _) => {}
             (Kind::Struct(fields), Value::Object(map)) => {
                 for (key, v) in map {
-                    match super::validate::member(schema, fields, key) {
-                        Some(f) => {
+                    match super::validate::member_via(schema, fields, key) {
+                        Some((f, via)) => {
                             let saved = (self.stack.len(), self.strukt);
+                            self.stack.extend(via);
                             self.stack.push(&f.json_name);
                             self.strukt = Some(base);
                             self.value(f.ty, v, join(key), depth + 1);
@@ -156,6 +161,65 @@ impl<'s> Walk<'s, '_> {
         }
     }
 
+    /// A value of an apimachinery type decoded by its own `UnmarshalJSON`. Their errors stop
+    /// the decoding; an `UnmarshalTypeError` among them gets the field's context
+    /// (`addErrorContext`), others are returned as they are.
+    fn well_known(&mut self, name: &'static str, value: &Value, path: String) {
+        let kind_of = |v: &Value| match v {
+            Value::String(_) => "string",
+            Value::Bool(_) => "bool",
+            Value::Number(_) => "number",
+            Value::Array(_) => "array",
+            _ => "object",
+        };
+        let message = match name {
+            "resource.Quantity" => {
+                let text = match value {
+                    Value::String(s) => s.clone(),
+                    other => alloc::string::ToString::to_string(other),
+                };
+                match quantity_error(text.trim()) {
+                    Some(e) => String::from(e),
+                    None => return,
+                }
+            }
+            "intstr.IntOrString" => match value {
+                Value::String(_) => return,
+                Value::Number(n) if n.as_i64().is_some_and(|i| i32::try_from(i).is_ok()) => return,
+                Value::Number(n) => self.context(format!("json: cannot unmarshal number {n} into"), "int32"),
+                other => self.context(format!("json: cannot unmarshal {} into", kind_of(other)), "int32"),
+            },
+            "v1.Time" | "v1.MicroTime" => match value {
+                Value::String(s) => {
+                    let layout = if name == "v1.Time" { super::gotime::RFC3339 } else { super::gotime::RFC3339_MICRO };
+                    match super::gotime::parse(layout, s) {
+                        Ok(()) => return,
+                        Err(e) => e,
+                    }
+                }
+                other => self.context(format!("json: cannot unmarshal {} into", kind_of(other)), "string"),
+            },
+            "v1.Duration" => match value {
+                Value::String(_) => return,
+                other => self.context(format!("json: cannot unmarshal {} into", kind_of(other)), "string"),
+            },
+            _ => return,
+        };
+        self.out.type_errors.push(TypeError { path, message });
+    }
+
+    /// `json: cannot unmarshal X into Go struct field S.a.b of type T`, in the current context.
+    fn context(&self, head: String, go_type: &str) -> String {
+        match self.strukt {
+            Some(s) => {
+                let name = &self.schema.types[s].name;
+                let name = name.rsplit('.').next().unwrap_or(name);
+                format!("{head} Go struct field {name}.{} of type {go_type}", self.stack.join("."))
+            }
+            None => format!("{head} Go value of type {go_type}"),
+        }
+    }
+
     /// A mismatch, worded as `UnmarshalTypeError.Error()` with the decoder's error context
     /// (`addErrorContext`).
     fn mismatch(&mut self, value: String, ty: TypeId, path: String) {
@@ -173,5 +237,18 @@ impl<'s> Walk<'s, '_> {
             None => format!("json: cannot unmarshal {value} into Go value of type {go_type}"),
         };
         self.out.type_errors.push(TypeError { path, message });
+    }
+}
+
+/// Why `resource.ParseQuantity` refuses a text, in its words; `None` when it parses.
+fn quantity_error(text: &str) -> Option<&'static str> {
+    #[cfg(feature = "apis")]
+    {
+        crate::apis::quantity::parse(text).err()
+    }
+    #[cfg(not(feature = "apis"))]
+    {
+        let _ = text;
+        None
     }
 }

@@ -758,13 +758,31 @@ impl<'s> Walker<'s> {
 /// The field with JSON name `json`, looking into inline embedded structs (to a bounded depth:
 /// self-embedding is refused at compile time, but lookups must not trust that).
 pub(crate) fn member<'s>(schema: &'s Schema, fields: &'s [Field], json: &str) -> Option<&'s Field> {
-    fn find<'s>(schema: &'s Schema, fields: &'s [Field], json: &str, depth: usize) -> Option<&'s Field> {
+    member_via(schema, fields, json).map(|(f, _)| f)
+}
+
+/// [`member`], with the Go names of the embedded fields it was promoted through (outermost
+/// first), as encoding/json's error context names them (`ProbeHandler.exec`).
+pub(crate) fn member_via<'s>(
+    schema: &'s Schema,
+    fields: &'s [Field],
+    json: &str,
+) -> Option<(&'s Field, alloc::vec::Vec<&'s str>)> {
+    fn find<'s>(
+        schema: &'s Schema,
+        fields: &'s [Field],
+        json: &str,
+        depth: usize,
+        via: &mut alloc::vec::Vec<&'s str>,
+    ) -> Option<&'s Field> {
         for f in fields {
             if f.inline {
                 if let (Kind::Struct(inner), true) = (schema.kind(schema.deref(f.ty).0), depth < 16) {
-                    if let Some(found) = find(schema, inner, json, depth + 1) {
+                    via.push(&f.go_name);
+                    if let Some(found) = find(schema, inner, json, depth + 1, via) {
                         return Some(found);
                     }
+                    via.pop();
                 }
             } else if f.json_name == json {
                 return Some(f);
@@ -772,7 +790,8 @@ pub(crate) fn member<'s>(schema: &'s Schema, fields: &'s [Field], json: &str) ->
         }
         None
     }
-    find(schema, fields, json, 0)
+    let mut via = alloc::vec::Vec::new();
+    find(schema, fields, json, 0, &mut via).map(|f| (f, via))
 }
 
 impl Walker<'_> {

@@ -53,7 +53,6 @@ use serde_json::{json, Map, Value as Json};
 
 use crate::cel::k8s::authz::{self, ResourceCheck, Rule, User};
 use crate::cel::{from_json, Value};
-use crate::check;
 use crate::diag::Severity;
 use crate::field::go_quote;
 
@@ -337,13 +336,13 @@ impl PolicySet {
                 .filter_map(|v| v.get("name").and_then(Json::as_str))
                 .map(gvr)
                 .collect(),
-            None => crate::check::lifecycle::APIS
+            None => crate::lifecycle::APIS
                 .iter()
                 .filter(|a| a.group == r.group && a.kind == kind)
                 .filter(|a| {
                     !matches!(
                         a.status(crate::declarative::shadow::NEWEST_MINOR),
-                        Some(crate::check::lifecycle::Status::Removed(_))
+                        Some(crate::lifecycle::Status::Removed(_))
                     )
                 })
                 .map(|a| gvr(a.version))
@@ -621,7 +620,7 @@ fn note(out: &mut Outcome, policy: &str, binding: Option<&str>, matched: bool, w
 
 /// The request with its objects at another version of their kind (apiVersion only).
 fn converted_to(req: &Request, kind: &Gvk) -> Request {
-    let api_version = Json::from(check::lifecycle::group_version(&kind.group, &kind.version));
+    let api_version = Json::from(crate::lifecycle::group_version(&kind.group, &kind.version));
     let convert = |o: &Option<Json>| {
         o.clone().map(|mut o| {
             if let Some(m) = o.as_object_mut() {

@@ -6,7 +6,9 @@
 //! - `crd`: a random schema under `spec`, or a released CRD mutated, made for real, then an
 //!   object drawn from the schema created (or an update of another) — the API server's
 //!   verdict on both;
-//! - `go`: a mutated table's Go types and random objects, through validation-gen's code.
+//! - `go`: a mutated table's Go types and random objects, through validation-gen's code;
+//! - `builtin`: built-in objects of the modeled kinds, mutated, created or updated
+//!   ([`crate::builtin_cases`]).
 //!
 //! Each case has a group of its own (`fN.fuzz.oracle.kubedv.dev`) so cases never share a CRD.
 
@@ -17,7 +19,7 @@ use crate::crd_round::{random_schema, real_crds, sample};
 use crate::manifest_round::{MANIFESTS, YAML_TOKENS};
 use crate::{mutate, mutate_with, random_json, seeds, Rng};
 
-pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go"];
+pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "builtin"];
 
 pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, String> {
     let mut rng = Rng::seeded(seed);
@@ -61,6 +63,17 @@ pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, Strin
                     "defaults": false,
                 }));
                 i += 1;
+            }
+        }
+        "builtin" => {
+            let bases = crate::builtin_cases::bases();
+            if bases.is_empty() {
+                return Err(String::from("no built-in objects under tests/corpus/manifests"));
+            }
+            for i in 0..n {
+                let mut c = crate::builtin_cases::case(&mut rng, &bases, i);
+                c["id"] = json!(format!("{seed}-{i}"));
+                out.push(c);
             }
         }
         _ => return Err(format!("no differential path {path:?}; the paths are {}", DIFF_PATHS.join(", "))),

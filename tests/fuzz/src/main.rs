@@ -37,6 +37,7 @@ use kubedv_input::manifests;
 use kubedv_input::positions::{self, Positions};
 use serde_json::{json, Value};
 
+mod builtin_cases;
 mod cel_round;
 mod crd_round;
 mod diff_cases;

@@ -149,6 +149,7 @@ pub(crate) fn yaml_round(rng: &mut Rng, checker: &Checker) -> Result<(), String>
     let options = manifests::Options {
         minor: 37,
         strict: false,
+        field_validation: Default::default(),
         crds: Vec::new(),
         types: Vec::new(),
         old: Vec::new(),

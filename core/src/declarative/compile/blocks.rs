@@ -94,6 +94,7 @@ impl Compiler<'_> {
                     list: Some(spec),
                     opaque: false,
                     opaque_elements: (false, false),
+                    well_known: None,
                 };
                 self.schema.types.push(node);
                 compiled[idx].ty = self.schema.types.len() - 1;

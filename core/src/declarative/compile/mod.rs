@@ -187,6 +187,7 @@ impl Compiler<'_> {
             list: None,
             opaque: false,
             opaque_elements: (false, false),
+            well_known: None,
         });
         self.schema.types.len() - 1
     }
@@ -202,6 +203,7 @@ impl Compiler<'_> {
                 continue;
             }
             let id = self.add(self.qualified(&decl.name), Kind::Pending);
+            self.schema.types[id].well_known = decoded_by_itself(self.packages[self.cur].path, &decl.name);
             self.packages[self.cur].names.push((decl.name.clone(), id));
         }
     }
@@ -346,7 +348,9 @@ impl Compiler<'_> {
                     return id;
                 }
                 if let Some(kind) = path.and_then(|p| self.well_known(p, name)) {
-                    return self.add(display, kind);
+                    let id = self.add(display, kind);
+                    self.schema.types[id].well_known = path.and_then(|p| decoded_by_itself(p, name));
+                    return id;
                 }
                 if path.is_none() && !self.packages[self.cur].imports_checked {
                     self.packages[self.cur].imports_checked = true;
@@ -529,4 +533,17 @@ fn opaque_elements(comments: &[crate::golang::Comment]) -> (bool, bool) {
             .any(|t| t.name == name && matches!(&t.payload, Payload::Tag(inner) if inner.name == "k8s:opaqueType"))
     };
     (each("k8s:eachVal"), each("k8s:eachKey"))
+}
+
+/// The apimachinery types whose own `UnmarshalJSON` decoding runs (and can refuse), by Go's
+/// package-qualified name.
+fn decoded_by_itself(import: &str, name: &str) -> Option<&'static str> {
+    Some(match (import, name) {
+        ("k8s.io/apimachinery/pkg/api/resource", "Quantity") => "resource.Quantity",
+        ("k8s.io/apimachinery/pkg/util/intstr", "IntOrString") => "intstr.IntOrString",
+        ("k8s.io/apimachinery/pkg/apis/meta/v1", "Time") => "v1.Time",
+        ("k8s.io/apimachinery/pkg/apis/meta/v1", "MicroTime") => "v1.MicroTime",
+        ("k8s.io/apimachinery/pkg/apis/meta/v1", "Duration") => "v1.Duration",
+        _ => return None,
+    })
 }

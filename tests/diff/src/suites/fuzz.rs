@@ -1,4 +1,4 @@
-//! `fuzz-yaml`, `fuzz-crd`, `fuzz-go`: the inputs on which the differential fuzzer
+//! `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin`: the inputs on which the differential fuzzer
 //! (`cargo xtask fuzz-diff`) found kubedv and Kubernetes differing, kept as cases
 //! (`tests/oracle/fuzz/<path>.jsonl`, one oracle case per line, as `kubedv-fuzz cases` made it):
 //! once fixed they agree, or they stay listed as explained exceptions.
@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::{Case, Suite};
 
-pub const SUITES: [Suite; 3] = [
+pub const SUITES: [Suite; 4] = [
     Suite {
         name: "fuzz-yaml",
         mode: "yaml",
@@ -28,6 +28,13 @@ pub const SUITES: [Suite; 3] = [
         about: "Go types and objects the differential fuzzer found judged differently",
         cases: || found("go"),
         items: super::declarative::items,
+    },
+    Suite {
+        name: "fuzz-builtin",
+        mode: "apiserver",
+        about: "built-in objects the differential fuzzer found judged differently",
+        cases: || found("builtin"),
+        items: super::crds::request_items,
     },
 ];
 

@@ -8,10 +8,12 @@
 //! | `declarative` | validation-gen v0.37.2 | the declarative validation tables' types and objects |
 //! | `crd-corpus` | kube-apiserver | every released CRD of `tests/corpus/crds`, created |
 //! | `crd-objects` | kube-apiserver | the corpus' custom resources, created under their CRD |
-//! | `fuzz-yaml`, `fuzz-crd`, `fuzz-go` | as their path | the differences the differential fuzzer found (`tests/oracle/fuzz/`) |
+//! | `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin` | as their path | the differences the differential fuzzer found (`tests/oracle/fuzz/`) |
+//! | `builtin` | kube-apiserver | built-in kinds of real manifests (`tests/corpus/manifests`) and targeted cases (`tests/oracle/cases/builtin`) |
 //! | `apiextensions-*` | kube-apiserver | apiextensions-apiserver's test tables (`tests/corpus/apiextensions`) as CRDs and objects |
 
 mod apiextensions;
+mod builtin;
 mod celconf;
 mod crds;
 mod declarative;
@@ -26,6 +28,7 @@ pub fn all() -> Vec<Suite> {
     out.extend(apiextensions::SUITES);
     out.push(apiextensions::SCHEMAS);
     out.extend(fuzz::SUITES);
+    out.push(builtin::SUITE);
     out
 }
 

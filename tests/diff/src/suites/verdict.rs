@@ -5,7 +5,8 @@
 //! The compared shape: `{"errors": [...], "warnings": [...]}` (each sorted: the order of a
 //! Status' causes follows Go map iteration in places, so order is not compared), or
 //! `{"setup": [...]}` when a CRD the request needs was refused (its errors), or
-//! `{"skipped": why}` when kubedv did not judge the document.
+//! `{"skipped": why}` when kubedv did not judge the document. A body refused before validation
+//! (undecodable, or unknown fields under Strict) is compared as the Bad Request's message.
 //! An error is `field: message` as the Status' cause gives it (Kubernetes' `field.Error`
 //! text); a Status without causes gives its message.
 
@@ -68,6 +69,8 @@ pub fn oracle(answer: &Value) -> Value {
 /// One request as `kubedv check` judges it: `setup` documents first (CRDs among them are
 /// served), then `object`; with `old`, an update of it.
 pub struct Request<'a> {
+    /// The request's `fieldValidation`.
+    pub field_validation: kubedv_core::check::FieldValidation,
     pub setup: &'a [Value],
     pub object: &'a Value,
     pub old: Option<&'a Value>,
@@ -78,6 +81,10 @@ fn texts(errors: &[kubedv_input::manifests::Located]) -> Vec<String> {
 }
 
 fn judged(d: &Checked, update: bool) -> Value {
+    // A body a checker judged undecodable is the API server's Bad Request: its message.
+    if d.status == "unreadable" && d.checked_by.is_some() {
+        return json!({"errors": [d.why.clone().unwrap_or_default()], "warnings": []});
+    }
     if d.status == "skipped" || d.status == "unreadable" {
         return json!({"skipped": d.why.clone().unwrap_or_default()});
     }
@@ -95,6 +102,7 @@ pub fn kubedv(r: &Request<'_>) -> Value {
     let options = Options {
         minor: MINOR,
         strict: false,
+        field_validation: r.field_validation,
         crds: Vec::new(),
         types: Vec::new(),
         old: old_text.as_deref().map(|text| File { path: "old.json", text }).into_iter().collect(),

@@ -9,6 +9,12 @@
 //! type left k8s.io/api before its computed removal (then the first release without it) and by
 //! the two APIs served outside k8s.io/api that the deprecated API migration guide lists
 //! (apiextensions.k8s.io/v1beta1 and apiregistration.k8s.io/v1beta1, both removed in 1.22).
+//!
+//! Its own floor under the engines: `check` reports removed and deprecated versions with it,
+//! `policy` resolves the kinds a policy matches with it. [`migration`] holds what changes when
+//! moving off a version (the deprecated API migration guide).
+
+pub mod migration;
 
 use alloc::format;
 use alloc::string::String;

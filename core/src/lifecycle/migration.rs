@@ -137,7 +137,7 @@ mod tests {
     #[test]
     fn every_entry_is_a_removed_api_with_a_replacement() {
         for (group, version, kind, text) in CHANGES {
-            let api = super::super::lifecycle::APIS
+            let api = super::super::APIS
                 .iter()
                 .find(|a| a.group == *group && a.version == *version && (a.kind == *kind || *kind == "*"));
             let api = api.unwrap_or_else(|| panic!("{group}/{version} {kind} is not in the lifecycle table"));

@@ -1,0 +1,52 @@
+//! The core group (`v1`), after Kubernetes' `pkg/apis/core/validation`,
+//! `pkg/apis/core/v1/defaults.go` and `pkg/registry/core/*/strategy.go`.
+
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde_json::Value as Json;
+
+use super::Group;
+use crate::field::Error;
+
+pub mod container;
+pub mod pod;
+mod pod_common;
+pub mod pod_defaults;
+mod pod_security;
+pub mod pod_warnings;
+pub mod volume;
+
+/// The kinds this room models.
+pub const KINDS: &[&str] = &[
+    "Pod",
+    "PodTemplate",
+    "ReplicationController",
+    "Service",
+    "Endpoints",
+    "ConfigMap",
+    "Secret",
+    "Namespace",
+    "ServiceAccount",
+    "PersistentVolumeClaim",
+];
+
+/// `SetObjectDefaults_X` of core/v1 for one kind.
+pub fn default(_version: &str, kind: &str, object: &mut Json) {
+    match kind {
+        "Pod" => pod_defaults::default_pod(object),
+        "PodTemplate" => pod_defaults::default_pod_template(object),
+        "ReplicationController" => pod_defaults::default_replication_controller(object),
+        _ => {}
+    }
+}
+
+/// The strategy, validation and warnings of one request.
+pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
+    match group.kind {
+        "Pod" => pod::admit_pod(object, old),
+        "PodTemplate" => pod::admit_pod_template(object, old, &group.context),
+        "ReplicationController" => pod::admit_replication_controller(object, old, &group.context),
+        _ => (Vec::new(), Vec::new()),
+    }
+}

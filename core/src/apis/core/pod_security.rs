@@ -1,0 +1,288 @@
+//! Security settings of a PodSpec, after `pkg/apis/core/validation/validation.go`:
+//! `validatePodSpecSecurityContext`, `validateSysctls` (`IsValidSysctlName`,
+//! `ValidateHostSysctl` with component-helpers' sysctl `GetNamespace`),
+//! `validateFSGroupChangePolicy`, `validateSupplementalGroupsPolicy`,
+//! `validateSELinuxChangePolicy`, `validateSeccompProfileField`, `ValidateSeccompProfile`,
+//! `ValidateSeccompPodAnnotations`, `ValidateAppArmorProfileField`,
+//! `ValidateAppArmorPodAnnotations`, `validateShareProcessNamespace`, `validateHostUsers`.
+//! `windowsOptions` are not checked.
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use serde_json::Value as Json;
+
+use super::super::json::{bool as jbool, field, get, int, list, str, string_map};
+use super::container::local_descending_path;
+use super::pod_common::*;
+use crate::field::{Error, Path};
+
+/// A `field.Invalid(path, sc, …)` of a `*SecurityContext`: Go prints the struct with `%#v`
+/// (pointer addresses included), which kubedv can only approximate.
+pub fn sc_error(path: &Path<'_>, sc: &Json, detail: &str) -> Error {
+    let mut e = Error::invalid(path, sc.clone(), detail);
+    e.rendered_value = Some(String::from("core.SecurityContext{...}"));
+    e
+}
+
+/// `validateSeccompProfileField`.
+pub fn validate_seccomp_profile_field(sp: Option<&Json>, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let Some(sp) = sp else { return };
+    let t = str(sp, "type");
+    let tp = path.child("type");
+    match t {
+        "Localhost" | "RuntimeDefault" | "Unconfined" => {}
+        "" => errors.push(required(&tp, "type is required when seccompProfile is set")),
+        other => errors.push(Error::not_supported(&tp, other, &["Localhost", "RuntimeDefault", "Unconfined"])),
+    }
+    let local = sp.get("localhostProfile").and_then(Json::as_str);
+    if t == "Localhost" {
+        match local {
+            None => errors.push(required(
+                &path.child("localhostProfile"),
+                "must be set when seccomp type is Localhost",
+            )),
+            Some(p) => local_descending_path(p, &path.child("localhostProfile"), errors),
+        }
+    } else if local.is_some() {
+        let mut e = Error::invalid(
+            &path.child("localhostProfile"),
+            sp.clone(),
+            "can only be set when seccomp type is Localhost",
+        );
+        e.rendered_value = Some(format!(
+            "core.SeccompProfile{{Type:{}, LocalhostProfile:(*string)(...)}}",
+            crate::field::go_quote(t)
+        ));
+        errors.push(e);
+    }
+}
+
+/// `ValidateAppArmorProfileField`.
+pub fn validate_app_armor_field(profile: Option<&Json>, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let Some(profile) = profile else { return };
+    let local = profile.get("localhostProfile").and_then(Json::as_str);
+    let lp = path.child("localhostProfile");
+    match str(profile, "type") {
+        "Localhost" => match local {
+            None => errors.push(required(&lp, "must be set when AppArmor type is Localhost")),
+            Some(l) => {
+                if l.trim() != l {
+                    errors.push(Error::invalid(&lp, l, "must not be padded with whitespace"));
+                } else if l.is_empty() {
+                    errors.push(required(&lp, "must be set when AppArmor type is Localhost"));
+                }
+                if l.len() > 4095 {
+                    errors.push(Error::too_long(&lp, 4095));
+                }
+            }
+        },
+        "RuntimeDefault" | "Unconfined" => {
+            if let Some(l) = local {
+                errors.push(Error::invalid(&lp, l, "can only be set when AppArmor type is Localhost"));
+            }
+        }
+        "" => errors.push(required(&path.child("type"), "type is required when appArmorProfile is set")),
+        other => errors.push(Error::not_supported(
+            &path.child("type"),
+            other,
+            &["Localhost", "RuntimeDefault", "Unconfined"],
+        )),
+    }
+}
+
+/// `IsValidSysctlName`: `(seg[./])*seg`, seg `[a-z0-9]([-_a-z0-9]*[a-z0-9])?`.
+fn is_valid_sysctl_name(name: &str) -> bool {
+    if name.len() > 253 {
+        return false;
+    }
+    name.split(['.', '/']).all(|seg| {
+        let b = seg.as_bytes();
+        let edge = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
+        match (b.first(), b.last()) {
+            (Some(f), Some(l)) => edge(f) && edge(l) && b.iter().all(|c| edge(c) || *c == b'-' || *c == b'_'),
+            _ => false,
+        }
+    })
+}
+
+/// sysctl `GetNamespace` (`NormalizeName`, then the namespace tables): "Net", "IPC" or other.
+fn sysctl_namespace(name: &str) -> &'static str {
+    let mut n = String::from(name);
+    if let Some(i) = name.find(['.', '/']) {
+        if name.as_bytes().get(i) == Some(&b'/') {
+            n = name.chars().map(|c| if c == '.' { '/' } else if c == '/' { '.' } else { c }).collect();
+        }
+    }
+    if let Some(i) = n.find('*') {
+        n.truncate(i);
+    }
+    const IPC: &[&str] = &[
+        "kernel.sem",
+        "kernel.shmall",
+        "kernel.shmmax",
+        "kernel.shmmni",
+        "kernel.shm_rmid_forced",
+        "kernel.shm",
+        "kernel.msgmax",
+        "kernel.msgmnb",
+        "kernel.msgmni",
+        "kernel.msg",
+    ];
+    if n == "kernel.domainname" {
+        return "UTS";
+    }
+    if IPC.contains(&n.as_str()) {
+        return "IPC";
+    }
+    if n.starts_with("net.") {
+        "Net"
+    } else if n.starts_with("fs.mqueue.") {
+        "IPC"
+    } else if n.starts_with("user.") {
+        "User"
+    } else {
+        ""
+    }
+}
+
+/// `validatePodSpecSecurityContext`.
+pub fn validate_pod_security_context(spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let Some(sc) = get(spec, "securityContext") else { return };
+    let max = i64::from(i32::MAX);
+    for key in ["fsGroup", "runAsUser", "runAsGroup"] {
+        if let Some(id) = int(sc, key).filter(|id| !(0..=max).contains(id)) {
+            errors.push(Error::invalid(&path.child(key), id, inclusive_range(0, max)));
+        }
+    }
+    for (g, gid) in list(sc, "supplementalGroups").iter().enumerate() {
+        let gid = gid.as_i64().unwrap_or(0);
+        if !(0..=max).contains(&gid) {
+            errors.push(Error::invalid(&path.child("supplementalGroups").index(g), gid, inclusive_range(0, max)));
+        }
+    }
+    let sysctls = list(sc, "sysctls");
+    if !sysctls.is_empty() {
+        let sp = path.child("sysctls");
+        let mut names: Vec<&str> = Vec::new();
+        for (i, s) in sysctls.iter().enumerate() {
+            let at = sp.index(i);
+            let np = at.child("name");
+            let name = str(s, "name");
+            if name.is_empty() {
+                errors.push(required(&np, ""));
+            } else if !is_valid_sysctl_name(name) {
+                errors.push(Error::invalid(
+                    &np,
+                    name,
+                    "must have at most 253 characters and match regex ^([a-z0-9]([-_a-z0-9]*[a-z0-9])?[\\./])*[a-z0-9]([-_a-z0-9]*[a-z0-9])?$",
+                ));
+            } else if names.contains(&name) {
+                errors.push(duplicate(&np, name));
+            }
+            let ns = sysctl_namespace(name);
+            if jbool(spec, "hostNetwork") == Some(true) && ns == "Net" {
+                errors.push(Error::invalid(&np, name, "may not be specified when 'hostNetwork' is true"));
+            } else if jbool(spec, "hostIPC") == Some(true) && ns == "IPC" {
+                errors.push(Error::invalid(&np, name, "may not be specified when 'hostIPC' is true"));
+            }
+            names.push(name);
+        }
+    }
+    if let Some(p) = sc.get("fsGroupChangePolicy").and_then(Json::as_str) {
+        if !["Always", "OnRootMismatch"].contains(&p) {
+            errors.push(Error::not_supported(&path.child("fsGroupChangePolicy"), p, &["Always", "OnRootMismatch"]));
+        }
+    }
+    validate_seccomp_profile_field(get(sc, "seccompProfile"), &path.child("seccompProfile"), errors);
+    validate_app_armor_field(get(sc, "appArmorProfile"), &path.child("appArmorProfile"), errors);
+    if let Some(p) = sc.get("supplementalGroupsPolicy").and_then(Json::as_str) {
+        if !["Merge", "Strict"].contains(&p) {
+            errors.push(Error::not_supported(&path.child("supplementalGroupsPolicy"), p, &["Merge", "Strict"]));
+        }
+    }
+    if let Some(p) = sc.get("seLinuxChangePolicy").and_then(Json::as_str) {
+        if !["MountOption", "Recursive"].contains(&p) {
+            errors.push(Error::not_supported(&path.child("seLinuxChangePolicy"), p, &["MountOption", "Recursive"]));
+        }
+    }
+}
+
+/// `validateShareProcessNamespace`.
+pub fn validate_share_process_namespace(spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+    if jbool(spec, "shareProcessNamespace") == Some(true) && jbool(spec, "hostPID") == Some(true) {
+        errors.push(Error::invalid(
+            &path.child("shareProcessNamespace"),
+            true,
+            "ShareProcessNamespace and HostPID cannot both be enabled",
+        ));
+    }
+}
+
+/// `validateHostUsers`.
+pub fn validate_host_users(spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+    if jbool(spec, "hostUsers") != Some(false) {
+        return;
+    }
+    if jbool(spec, "hostNetwork") == Some(true) {
+        errors.push(forbidden(&path.child("hostNetwork"), "when `hostUsers` is false"));
+    }
+    if jbool(spec, "hostPID") == Some(true) {
+        errors.push(forbidden(&path.child("HostPID"), "when `hostUsers` is false"));
+    }
+    if jbool(spec, "hostIPC") == Some(true) {
+        errors.push(forbidden(&path.child("HostIPC"), "when `hostUsers` is false"));
+    }
+    for (key, items) in
+        [("initContainers", list(spec, "initContainers")), ("containers", list(spec, "containers")), ("ephemeralContainers", list(spec, "ephemeralContainers"))]
+    {
+        let kp = path.child(key);
+        for (i, c) in items.iter().enumerate() {
+            if !list(c, "volumeDevices").is_empty() {
+                errors.push(forbidden(&kp.index(i).child("volumeDevices"), "when `hostUsers` is false"));
+            }
+        }
+    }
+}
+
+/// `ValidateSeccompProfile`.
+fn validate_seccomp_profile(p: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
+    if ["runtime/default", "docker/default", "unconfined"].contains(&p) {
+        return;
+    }
+    if let Some(local) = p.strip_prefix("localhost/") {
+        local_descending_path(local, path, errors);
+        return;
+    }
+    errors.push(Error::invalid(path, p, "must be a valid seccomp profile"));
+}
+
+/// `ValidateSeccompPodAnnotations` and `ValidateAppArmorPodAnnotations`.
+pub fn validate_pod_annotations(meta: &Json, spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let annotations = string_map(meta, "annotations");
+    for (k, v) in &annotations {
+        if *k == "seccomp.security.alpha.kubernetes.io/pod" {
+            validate_seccomp_profile(v, &path.child(k), errors);
+        }
+    }
+    for (k, v) in &annotations {
+        if k.starts_with("container.seccomp.security.alpha.kubernetes.io/") {
+            validate_seccomp_profile(v, &path.child(k), errors);
+        }
+    }
+    for (k, v) in &annotations {
+        let Some(name) = k.strip_prefix("container.apparmor.security.beta.kubernetes.io/") else { continue };
+        let has = ["containers", "initContainers", "ephemeralContainers"]
+            .iter()
+            .any(|key| list(spec, key).iter().any(|c| str(c, "name") == name));
+        if !has {
+            errors.push(Error::invalid(&path.key(k), name, "container not found"));
+        }
+        if !(v.is_empty() || *v == "runtime/default" || *v == "unconfined" || v.starts_with("localhost/")) {
+            let msg = format!("invalid AppArmor profile name: {}", crate::field::go_quote(v));
+            errors.push(Error::invalid(&path.key(k), *v, msg));
+        }
+    }
+    let _ = field;
+}

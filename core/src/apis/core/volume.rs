@@ -1,0 +1,402 @@
+//! Volumes of a PodSpec, after `pkg/apis/core/validation/validation.go`: `ValidateVolumes`,
+//! `validateVolumeSource` (exactly one source, in Go's order and with its paths, typos
+//! included), and the sources' own checks for emptyDir, hostPath (`validateHostPathType`),
+//! gitRepo, gcePersistentDisk, awsElasticBlockStore, secret, nfs, flocker,
+//! persistentVolumeClaim, downwardAPI (`validateDownwardAPIVolumeFile`), configMap,
+//! projected (`validateProjectionSources`: secret, configMap, downwardAPI,
+//! serviceAccountToken), csi (the secret reference), ephemeral (a claim template is
+//! required) and image; `validateKeyToPath`, `ValidateLocalNonReservedPath`,
+//! `validateUserField`. Not ported: the checks of iscsi, glusterfs, rbd, cinder, cephfs,
+//! quobyte, fc, flexVolume, azureFile, azureDisk, vsphereVolume, photonPersistentDisk,
+//! portworxVolume, storageos, scaleIO, clusterTrustBundle/podCertificate projections, the
+//! CSI driver name and the ephemeral claim template's spec.
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use serde_json::Value as Json;
+
+use super::super::json::{get, int, list, str};
+use super::super::quantity;
+use super::container::{local_descending_path, no_backsteps, validate_object_field_selector, validate_resource_field_selector, Volumes};
+use super::pod_common::*;
+use crate::field::{Error, Path};
+
+const FILE_MODE: &str = "must be a number between 0 and 0777 (octal), both inclusive";
+
+/// The sources in `validateVolumeSource`'s order: (JSON field, path of the "more than 1"
+/// error, path of the source's own checks).
+const SOURCES: &[(&str, &str, &str)] = &[
+    ("emptyDir", "emptyDir", "emptyDir"),
+    ("hostPath", "hostPath", "hostPath"),
+    ("gitRepo", "gitRepo", "gitRepo"),
+    ("gcePersistentDisk", "gcePersistentDisk", "persistentDisk"),
+    ("awsElasticBlockStore", "awsElasticBlockStore", "awsElasticBlockStore"),
+    ("secret", "secret", "secret"),
+    ("nfs", "nfs", "nfs"),
+    ("iscsi", "iscsi", "iscsi"),
+    ("glusterfs", "glusterfs", "glusterfs"),
+    ("flocker", "flocker", "flocker"),
+    ("persistentVolumeClaim", "persistentVolumeClaim", "persistentVolumeClaim"),
+    ("rbd", "rbd", "rbd"),
+    ("cinder", "cinder", "cinder"),
+    ("cephfs", "cephFS", "cephfs"),
+    ("quobyte", "quobyte", "quobyte"),
+    ("downwardAPI", "downwarAPI", "downwardAPI"),
+    ("fc", "fc", "fc"),
+    ("flexVolume", "flexVolume", "flexVolume"),
+    ("configMap", "configMap", "configMap"),
+    ("azureFile", "azureFile", "azureFile"),
+    ("vsphereVolume", "vsphereVolume", "vsphereVolume"),
+    ("photonPersistentDisk", "photonPersistentDisk", "photonPersistentDisk"),
+    ("portworxVolume", "portworxVolume", "portworxVolume"),
+    ("azureDisk", "azureDisk", "azureDisk"),
+    ("storageos", "storageos", "storageos"),
+    ("projected", "projected", "projected"),
+    ("scaleIO", "scaleIO", "scaleIO"),
+    ("csi", "csi", "csi"),
+    ("ephemeral", "ephemeral", "ephemeral"),
+    ("image", "image", "image"),
+];
+
+/// `ValidateVolumes`: the accepted volumes by name, errors appended. `pod_name` is the
+/// pod's name (empty for templates).
+pub fn validate_volumes<'a>(volumes: &'a [Json], pod_name: &str, path: &Path<'_>, errors: &mut Vec<Error>) -> Volumes<'a> {
+    let mut accepted: Volumes<'a> = Vec::new();
+    let mut names: Vec<&str> = Vec::new();
+    let created: Vec<alloc::string::String> = if pod_name.is_empty() {
+        Vec::new()
+    } else {
+        volumes.iter().filter(|v| get(v, "ephemeral").is_some()).map(|v| format!("{pod_name}-{}", str(v, "name"))).collect()
+    };
+    for (i, vol) in volumes.iter().enumerate() {
+        let at = path.index(i);
+        let name_path = at.child("name");
+        let name = str(vol, "name");
+        let mut el = Vec::new();
+        validate_volume_source(vol, &at, name, pod_name, &mut el);
+        if name.is_empty() {
+            el.push(required(&name_path, ""));
+        } else {
+            validate_dns1123_label(name, &name_path, &mut el);
+        }
+        if names.contains(&name) {
+            el.push(duplicate(&name_path, name));
+        }
+        if el.is_empty() {
+            names.push(name);
+            accepted.push((name, vol));
+        } else {
+            errors.extend(el);
+        }
+        if let Some(pvc) = get(vol, "persistentVolumeClaim") {
+            let claim = str(pvc, "claimName");
+            if created.iter().any(|c| c == claim) {
+                errors.push(Error::invalid(
+                    &at.child("persistentVolumeClaim").child("claimName"),
+                    claim,
+                    "must not reference a PVC that gets created for an ephemeral volume",
+                ));
+            }
+        }
+    }
+    accepted
+}
+
+fn mode(v: &Json, key: &str, max: i64, msg: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
+    if let Some(m) = int(v, key).filter(|m| *m > max || *m < 0) {
+        errors.push(Error::invalid(&path.child(key), m, msg));
+    }
+}
+
+/// `validateUserField`.
+fn user(v: &Json, key: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
+    if let Some(u) = int(v, key).filter(|u| !(0..=i64::from(i32::MAX)).contains(u)) {
+        errors.push(Error::invalid(&path.child(key), u, inclusive_range(0, i64::from(i32::MAX))));
+    }
+}
+
+/// `ValidateLocalNonReservedPath`.
+pub fn local_non_reserved_path(target: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
+    local_descending_path(target, path, errors);
+    if target.starts_with("..") && !target.starts_with("../") {
+        errors.push(Error::invalid(path, target, "must not start with '..'"));
+    }
+}
+
+/// `validateKeyToPath`.
+fn key_to_path(kp: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+    if str(kp, "key").is_empty() {
+        errors.push(required(&path.child("key"), ""));
+    }
+    let p = str(kp, "path");
+    if p.is_empty() {
+        errors.push(required(&path.child("path"), ""));
+    }
+    local_non_reserved_path(p, &path.child("path"), errors);
+    mode(kp, "mode", 0o777, FILE_MODE, path, errors);
+    user(kp, "user", path, errors);
+}
+
+/// `validateDownwardAPIVolumeFile`.
+fn downward_api_file(file: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let p = str(file, "path");
+    if p.is_empty() {
+        errors.push(required(&path.child("path"), ""));
+    }
+    local_non_reserved_path(p, &path.child("path"), errors);
+    const PATHS: &[&str] =
+        &["metadata.annotations", "metadata.labels", "metadata.name", "metadata.namespace", "metadata.uid"];
+    if let Some(fr) = get(file, "fieldRef") {
+        validate_object_field_selector(fr, PATHS, &path.child("fieldRef"), errors);
+        if get(file, "resourceFieldRef").is_some() {
+            errors.push(Error::invalid(path, "resource", "fieldRef and resourceFieldRef can not be specified simultaneously"));
+        }
+    } else if let Some(rf) = get(file, "resourceFieldRef") {
+        let prefixes = ["limits.hugepages-", "requests.hugepages-"];
+        validate_resource_field_selector(rf, &prefixes, true, &path.child("resourceFieldRef"), errors);
+    } else {
+        errors.push(required(path, "one of fieldRef and resourceFieldRef is required"));
+    }
+    mode(file, "mode", 0o777, FILE_MODE, path, errors);
+    user(file, "user", path, errors);
+}
+
+/// `validateVolumeSource`.
+fn validate_volume_source(vol: &Json, path: &Path<'_>, name: &str, pod_name: &str, errors: &mut Vec<Error>) {
+    let mut n = 0;
+    for (key, more, own) in SOURCES {
+        let Some(src) = get(vol, key) else { continue };
+        if n > 0 && *key != "emptyDir" {
+            errors.push(forbidden(&path.child(more), "may not specify more than 1 volume type"));
+            if *key == "iscsi" {
+                iscsi_name(src, name, path, errors);
+            }
+            continue;
+        }
+        n += 1;
+        let at = path.child(own);
+        match *key {
+            "emptyDir" => {
+                if src.get("sizeLimit").and_then(quantity::from_json).is_some_and(|q| q.sign() < 0) {
+                    errors.push(forbidden(&at.child("sizeLimit"), "SizeLimit field must be a valid resource quantity"));
+                }
+                mode(src, "mode", 0o1777, "must be a number between 0 and 01777 (octal), both inclusive", &at, errors);
+            }
+            "hostPath" => {
+                let p = str(src, "path");
+                if p.is_empty() {
+                    errors.push(required(&at.child("path"), ""));
+                } else {
+                    no_backsteps(p, &at.child("path"), errors);
+                    if let Some(t) = src.get("type").and_then(Json::as_str) {
+                        const TYPES: &[&str] = &[
+                            "",
+                            "BlockDevice",
+                            "CharDevice",
+                            "Directory",
+                            "DirectoryOrCreate",
+                            "File",
+                            "FileOrCreate",
+                            "Socket",
+                        ];
+                        if !TYPES.contains(&t) {
+                            errors.push(Error::not_supported(&at.child("type"), t, TYPES));
+                        }
+                    }
+                }
+            }
+            "gitRepo" => {
+                if str(src, "repository").is_empty() {
+                    errors.push(required(&at.child("repository"), ""));
+                }
+                local_descending_path(str(src, "directory"), &at.child("directory"), errors);
+            }
+            "gcePersistentDisk" | "awsElasticBlockStore" => {
+                let id = if *key == "gcePersistentDisk" { "pdName" } else { "volumeID" };
+                if str(src, id).is_empty() {
+                    errors.push(required(&at.child(id), ""));
+                }
+                let part = int(src, "partition").unwrap_or(0);
+                if !(0..=255).contains(&part) {
+                    errors.push(Error::invalid(&at.child("partition"), part, "must be between 1 and 255, inclusive"));
+                }
+            }
+            "secret" | "configMap" => {
+                let n = if *key == "secret" { "secretName" } else { "name" };
+                if str(src, n).is_empty() {
+                    errors.push(required(&at.child(n), ""));
+                }
+                mode(src, "defaultMode", 0o777, FILE_MODE, &at, errors);
+                user(src, "defaultUser", &at, errors);
+                let items = at.child("items");
+                for (i, kp) in list(src, "items").iter().enumerate() {
+                    key_to_path(kp, &items.index(i), errors);
+                }
+            }
+            "nfs" => {
+                if str(src, "server").is_empty() {
+                    errors.push(required(&at.child("server"), ""));
+                }
+                let p = str(src, "path");
+                if p.is_empty() {
+                    errors.push(required(&at.child("path"), ""));
+                }
+                if !p.starts_with('/') {
+                    errors.push(Error::invalid(&at.child("path"), p, "must be an absolute path"));
+                }
+            }
+            "iscsi" => iscsi_name(src, name, path, errors),
+            "flocker" => {
+                let (dn, du) = (str(src, "datasetName"), str(src, "datasetUUID"));
+                if dn.is_empty() && du.is_empty() {
+                    errors.push(required(&at, "one of datasetName and datasetUUID is required"));
+                }
+                if !dn.is_empty() && !du.is_empty() {
+                    errors.push(Error::invalid(&at, "resource", "datasetName and datasetUUID can not be specified simultaneously"));
+                }
+                if dn.contains('/') {
+                    errors.push(Error::invalid(&at.child("datasetName"), dn, "must not contain '/'"));
+                }
+            }
+            "persistentVolumeClaim" => {
+                if str(src, "claimName").is_empty() {
+                    errors.push(required(&at.child("claimName"), ""));
+                }
+            }
+            "downwardAPI" => {
+                mode(src, "defaultMode", 0o777, FILE_MODE, &at, errors);
+                user(src, "defaultUser", &at, errors);
+                for file in list(src, "items") {
+                    downward_api_file(file, &at, errors);
+                }
+            }
+            "projected" => projected(src, &at, errors),
+            "csi" => {
+                if let Some(r) = get(src, "nodePublishSecretRef") {
+                    let n = str(r, "name");
+                    if n.is_empty() {
+                        errors.push(required(&at.child("nodePublishSecretRef").child("name"), ""));
+                    } else {
+                        for msg in is_dns1123_subdomain(n) {
+                            errors.push(Error::invalid(&at.child("name"), n, msg));
+                        }
+                    }
+                }
+            }
+            "ephemeral" => {
+                if get(src, "volumeClaimTemplate").is_none() {
+                    errors.push(required(&at.child("volumeClaimTemplate"), ""));
+                }
+                if !pod_name.is_empty() && !name.is_empty() {
+                    let pvc = format!("{pod_name}-{name}");
+                    for msg in is_dns1123_subdomain(&pvc) {
+                        let detail = format!("PVC name {}: {msg}", crate::field::go_quote(&pvc));
+                        errors.push(Error::invalid(&at.child("name"), name, detail));
+                    }
+                }
+            }
+            "image" => {
+                if str(src, "reference").is_empty() {
+                    errors.push(required(&at.child("reference"), ""));
+                }
+                let pp = at.child("pullPolicy");
+                match str(src, "pullPolicy") {
+                    "Always" | "IfNotPresent" | "Never" => {}
+                    "" => errors.push(required(&pp, "")),
+                    other => errors.push(Error::not_supported(&pp, other, &["Always", "IfNotPresent", "Never"])),
+                }
+            }
+            _ => {}
+        }
+    }
+    if n == 0 {
+        errors.push(required(path, "must specify a volume type"));
+    }
+}
+
+/// The iSCSI volume-name length check `validateVolumeSource` makes.
+fn iscsi_name(src: &Json, name: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
+    if get(src, "initiatorName").is_some() && name.len() + 1 + str(src, "targetPortal").len() > 64 {
+        errors.push(Error::invalid(
+            &path.child("name"),
+            name,
+            "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.",
+        ));
+    }
+}
+
+/// `validateProjectedVolumeSource` and `validateProjectionSources` (secret, configMap,
+/// downwardAPI, serviceAccountToken).
+fn projected(src: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+    mode(src, "defaultMode", 0o777, FILE_MODE, path, errors);
+    user(src, "defaultUser", path, errors);
+    let mut all_paths: Vec<&str> = Vec::new();
+    let sources = path.child("sources");
+    for (i, source) in list(src, "sources").iter().enumerate() {
+        let sp = sources.index(i);
+        for key in ["secret", "configMap"] {
+            let Some(s) = get(source, key) else { continue };
+            let pp = sp.child(key);
+            let name = str(s, "name");
+            if name.is_empty() {
+                errors.push(required(&pp.child("name"), ""));
+            }
+            let items = pp.child("items");
+            for (j, kp) in list(s, "items").iter().enumerate() {
+                key_to_path(kp, &items.index(j), errors);
+                let p = str(kp, "path");
+                if !p.is_empty() {
+                    if all_paths.contains(&p) {
+                        errors.push(Error::invalid(path, name, "conflicting duplicate paths"));
+                    } else {
+                        all_paths.push(p);
+                    }
+                }
+            }
+        }
+        if let Some(d) = get(source, "downwardAPI") {
+            let pp = sp.child("downwardAPI");
+            for file in list(d, "items") {
+                downward_api_file(file, &pp, errors);
+                let p = str(file, "path");
+                if !p.is_empty() {
+                    if all_paths.contains(&p) {
+                        errors.push(Error::invalid(path, p, "conflicting duplicate paths"));
+                    } else {
+                        all_paths.push(p);
+                    }
+                }
+            }
+        }
+        if let Some(t) = get(source, "serviceAccountToken") {
+            let pp = sp.child("serviceAccountToken");
+            match int(t, "expirationSeconds") {
+                None => errors.push(required(&pp.child("expirationSeconds"), "")),
+                Some(exp) => {
+                    if exp < 600 {
+                        errors.push(Error::invalid(
+                            &pp.child("expirationSeconds"),
+                            exp,
+                            "may not specify a duration less than 10 minutes",
+                        ));
+                    }
+                    if exp > 1 << 32 {
+                        errors.push(Error::invalid(
+                            &pp.child("expirationSeconds"),
+                            exp,
+                            "may not specify a duration larger than 2^32 seconds",
+                        ));
+                    }
+                }
+            }
+            let p = str(t, "path");
+            if p.is_empty() {
+                errors.push(required(&path.child("path"), ""));
+            } else {
+                local_non_reserved_path(p, &path.child("path"), errors);
+            }
+            user(t, "user", &pp, errors);
+        }
+    }
+}
