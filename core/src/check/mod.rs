@@ -443,9 +443,8 @@ impl Checker {
                 false => None,
             };
             let created = builtin(None);
-            if let Some(outcome) = &created {
+            if created.is_some() {
                 report.checked_by = Some("kubernetes");
-                report.warnings.extend(outcome.warnings.iter().map(|m| Warning { message: m.clone(), field: None }));
             }
             let with_handwritten = |handwritten: Option<&Vec<Error>>, declarative: Vec<Error>| match handwritten {
                 Some(h) => {
@@ -461,6 +460,11 @@ impl Checker {
             if package.builtin {
                 report.errors =
                     crate::objectmeta::builtin_create_errors(group, kind, doc, core::mem::take(&mut report.errors));
+            }
+            // The strategy's warnings come only with a request validation let through
+            // (apiserver `rest.BeforeCreate`: `WarningsOnCreate` after `Validate` passed).
+            if let (Some(outcome), true) = (&created, report.errors.is_empty()) {
+                report.warnings.extend(outcome.warnings.iter().map(|m| Warning { message: m.clone(), field: None }));
             }
             if let Some(old) = old {
                 let updated = builtin(Some(old));

@@ -42,7 +42,21 @@ fn paths(v: &Value, at: &mut Vec<Value>, out: &mut Vec<Vec<Value>>, depth: usize
     match v {
         Value::Object(m) => {
             for (k, x) in m {
+                // The request's URL comes from these (kubectl's, and the oracle's): they stay.
                 if depth == 0 && (k == "apiVersion" || k == "kind") {
+                    continue;
+                }
+                if depth == 0 && k == "metadata" {
+                    at.push(json!(k));
+                    if let Value::Object(meta) = x {
+                        for (mk, mx) in meta.iter().filter(|(mk, _)| *mk != "name" && *mk != "namespace") {
+                            at.push(json!(mk));
+                            out.push(at.clone());
+                            paths(mx, at, out, depth + 2);
+                            at.pop();
+                        }
+                    }
+                    at.pop();
                     continue;
                 }
                 at.push(json!(k));

@@ -4,10 +4,9 @@
 //! `volumesToAddForTemplates`, `ValidateStatefulSetUpdate`) and
 //! `pkg/registry/apps/statefulset/strategy.go` (its warnings, with
 //! `pkg/api/persistentvolumeclaim/util.go` `GetWarningsForPersistentVolumeClaimSpec`).
-//!
-//! Not ported: `validateVolumeClaimTemplates` (core's `ValidatePersistentVolumeClaimSpec` on each
-//! claim template) and `ValidatePodSpecificAnnotations` of the template, which belong to the core
-//! group's room.
+//! `validateVolumeClaimTemplates` runs core's `ValidatePersistentVolumeClaimSpec`
+//! ([`crate::apis::core::pvc::validate_spec`]). Not ported: the second
+//! `ValidatePodSpecificAnnotations` of `ValidatePodTemplateSpecForStatefulSet` (core's is private).
 
 use alloc::format;
 use alloc::string::String;
@@ -34,6 +33,7 @@ use crate::field::{go_json, Error, Path};
 struct Options {
     allow_invalid_service_name: bool,
     skip_validate_pod_template_spec: bool,
+    skip_validate_volume_claim_templates: bool,
     allow_recreate_strategy: bool,
 }
 
@@ -50,7 +50,7 @@ pub(crate) fn validate(object: &Json, old: Option<&Json>, ctx: &Context, errors:
     let old_spec = field(old, "spec");
     let mut opts = Options {
         allow_invalid_service_name: true,
-        // SkipValidateVolumeClaimTemplates: validateVolumeClaimTemplates is not ported anyway.
+        skip_validate_volume_claim_templates: true,
         allow_recreate_strategy: str(field(old_spec, "updateStrategy"), "type") == "Recreate",
         ..Options::default()
     };
@@ -106,6 +106,14 @@ fn spec_errors(spec: &Json, path: &Path<'_>, ctx: &Context, opts: Options, error
             if v != "Retain" && v != "Delete" {
                 errors.push(Error::not_supported(&at.child(key), v, &["Retain", "Delete"]));
             }
+        }
+    }
+    if !opts.skip_validate_volume_claim_templates {
+        // validateVolumeClaimTemplates: each claim's spec with the options of a claim's create.
+        let claims_path = path.child("volumeClaimTemplates");
+        for (i, claim) in list(spec, "volumeClaimTemplates").iter().enumerate() {
+            let at = claims_path.index(i);
+            crate::apis::core::pvc::validate_spec(field(claim, "spec"), false, false, &at.child("spec"), errors);
         }
     }
     nonnegative(int(spec, "replicas").unwrap_or(0), &path.child("replicas"), errors);

@@ -211,14 +211,6 @@ pub fn strings(v: &Json, key: &str) -> Vec<String> {
     json::list(v, key).iter().map(|s| String::from(s.as_str().unwrap_or(""))).collect()
 }
 
-/// A `[]string` as a JSON value for a bad value Go prints with `json.Marshal` (`null` when nil).
-pub fn string_list_value(items: Option<&[String]>) -> Json {
-    match items {
-        None => Json::Null,
-        Some(items) => Json::Array(items.iter().map(|s| Json::String(s.clone())).collect()),
-    }
-}
-
 /// Removes duplicate warnings, keeping the first (the API server's recorder dedupes them).
 pub fn dedupe(warnings: Vec<String>) -> Vec<String> {
     let mut out: Vec<String> = Vec::with_capacity(warnings.len());

@@ -32,14 +32,13 @@ pub fn default(obj: &mut Json) {
 }
 
 /// The strategy (no preparation), `ValidateEndpointsCreate`/`ValidateEndpointsUpdate`
-/// (metadata aside) and the warnings: the deprecation warning first (the handler adds it
-/// before anything runs), then the strategy's, which Go adds only when validation passed.
+/// (metadata aside) and the strategy's warnings, which Go adds only when validation passed.
 pub fn admit(ctx: Context, obj: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
+    // The deprecation warning (`DEPRECATION`) is the API lifecycle's, which `check` returns
+    // for every request of a deprecated version ([`crate::lifecycle`]).
+    let _ = ctx;
     let errors = validate(obj, old);
     let mut warnings = Vec::new();
-    if ctx.minor >= 33 {
-        warnings.push(String::from(DEPRECATION));
-    }
     if errors.is_empty() {
         warnings.extend(strategy_warnings(obj));
     }
@@ -75,7 +74,7 @@ pub fn validate(obj: &Json, old: Option<&Json>) -> Vec<Error> {
     // An update whose subsets did not change keeps them, valid or not.
     if !errors.is_empty() {
         if let Some(old) = old {
-            if json::get(old, "subsets").map_or(Json::Null, Clone::clone) == normalized(obj) {
+            if normalized(old) == normalized(obj) {
                 errors.clear();
             }
         }
@@ -83,9 +82,12 @@ pub fn validate(obj: &Json, old: Option<&Json>) -> Vec<Error> {
     errors
 }
 
-/// The subsets as compared (`Semantic.DeepEqual`: absent and `null` alike).
+/// The subsets as compared (`Semantic.DeepEqual`: absent, `null` and empty alike).
 fn normalized(obj: &Json) -> Json {
-    json::get(obj, "subsets").map_or(Json::Null, Clone::clone)
+    match json::get(obj, "subsets") {
+        Some(Json::Array(items)) if !items.is_empty() => Json::Array(items.clone()),
+        _ => Json::Null,
+    }
 }
 
 /// `validateEndpointAddress`.

@@ -17,6 +17,18 @@ mod pod_security;
 pub mod pod_warnings;
 pub mod volume;
 
+mod common;
+pub mod config;
+pub mod endpoints;
+mod gosyntax;
+pub mod namespace;
+pub mod netip;
+pub mod pvc;
+mod pvc_diff;
+pub mod service;
+pub mod service_account;
+pub mod service_alloc;
+
 /// The kinds this room models.
 pub const KINDS: &[&str] = &[
     "Pod",
@@ -37,6 +49,12 @@ pub fn default(_version: &str, kind: &str, object: &mut Json) {
         "Pod" => pod_defaults::default_pod(object),
         "PodTemplate" => pod_defaults::default_pod_template(object),
         "ReplicationController" => pod_defaults::default_replication_controller(object),
+        "Service" => service::default(object),
+        "Endpoints" => endpoints::default(object),
+        "ConfigMap" => config::default_config_map(object),
+        "Secret" => config::default_secret(object),
+        "Namespace" => namespace::default(object),
+        "PersistentVolumeClaim" => pvc::default(object),
         _ => {}
     }
 }
@@ -47,6 +65,13 @@ pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<E
         "Pod" => pod::admit_pod(object, old),
         "PodTemplate" => pod::admit_pod_template(object, old, &group.context),
         "ReplicationController" => pod::admit_replication_controller(object, old, &group.context),
+        "Service" => service_alloc::admit(group.context, object, old),
+        "Endpoints" => endpoints::admit(group.context, object, old),
+        "ConfigMap" => config::admit_config_map(group.context, object, old),
+        "Secret" => config::admit_secret(group.context, object, old),
+        "Namespace" => namespace::admit(group.context, object, old),
+        "ServiceAccount" => service_account::admit(group.context, object, old),
+        "PersistentVolumeClaim" => pvc::admit(group.context, object, old),
         _ => (Vec::new(), Vec::new()),
     }
 }

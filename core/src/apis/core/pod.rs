@@ -720,7 +720,7 @@ mod tests {
         assert_eq!(
             texts(&p),
             [
-                String::from("spec.containers[0].name: Invalid value: \"My_Container\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name', or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"),
+                String::from("spec.containers[0].name: Invalid value: \"My_Container\": a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')"),
                 String::from("spec.containers[0].image: Required value"),
                 String::from("spec.containers[0].ports[0].containerPort: Invalid value: 70000: must be between 1 and 65535, inclusive"),
                 String::from("spec.containers[0].ports[0].protocol: Unsupported value: \"TCPX\": supported values: \"SCTP\", \"TCP\", \"UDP\""),

@@ -10,11 +10,10 @@
 //! `validateStorageClassUpgradeFromNil`).
 //!
 //! Gates at 1.37: VolumeAttributesClass and RecoverVolumeExpansionFailure on (GA),
-//! CrossNamespaceVolumeDataSource off. `SetDefaults_ResourceList`'s rounding of quantities up
-//! to milli-units is not modelled.
+//! CrossNamespaceVolumeDataSource off.
 
 use alloc::format;
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
@@ -31,16 +30,39 @@ const BETA_STORAGE_CLASS: &str = "volume.beta.kubernetes.io/storage-class";
 const ACCESS_MODES: &[&str] = &["ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"];
 
 /// `SetObjectDefaults_PersistentVolumeClaim`: `status.phase` `Pending`, `spec.volumeMode`
-/// `Filesystem`.
+/// `Filesystem`, and `SetDefaults_ResourceList` (quantities rounded up to the milli) on the
+/// requests, limits, capacity and allocated resources.
 pub fn default(obj: &mut Json) {
     if let Some(status) = json::struct_mut(obj, "status") {
         json::default_to(status, "phase", json!("Pending"));
+        for key in ["capacity", "allocatedResources"] {
+            if let Some(list) = status.get_mut(key) {
+                round_up_list(list);
+            }
+        }
     }
     if let Some(spec) = json::struct_mut(obj, "spec") {
         if json::get(spec, "volumeMode").is_none() {
             if let Some(m) = spec.as_object_mut() {
                 m.insert(String::from("volumeMode"), json!("Filesystem"));
             }
+        }
+        if let Some(resources) = spec.get_mut("resources") {
+            for key in ["limits", "requests"] {
+                if let Some(list) = resources.get_mut(key) {
+                    round_up_list(list);
+                }
+            }
+        }
+    }
+}
+
+/// `SetDefaults_ResourceList`: each quantity rounded up to the milli.
+fn round_up_list(v: &mut Json) {
+    let Json::Object(map) = v else { return };
+    for (_, q) in map.iter_mut() {
+        if let Some(rounded) = quantity::from_json(q).and_then(|p| p.rounded_up(-3)) {
+            *q = Json::from(rounded.canonical());
         }
     }
 }
@@ -188,7 +210,7 @@ pub fn validate_spec(
     match requests.and_then(|r| r.get("storage")) {
         None => errors.push(required(&sp, "")),
         Some(v) => {
-            if let Ok(q) = quantity::parse(v.as_str().unwrap_or("")) {
+            if let Some(q) = quantity::from_json(v) {
                 if q.sign() <= 0 {
                     errors.push(Error::invalid(&sp, q.canonical(), "must be greater than zero"));
                 }
@@ -270,7 +292,7 @@ fn annotation<'a>(obj: &'a Json, key: &str) -> Option<&'a str> {
 }
 
 fn storage(q: Option<&Map<String, Json>>) -> Option<Quantity> {
-    q.and_then(|m| m.get("storage")).and_then(Json::as_str).and_then(|s| quantity::parse(s).ok())
+    q.and_then(|m| m.get("storage")).and_then(quantity::from_json)
 }
 
 fn cmp(a: Option<&Quantity>, b: Option<&Quantity>) -> Ordering {
@@ -401,8 +423,8 @@ fn resource_list(v: &Json, key: &str) -> Option<Vec<(String, String)>> {
     json::object(v, key).map(|m| {
         m.iter()
             .map(|(k, q)| {
-                let raw = q.as_str().unwrap_or("");
-                (k.clone(), quantity::parse(raw).map_or_else(|_| String::from(raw), |q| q.canonical()))
+                let raw = q.as_str().map_or_else(|| q.to_string(), String::from);
+                (k.clone(), quantity::from_json(q).map_or(raw, |q| q.canonical()))
             })
             .collect()
     })
@@ -591,11 +613,9 @@ pub fn warnings(obj: &Json) -> Vec<String> {
     w
 }
 
-/// `q.MilliValue() % 1000 != 0`, read from the canonical text (a milli, micro or nano suffix,
-/// or a negative exponent, is a fraction).
+/// `q.MilliValue() % 1000 != 0`.
 fn is_fractional(q: &Quantity) -> bool {
-    let c = q.canonical();
-    c.ends_with('m') || c.ends_with('u') || c.ends_with('n') || c.contains("e-") || c.contains("E-")
+    q.milli_value() % 1000 != 0
 }
 
 #[cfg(test)]

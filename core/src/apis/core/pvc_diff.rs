@@ -16,8 +16,6 @@ pub enum GoJson {
     Null,
     /// A string (encoded as Go's encoder does).
     Str(String),
-    /// A bare token (a number, `true`).
-    Raw(String),
     /// An array.
     Arr(Vec<GoJson>),
     /// An object, in the given order.
@@ -42,7 +40,6 @@ fn write(out: &mut String, v: &GoJson, depth: usize) {
     // Iterative over siblings; nesting depth is that of a PVC spec (a few levels).
     match v {
         GoJson::Null => out.push_str("null"),
-        GoJson::Raw(s) => out.push_str(s),
         GoJson::Str(s) => crate::field::gojson::write_string(out, s),
         GoJson::Arr(items) => {
             if items.is_empty() {

@@ -620,3 +620,109 @@ fn upgrade_downgrade_ip_families(old: &Json, spec: &Json, errors: &mut Vec<Error
         errors.push(Error::invalid(&fams.index(0), ips_value, "may not change once set"));
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::apis::Context;
+
+    /// A create of a Service whose `spec` is `base` with `patch` merged in, through the
+    /// defaulting, the registry's dry-run allocation, validation and warnings.
+    fn create(patch: Json) -> (Vec<String>, Vec<String>, Json) {
+        let mut obj = json!({"metadata": {"name": "abc", "namespace": "default"},
+            "spec": {"selector": {"key": "val"}, "ports": [{"name": "p", "port": 8675, "targetPort": 8675}]}});
+        if let (Some(spec), Json::Object(p)) = (obj.get_mut("spec").and_then(Json::as_object_mut), patch) {
+            for (k, v) in p {
+                spec.insert(k, v);
+            }
+        }
+        default(&mut obj);
+        let (errors, warnings) = super::super::service_alloc::admit(Context { minor: 37, update: false }, &mut obj, None);
+        (errors.iter().map(Error::text).collect(), warnings, obj)
+    }
+
+    // TestValidateServiceCreate (a selection: the error texts are the API server's).
+    #[test]
+    fn validate_service_create() {
+        let (errors, warnings, obj) = create(json!({}));
+        assert!(errors.is_empty() && warnings.is_empty(), "{errors:?} {warnings:?}");
+        assert_eq!(obj["spec"]["clusterIPs"], json!(["10.0.0.0"]));
+        assert_eq!(obj["spec"]["ipFamilies"], json!(["IPv4"]));
+        assert_eq!(obj["spec"]["ipFamilyPolicy"], json!("SingleStack"));
+        let label = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+        let cases: Vec<(Json, String)> = alloc::vec![
+            (json!({"ports": []}), String::from("spec.ports: Required value")),
+            (json!({"ports": [{"name": "p", "port": 80}, {"port": 81}]}), String::from("spec.ports[1].name: Required value")),
+            (json!({"ports": [{"name": "INVALID", "port": 80}]}), format!("spec.ports[0].name: Invalid value: \"INVALID\": {label}")),
+            (json!({"ports": [{"name": "p", "port": 65536}]}),
+             String::from("spec.ports[0].port: Invalid value: 65536: must be between 1 and 65535, inclusive")),
+            (json!({"ports": [{"name": "p", "port": 80, "protocol": "INVALID"}]}),
+             String::from("spec.ports[0].protocol: Unsupported value: \"INVALID\": supported values: \"SCTP\", \"TCP\", \"UDP\"")),
+            (json!({"ports": [{"name": "p", "port": 80, "targetPort": "Invalid"}]}),
+             String::from("spec.ports[0].targetPort: Invalid value: \"Invalid\": must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)")),
+            (json!({"ports": [{"name": "a", "port": 80}, {"name": "b", "port": 80}]}),
+             String::from("spec.ports[1]: Duplicate value: {\"Name\":\"\",\"Protocol\":\"TCP\",\"AppProtocol\":null,\"Port\":80,\"TargetPort\":0,\"NodePort\":0}")),
+            (json!({"ports": [{"name": "p", "port": 80, "nodePort": 30080}]}),
+             String::from("spec.ports[0].nodePort: Forbidden: may not be used when `type` is 'ClusterIP'")),
+            (json!({"type": "Foo"}),
+             String::from("spec.type: Unsupported value: \"Foo\": supported values: \"ClusterIP\", \"ExternalName\", \"LoadBalancer\", \"NodePort\"")),
+            (json!({"sessionAffinity": "ClientIP", "sessionAffinityConfig": {"clientIP": {"timeoutSeconds": 0}}}),
+             String::from("spec.sessionAffinityConfig.clientIP.timeoutSeconds: Invalid value: 0: must be greater than 0 and less than 86400")),
+            (json!({"type": "ExternalName", "ports": []}), String::from("spec.externalName: Required value")),
+            (json!({"clusterIP": "1.2.3.4.5"}),
+             String::from("spec.clusterIPs[0]: Invalid value: \"1.2.3.4.5\": must be a valid IP address, (e.g. 10.9.8.7 or 2001:db8::ffff)")),
+            (json!({"loadBalancerSourceRanges": ["10.0.0.0/8"]}),
+             String::from("spec.LoadBalancerSourceRanges: Forbidden: may only be used when `type` is 'LoadBalancer'")),
+            (json!({"externalIPs": ["127.0.0.1"]}),
+             String::from("spec.externalIPs[0]: Invalid value: \"127.0.0.1\": may not be in the loopback range (127.0.0.0/8, ::1/128)")),
+            (json!({"loadBalancerClass": "example.com/lb"}),
+             String::from("spec.loadBalancerClass: Forbidden: may only be used when `type` is 'LoadBalancer'")),
+            (json!({"internalTrafficPolicy": "Foo"}),
+             String::from("spec.internalTrafficPolicy: Unsupported value: \"Foo\": supported values: \"Cluster\", \"Local\"")),
+            (json!({"healthCheckNodePort": 30000}),
+             String::from("spec.healthCheckNodePort: Invalid value: 30000: may only be set when `type` is 'LoadBalancer' and `externalTrafficPolicy` is 'Local'")),
+            (json!({"ipFamilyPolicy": "SingleStack", "ipFamilies": ["IPv4", "IPv6"]}),
+             String::from("spec.ipFamilyPolicy: Invalid value: \"SingleStack\": must be 'RequireDualStack' or 'PreferDualStack' when multiple IP families are specified")),
+            (json!({"ipFamilyPolicy": "RequireDualStack"}),
+             String::from("spec.ipFamilyPolicy: Invalid value: \"RequireDualStack\": this cluster is not configured for dual-stack services")),
+        ];
+        for (patch, want) in cases {
+            let (errors, _, _) = create(patch.clone());
+            assert_eq!(errors.first(), Some(&want), "{patch}: {errors:?}");
+        }
+    }
+
+    // TestValidateServiceCreate's NodePort and LoadBalancer cases, and GetWarningsForService.
+    #[test]
+    fn node_ports_and_warnings() {
+        let (errors, _, obj) = create(json!({"type": "LoadBalancer", "externalTrafficPolicy": "Local"}));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(obj["spec"]["ports"][0]["nodePort"], json!(32769));
+        assert_eq!(obj["spec"]["healthCheckNodePort"], json!(32770));
+        assert_eq!(obj["spec"]["allocateLoadBalancerNodePorts"], json!(true));
+        let (errors, warnings, _) = create(json!({"externalIPs": ["1.2.3.4"], "trafficDistribution": "PreferClose"}));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(
+            warnings,
+            [
+                "spec.externalIPs is deprecated and may no longer be implemented in some clusters",
+                "spec.trafficDistribution: \"PreferClose\" is deprecated; use \"PreferSameZone\""
+            ]
+        );
+        let (errors, warnings, _) = create(json!({"clusterIP": "None", "sessionAffinity": "ClientIP"}));
+        assert!(errors.is_empty(), "{errors:?}");
+        assert_eq!(warnings, ["spec.SessionAffinity is ignored for headless services"]);
+    }
+
+    // TestValidateServiceUpdate (a selection).
+    #[test]
+    fn validate_service_update() {
+        let (_, _, old) = create(json!({"clusterIP": "10.0.0.5"}));
+        let mut new = old.clone();
+        new["spec"]["clusterIP"] = json!("10.0.0.6");
+        new["spec"]["clusterIPs"] = json!(["10.0.0.6"]);
+        let (errors, _) = super::super::service_alloc::admit(Context { minor: 37, update: true }, &mut new, Some(&old));
+        let got: Vec<String> = errors.iter().map(Error::text).collect();
+        assert_eq!(got, ["spec.clusterIPs[0]: Invalid value: [\"10.0.0.6\"]: may not change once set"]);
+    }
+}

@@ -417,13 +417,14 @@ impl PortOp {
     /// `AllocateNext`: a dummy value past the highest port taken (32769 first).
     fn allocate_next(&mut self) -> i64 {
         let last = if self.allocated.is_empty() { 32768 } else { self.allocated.iter().copied().max().unwrap_or(0) };
-        for port in (last + 1)..100 {
+        let next = last.saturating_add(1);
+        for port in next..100 {
             if self.allocate(port) {
                 return port;
             }
         }
-        self.allocated.push(last + 1);
-        last + 1
+        self.allocated.push(next);
+        next
     }
 }
 

@@ -94,6 +94,19 @@ fn judged(d: &Checked, update: bool) -> Value {
 }
 
 pub fn kubedv(r: &Request<'_>) -> Value {
+    // An update's old object is created for real first (a POST without `fieldValidation`: the
+    // API server's default, Warn): refused, the request is not sent. (A custom resource's old
+    // object the CRD refuses is stored under a permissive copy of it instead.)
+    let custom = r.setup.iter().any(kubedv_input::manifests::is_crd);
+    if let (Some(old), false) = (r.old, custom) {
+        let warn = kubedv_core::check::FieldValidation::Warn;
+        let create = Request { field_validation: warn, setup: r.setup, object: old, old: None };
+        let first = kubedv(&create);
+        match first.get("errors").and_then(Value::as_array) {
+            Some(errors) if !errors.is_empty() => return json!({"setup": first["errors"].clone()}),
+            _ => {}
+        }
+    }
     let mut bodies: Vec<String> = r.setup.iter().map(Value::to_string).collect();
     bodies.push(r.object.to_string());
     let paths: Vec<String> = (0..bodies.len()).map(|i| format!("doc{i}.json")).collect();
