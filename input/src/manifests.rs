@@ -393,19 +393,7 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
     if skipped_item {
         checked.at = at("");
     }
-    // A body the types cannot hold is refused before validation, as an unreadable document,
-    // with the first value in the document the decoder could not store.
-    if let Some((u, pos)) =
-        report.undecodable.into_iter().map(|u| (at(&u.field), u)).min_by_key(|p| p.0).map(|(p, u)| (u, p))
-    {
-        checked.status = "unreadable";
-        checked.at = pos;
-        checked.why = Some(u.message);
-        return checked;
-    }
-    checked.errors = locate(report.errors);
-    checked.update_errors = locate(report.update_errors);
-    checked.warnings = report
+    let warnings = report
         .warnings
         .into_iter()
         .map(|w| {
@@ -413,6 +401,19 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
             LocatedWarning { message: w.message, line, column }
         })
         .collect();
+    // A body the API server cannot take is refused before validation (a Bad Request), as an
+    // unreadable document: core names the refusal (the decoder's, in the order kubectl sends
+    // the keys), placed at its field. The warnings of the request (a deprecated version) stay.
+    if let Some(u) = report.undecodable.into_iter().next() {
+        checked.status = "unreadable";
+        checked.at = at(&u.field);
+        checked.why = Some(u.message);
+        checked.warnings = warnings;
+        return checked;
+    }
+    checked.errors = locate(report.errors);
+    checked.update_errors = locate(report.update_errors);
+    checked.warnings = warnings;
     checked
 }
 

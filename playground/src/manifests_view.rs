@@ -106,7 +106,7 @@ pub fn manifests_view() -> Html {
 mod tests {
     use super::*;
 
-    /// The same verdicts as `kubedv check` on the same documents (cli/tests/check.rs), at the
+    /// The same verdicts as `kubedv check` on the same documents (cli/tests/suite/check.rs), at the
     /// lines of the stream.
     #[test]
     fn the_example_stream_is_checked_per_document() {
@@ -136,7 +136,7 @@ mod tests {
     }
 
     /// Built-in kinds with the release's catalog: the same verdicts as `kubedv check` on
-    /// cli/tests/fixtures/builtin (cli/tests/check.rs), at the stream's lines.
+    /// cli/tests/fixtures/builtin (cli/tests/suite/check.rs), at the stream's lines.
     #[test]
     fn built_in_kinds_are_checked_with_the_catalog() {
         let catalog = crate::catalog::gunzip(include_bytes!("../../catalog/1.37.gz")).expect("catalog");

@@ -1,7 +1,7 @@
 // `kubedv/catalog`: Kubernetes' own API packages per version, loaded on demand from data files
 // beside the module (the core .wasm carries none of it), validating built-in kinds with their
 // declarative rules. Expectations: the ResourceClaim errors are those of kubernetes
-// pkg/registry/resource/resourceclaim/declarative_validation_test.go (as core/tests/real_api.rs),
+// pkg/registry/resource/resourceclaim/declarative_validation_test.go (as core/tests/suite/declarative/real_api.rs),
 // and the same texts the CLI prints for the same object.
 import { test } from "node:test";
 import assert from "node:assert/strict";

@@ -1,5 +1,5 @@
 // `checkManifests` (kubedv/full): `kubedv check` for files held in JavaScript. The expectation is
-// the CLI's own output: the repository fixture the CLI checks in cli/tests/check.rs, given as
+// the CLI's own output: the repository fixture the CLI checks in cli/tests/suite/check.rs, given as
 // files in memory, yields cli/tests/fixtures/repo-expected/check.json (texts from the CRD's
 // rules, validation-gen's generated code and the deprecated API migration guide, as named there).
 import { test } from "node:test";

@@ -1,6 +1,6 @@
 // `kubedv check --format sarif` against the SARIF 2.1.0 JSON schema (OASIS; the copy that
 // @microsoft/jest-sarif ships, sarif-2.1.0-rtm.5.json, validated with the ajv it uses). The report
-// checked is cli/tests/fixtures/repo-expected/check.sarif, which cli/tests/check.rs holds equal,
+// checked is cli/tests/fixtures/repo-expected/check.sarif, which cli/tests/suite/check.rs holds equal,
 // byte for byte, to the CLI's output on the fixture repository.
 import { test } from "node:test";
 import assert from "node:assert/strict";

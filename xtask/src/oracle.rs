@@ -214,11 +214,22 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
             "yaml" => ("yaml", 500),
             "crd" => ("apiserver", 80),
             "go" => ("declarative", 60),
-            "builtin" => ("apiserver", 150),
-            other => return Err(format!("no differential path {other:?} (yaml, crd, go, builtin)")),
+            "builtin" | "builtin-core" | "builtin-apps" | "builtin-batch" => ("apiserver", 150),
+            other => {
+                return Err(format!(
+                    "no differential path {other:?} (yaml, crd, go, builtin, builtin-core, builtin-apps, builtin-batch)"
+                ))
+            }
         };
         let start = Instant::now();
         let (mut cases, mut found) = (0usize, 0usize);
+        // Cases and differences by the request object's kind (the builtin paths' counts).
+        let mut by_kind: std::collections::BTreeMap<String, (usize, usize)> = Default::default();
+        let kind_of = |line: &str| -> String {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap_or_default();
+            let case = if v.get("case").is_some() { &v["case"] } else { &v };
+            case["object"]["kind"].as_str().unwrap_or("-").to_string()
+        };
         let found_file = work.join(format!("{path}.found.jsonl"));
         while start.elapsed().as_secs() < seconds {
             let seed =
@@ -241,6 +252,12 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
                 Command::new(&judge).args(["judge", mode]).arg(&case_file).arg(&answer_file),
             )?;
             cases += text.lines().count();
+            for line in text.lines() {
+                by_kind.entry(kind_of(line)).or_default().0 += 1;
+            }
+            for line in differ.lines() {
+                by_kind.entry(kind_of(line)).or_default().1 += 1;
+            }
             let mut f =
                 std::fs::OpenOptions::new().create(true).append(true).open(&found_file).map_err(|e| e.to_string())?;
             for line in differ.lines() {
@@ -248,7 +265,9 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
                 let _ = writeln!(f, "{line}");
                 if keep {
                     let row: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
-                    let kept = env.root.join(format!("tests/oracle/fuzz/{path}.jsonl"));
+                    // One group's finds are kept with the path's (`builtin-apps` → `builtin`).
+                    let kept_as = path.split('-').next().unwrap_or(path);
+                    let kept = env.root.join(format!("tests/oracle/fuzz/{kept_as}.jsonl"));
                     std::fs::create_dir_all(kept.parent().unwrap()).map_err(|e| e.to_string())?;
                     let mut k =
                         std::fs::OpenOptions::new().create(true).append(true).open(&kept).map_err(|e| e.to_string())?;
@@ -260,6 +279,10 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
             println!("==> fuzz-diff {path}: {cases} cases in {:.0} s, {found} differ", start.elapsed().as_secs_f64());
         }
         println!("==> fuzz-diff {path}: {cases} cases, {found} differ ({})", found_file.display());
+        if path.starts_with("builtin") {
+            let rows: Vec<String> = by_kind.iter().map(|(k, (n, d))| format!("{k} {n} ({d} differ)")).collect();
+            println!("==> fuzz-diff {path} by kind: {}", rows.join(", "));
+        }
     }
     Ok(())
 }

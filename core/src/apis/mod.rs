@@ -12,7 +12,9 @@
 //!    `ValidateXUpdate`, the object's `metadata` aside ([`crate::objectmeta`] checks it, with
 //!    the kind's name rule, for every built-in kind);
 //! 4. **warnings**: the strategy's `WarningsOnCreate` / `WarningsOnUpdate`
-//!    (`pkg/api/pod/warnings.go` and its kin).
+//!    (`pkg/api/pod/warnings.go` and its kin);
+//! 5. **validating admission** of the default plugins that need no other object
+//!    ([`admission`]: PodSecurity's namespace labels).
 //!
 //! The declarative `+k8s:` rules of the same kinds run beside this, in [`crate::check`], from
 //! the release's k8s.io/api catalog. One room per API group, after Kubernetes' `pkg/apis`:
@@ -28,6 +30,7 @@
 //!
 //! One entry per request: [`admit`].
 
+pub mod admission;
 pub mod apps;
 pub mod batch;
 pub mod core;
@@ -114,12 +117,16 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
     }
     let context = Context { minor: request.minor, update: old.is_some() };
     let group = Group { kind: request.kind, context };
-    let (errors, warnings) = match request.group {
+    let (mut errors, warnings) = match request.group {
         "" => self::core::admit(&group, &mut object, old.as_ref()),
         "apps" => apps::admit(&group, &mut object, old.as_ref()),
         "batch" => batch::admit(&group, &mut object, old.as_ref()),
         _ => return None,
     };
+    // Validating admission runs on what validation let through.
+    if errors.is_empty() {
+        errors = admission::validate(request.group, request.kind, &object, old.as_ref());
+    }
     Some(Outcome { object, errors, warnings })
 }
 

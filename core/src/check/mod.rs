@@ -407,12 +407,8 @@ impl Checker {
             report.checked_by = Some(if package.builtin { "builtin" } else { "types" });
             let decoding = package.schema.decoding(root, doc);
             // A body the types cannot hold is refused before validation (a Bad Request).
-            if !decoding.type_errors.is_empty() {
-                report.undecodable = decoding
-                    .type_errors
-                    .into_iter()
-                    .map(|t| Undecodable { message: t.refusal(kind, version), field: t.path })
-                    .collect();
+            if let Some(t) = decoding.refusal() {
+                report.undecodable = alloc::vec![Undecodable { message: t.refusal(kind, version), field: t.path.clone() }];
                 report.status = Status::Invalid;
                 return report;
             }
@@ -436,6 +432,17 @@ impl Checker {
                 }
                 _ => {}
             }
+            // A built-in kind is validated as its Go types hold it (nulls made zero values,
+            // unknown fields dropped), as is its old revision.
+            let (normalized, old_normalized);
+            let (doc, old) = match package.builtin {
+                true => {
+                    normalized = package.schema.normalized(root, doc);
+                    old_normalized = old.map(|o| package.schema.normalized(root, o));
+                    (&normalized, old_normalized.as_ref())
+                }
+                false => (doc, old),
+            };
             // A built-in kind kubedv models whole: the API server's path (defaulting, the
             // strategy, handwritten validation, warnings) on create, and on the update.
             let builtin = |old: Option<&Json>| match package.builtin {

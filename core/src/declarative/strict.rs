@@ -32,8 +32,13 @@ const MAX_DEPTH: usize = 64;
 pub struct TypeError {
     /// Where it is, with list indices (`spec.template.spec.containers[0].image`).
     pub path: String,
-    /// sigs.k8s.io/json's `UnmarshalTypeError` text.
+    /// sigs.k8s.io/json's `UnmarshalTypeError` text (or the error of a type's own
+    /// `UnmarshalJSON`, or of base64).
     pub message: String,
+    /// The decoder stops at it (an error a type's `UnmarshalJSON` returns), where it only keeps
+    /// the first of the others and goes on (`saveError`): a fatal error anywhere is the one the
+    /// API server answers with.
+    pub fatal: bool,
 }
 
 impl TypeError {
@@ -54,6 +59,14 @@ pub struct Decoding {
     pub type_errors: Vec<TypeError>,
 }
 
+impl Decoding {
+    /// The error the API server refuses the body with: the first fatal one in the order the
+    /// decoder meets them (kubectl sends keys sorted, as they are walked here), else the first.
+    pub fn refusal(&self) -> Option<&TypeError> {
+        self.type_errors.iter().find(|t| t.fatal).or_else(|| self.type_errors.first())
+    }
+}
+
 impl Schema {
     /// Decodes the object into the types as the API server does: unknown fields and type
     /// mismatches.
@@ -62,6 +75,74 @@ impl Schema {
         let mut walk = Walk { schema: self, out: &mut out, stack: Vec::new(), strukt: None };
         walk.value(root, object, String::new(), 0);
         out
+    }
+
+    /// The object as the Go types hold it after decoding, written back as JSON: fields the
+    /// types do not declare dropped, `null` fields dropped (a nil pointer, or the zero value,
+    /// which is what an absent field is), and `null` list items and map values made the zero
+    /// value of their type (`containers: [null]` is one empty container, `labels: {a: null}`
+    /// the label `a: ""`). Validation and defaulting of built-in kinds read this.
+    pub fn normalized(&self, root: TypeId, object: &Value) -> Value {
+        let mut out = object.clone();
+        self.normalize(root, &mut out, 0);
+        out
+    }
+
+    fn normalize(&self, ty: TypeId, value: &mut Value, depth: usize) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        let base = self.deref(ty).0;
+        if self.types[base].well_known.is_some() {
+            return;
+        }
+        match (self.kind(base), value) {
+            (Kind::Struct(fields), Value::Object(map)) => {
+                map.retain(|key, v| !v.is_null() && super::validate::member(self, fields, key).is_some());
+                for (key, v) in map.iter_mut() {
+                    if let Some(f) = super::validate::member(self, fields, key) {
+                        self.normalize(f.ty, v, depth + 1);
+                    }
+                }
+            }
+            (Kind::Slice(elem), Value::Array(items)) => {
+                for item in items {
+                    match item.is_null() {
+                        true => *item = self.zero(*elem),
+                        false => self.normalize(*elem, item, depth + 1),
+                    }
+                }
+            }
+            (Kind::Map(_, elem), Value::Object(map)) => {
+                for v in map.values_mut() {
+                    match v.is_null() {
+                        true => *v = self.zero(*elem),
+                        false => self.normalize(*elem, v, depth + 1),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// A type's zero value as it marshals to JSON (`null` for pointers, slices and maps).
+    fn zero(&self, ty: TypeId) -> Value {
+        if matches!(self.kind(ty), Kind::Pointer(_)) {
+            return Value::Null;
+        }
+        match self.types[ty].well_known {
+            Some("resource.Quantity") => return Value::from("0"),
+            Some("intstr.IntOrString") => return Value::from(0),
+            Some(_) => return Value::Null,
+            None => {}
+        }
+        match self.kind(ty) {
+            Kind::Struct(_) => Value::Object(serde_json::Map::new()),
+            Kind::String => Value::from(""),
+            Kind::Bool => Value::from(false),
+            Kind::Int { .. } | Kind::Float => Value::from(0),
+            _ => Value::Null,
+        }
     }
 
     /// How Go's reflect prints a type (`int32`, `v1.DeploymentSpec`, `[]v1.Container`,
@@ -140,7 +221,14 @@ impl<'s> Walk<'s, '_> {
                 }
             }
             (Kind::String, Value::String(_)) | (Kind::Bool, Value::Bool(_)) => {}
-            (Kind::Bytes, Value::String(_) | Value::Array(_)) => {}
+            // encoding/json decodes a []byte from base64 (`saveError` on bad input).
+            (Kind::Bytes, Value::String(s)) => {
+                if let Some(at) = go_base64_error(s.as_bytes()) {
+                    let message = format!("illegal base64 data at input byte {at}");
+                    self.out.type_errors.push(TypeError { path, message, fatal: false });
+                }
+            }
+            (Kind::Bytes, Value::Array(_)) => {}
             (Kind::Int { min, max }, Value::Number(n)) => {
                 let fits = n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from));
                 if !fits.is_some_and(|i| i >= *min && i <= *max) {
@@ -205,7 +293,7 @@ impl<'s> Walk<'s, '_> {
             },
             _ => return,
         };
-        self.out.type_errors.push(TypeError { path, message });
+        self.out.type_errors.push(TypeError { path, message, fatal: true });
     }
 
     /// `json: cannot unmarshal X into Go struct field S.a.b of type T`, in the current context.
@@ -236,7 +324,7 @@ impl<'s> Walk<'s, '_> {
             }
             None => format!("json: cannot unmarshal {value} into Go value of type {go_type}"),
         };
-        self.out.type_errors.push(TypeError { path, message });
+        self.out.type_errors.push(TypeError { path, message, fatal: false });
     }
 }
 
@@ -251,4 +339,64 @@ fn quantity_error(text: &str) -> Option<&'static str> {
         let _ = text;
         None
     }
+}
+
+/// Where Go's `base64.StdEncoding.Decode` finds the input corrupt (`CorruptInputError`), if it
+/// does: its quantum-by-quantum decoding, `\r` and `\n` skipped (encoding/base64
+/// `decodeQuantum`).
+fn go_base64_error(src: &[u8]) -> Option<usize> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut si = 0;
+    while si < src.len() {
+        let mut j = 0;
+        while j < 4 {
+            if si == src.len() {
+                return match j {
+                    0 => None,
+                    _ => Some(si - j),
+                };
+            }
+            let c = src[si];
+            si += 1;
+            if value(c).is_some() {
+                j += 1;
+                continue;
+            }
+            if c == b'\n' || c == b'\r' {
+                continue;
+            }
+            if c != b'=' {
+                return Some(si - 1);
+            }
+            // Padding: only after two or three characters of the quantum.
+            match j {
+                0 | 1 => return Some(si - 1),
+                2 => {
+                    while si < src.len() && (src[si] == b'\n' || src[si] == b'\r') {
+                        si += 1;
+                    }
+                    if si == src.len() {
+                        return Some(src.len());
+                    }
+                    if src[si] != b'=' {
+                        return Some(si - 1);
+                    }
+                    si += 1;
+                }
+                _ => {}
+            }
+            while si < src.len() && (src[si] == b'\n' || src[si] == b'\r') {
+                si += 1;
+            }
+            return (si < src.len()).then_some(si);
+        }
+    }
+    None
 }

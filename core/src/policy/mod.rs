@@ -783,6 +783,3 @@ fn bindings_for(
     b.insert("authorizer.requestResource", authz::request_resource(rules.clone(), user, check));
     (b, without)
 }
-
-#[cfg(test)]
-mod tests;

@@ -557,7 +557,7 @@ fn tag_docs_search(browser: &mut Browser, config: &Config, shots: &Path) -> Resu
 fn manifests_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
     let _server = open_tab(browser, config, "manifests")?;
     // The CLI's repository fixture: the CRD, its widgets, removed API versions (kubedv check's
-    // verdicts, cli/tests/check.rs).
+    // verdicts, cli/tests/suite/check.rs).
     browser.wait_for_text(
         "#manifests-result",
         "Widget/too-big: spec: Invalid value: size must not exceed max",
@@ -571,7 +571,7 @@ fn manifests_view(browser: &mut Browser, config: &Config, shots: &Path) -> Resul
         "11 documents: 4 valid, 5 invalid, 0 skipped, 2 unreadable",
         Duration::from_secs(30),
     )?;
-    // A built-in kind the API server cannot decode, in its words (cli/tests/check.rs).
+    // A built-in kind the API server cannot decode, in its words (cli/tests/suite/check.rs).
     browser.execute(
         "const a = document.getElementById('manifests'); a.value = arguments[0]; a.dispatchEvent(new Event('input', {bubbles: true}));",
         serde_json::json!(["apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: \"2\"\n"]),
@@ -604,7 +604,7 @@ fn manifests_view(browser: &mut Browser, config: &Config, shots: &Path) -> Resul
 
 fn policies_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
     let _server = open_tab(browser, config, "policies")?;
-    // The CLI's policy fixtures (cli/tests/policy.rs): the test binding denies with the
+    // The CLI's policy fixtures (cli/tests/suite/policy.rs): the test binding denies with the
     // API server's text (apiserver validating/dispatcher.go).
     browser.wait_for_text(
         "#policy-verdict",

@@ -8,7 +8,7 @@
 //!   verdict on both;
 //! - `go`: a mutated table's Go types and random objects, through validation-gen's code;
 //! - `builtin`: built-in objects of the modeled kinds, mutated, created or updated
-//!   ([`crate::builtin_cases`]).
+//!   ([`crate::builtin_cases`]); `builtin-core`, `builtin-apps`, `builtin-batch` one group's.
 //!
 //! Each case has a group of its own (`fN.fuzz.oracle.kubedv.dev`) so cases never share a CRD.
 
@@ -19,7 +19,7 @@ use crate::crd_round::{random_schema, real_crds, sample};
 use crate::manifest_round::{MANIFESTS, YAML_TOKENS};
 use crate::{mutate, mutate_with, random_json, seeds, Rng};
 
-pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "builtin"];
+pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "builtin", "builtin-core", "builtin-apps", "builtin-batch"];
 
 pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, String> {
     let mut rng = Rng::seeded(seed);
@@ -65,8 +65,9 @@ pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, Strin
                 i += 1;
             }
         }
-        "builtin" => {
-            let bases = crate::builtin_cases::bases();
+        "builtin" | "builtin-core" | "builtin-apps" | "builtin-batch" => {
+            let group = path.strip_prefix("builtin-").map(|g| if g == "core" { "" } else { g });
+            let bases = crate::builtin_cases::bases(group);
             if bases.is_empty() {
                 return Err(String::from("no built-in objects under tests/corpus/manifests"));
             }

@@ -1066,8 +1066,7 @@ fn validate_claim_names(claims: &[Json], pod_claims: &[&str], path: &Path<'_>, e
     }
 }
 
-/// `ValidateSecurityContext` (privileged containers allowed: `--allow-privileged=true`;
-/// `windowsOptions` not checked).
+/// `ValidateSecurityContext` (privileged containers allowed: `--allow-privileged=true`).
 fn validate_security_context(sc: &Json, host_users: bool, path: &Path<'_>, errors: &mut Vec<Error>) {
     for key in ["runAsUser", "runAsGroup"] {
         if let Some(id) = int(sc, key) {
@@ -1104,5 +1103,6 @@ fn validate_security_context(sc: &Json, host_users: bool, path: &Path<'_>, error
             }
         }
     }
+    super::pod_os::validate_windows_options(sc, path, errors);
     super::pod_security::validate_app_armor_field(get(sc, "appArmorProfile"), &path.child("appArmorProfile"), errors);
 }

@@ -11,11 +11,22 @@ use crate::field::Error;
 
 pub mod container;
 pub mod pod;
+pub mod pod_affinity;
 mod pod_common;
 pub mod pod_defaults;
+mod pod_diff;
+pub mod pod_drop;
+mod pod_fields;
+pub mod pod_gojson;
+mod pod_os;
+mod pod_resources;
+pub mod pod_schema;
 mod pod_security;
+mod pod_topology;
+mod pod_update;
 pub mod pod_warnings;
 pub mod volume;
+mod volume_sources;
 
 mod common;
 pub mod config;

@@ -1,21 +1,19 @@
 //! Pod, PodTemplate and ReplicationController, after `pkg/apis/core/validation/validation.go`
-//! (`ValidatePodCreate`, `validatePodMetadataAndSpec` minus the top metadata, `ValidatePodSpec`,
-//! `ValidatePodSpecificAnnotations`, `validatePodHostNetworkDeps`, `validateRestartPolicy`,
-//! `validateDNSPolicy`, `validatePodDNSConfig`, `validateImagePullSecrets`,
-//! `validateReadinessGates`, `validateSchedulingGates`, `ValidateTolerations`,
-//! `ValidateHostAliases`, `validatePodHostName`, `validateOS`, `validateFileKeyRefVolumes`,
+//! (`ValidatePodCreate`, `ValidatePodUpdate`'s first steps, `validatePodMetadataAndSpec`
+//! minus the top metadata, `ValidatePodSpec`, `ValidatePodSpecificAnnotations`,
+//! `validatePodHostNetworkDeps`, `validateRestartPolicy`, `validateDNSPolicy`,
+//! `validateImagePullSecrets`, `validateReadinessGates`, `validateSchedulingGates`,
 //! `validatePodResources`, `ValidatePodTemplate(Update)`, `ValidatePodTemplateSpec`,
 //! `ValidateReplicationController(Update)`, `ValidateReplicationControllerSpec`,
 //! `ValidatePodTemplateSpecForRC`, `ValidateNonEmptySelector`) and the strategies of
-//! `pkg/registry/core/{pod,podtemplate,replicationcontroller}/strategy.go`.
+//! `pkg/registry/core/{pod,podtemplate,replicationcontroller}/strategy.go`. The PodSpec's
+//! parts are in the `pod_*` rooms beside this one (affinity, topology, OS rules, pod-level
+//! resources, DNS and host aliases, updates, dropped fields).
 //!
-//! Not ported: affinity (`validateAffinity`), `validateTopologySpreadConstraints`,
-//! `validateWindowsHostProcessPod`, `validateLinux`/`validateWindows`,
-//! `validatePodResourceClaims`, `validatePodResourceConsistency`, the IP checks of
-//! dnsConfig nameservers and hostAliases, the tolerations annotation, the
-//! seccomp/AppArmor annotation-field consistency checks, and `ValidatePodUpdate`'s
-//! "pod updates may not change fields other than …" (a Pod update is validated as a create
-//! of the new spec; see the TODO in [`admit_pod`]).
+//! Not ported: the legacy tolerations annotation (`ValidateTolerationsInPodAnnotations`),
+//! the seccomp/AppArmor annotation-field consistency checks
+//! (`validateSeccompAnnotationsAndFields`, `validateAppArmorAnnotationsAndFieldsMatchOnCreate`)
+//! and `applyAppArmorVersionSkew`.
 
 use alloc::format;
 use alloc::string::String;
@@ -27,8 +25,7 @@ use super::super::json::{bool as jbool, field, get, int, list, object, str, stri
 use super::super::Context;
 use super::container::{self, Spec};
 use super::pod_common::*;
-use super::pod_security;
-use super::volume;
+use super::{pod_affinity, pod_fields, pod_os, pod_resources, pod_security, pod_topology, volume};
 use crate::content;
 use crate::field::{Error, Path};
 
@@ -59,8 +56,9 @@ pub fn validate_annotations(annotations: Option<&Map<String, Json>>, path: &Path
     }
 }
 
-/// `ValidatePodSpecificAnnotations` (PodDeletionCost on: its value must be an int32).
-fn validate_pod_specific_annotations(meta: &Json, spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+/// `ValidatePodSpecificAnnotations` (PodDeletionCost on: its value must be an int32 unless
+/// the old object's was not).
+fn validate_pod_specific_annotations(meta: &Json, spec: &Json, opts: &PodOpts, path: &Path<'_>, errors: &mut Vec<Error>) {
     let annotations = string_map(meta, "annotations");
     let get_a = |k: &str| annotations.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
     if let Some(v) = get_a("kubernetes.io/config.mirror") {
@@ -72,72 +70,35 @@ fn validate_pod_specific_annotations(meta: &Json, spec: &Json, path: &Path<'_>, 
             ));
         }
     }
-    if let Some(v) = get_a("controller.kubernetes.io/pod-deletion-cost") {
-        if go_parse_int32(v).is_none() {
-            errors.push(Error::invalid(&path.key("controller.kubernetes.io/pod-deletion-cost"), v, "must be a 32bit integer"));
+    if !opts.allow_invalid_pod_deletion_cost {
+        if let Some(v) = get_a("controller.kubernetes.io/pod-deletion-cost") {
+            if !super::pod_update::deletion_cost_valid(v) {
+                errors.push(Error::invalid(&path.key("controller.kubernetes.io/pod-deletion-cost"), v, "must be a 32bit integer"));
+            }
         }
     }
     pod_security::validate_pod_annotations(meta, spec, path, errors);
 }
 
-/// `strconv.ParseInt(s, 10, 32)`.
-fn go_parse_int32(s: &str) -> Option<i32> {
-    let digits = s.strip_prefix(['+', '-']).unwrap_or(s);
-    if digits.is_empty() || !digits.bytes().all(|c| c.is_ascii_digit()) {
-        return None;
-    }
-    s.parse::<i32>().ok()
-}
-
-/// `ValidatePodSpec`. `pod_name` is the pod's name (empty for templates); `is_pod` is
-/// `opts.ResourceIsPod`.
-pub fn validate_pod_spec(spec: &Json, pod_name: &str, is_pod: bool, path: &Path<'_>, errors: &mut Vec<Error>) {
+/// `ValidatePodSpec`. `pod_meta` is the pod's metadata (`None` for templates);
+/// `opts.resource_is_pod` is `opts.ResourceIsPod`.
+pub fn validate_pod_spec(spec: &Json, pod_meta: Option<&Json>, opts: &PodOpts, path: &Path<'_>, errors: &mut Vec<Error>) {
     let grace = int(spec, "terminationGracePeriodSeconds");
     if grace.is_none() {
         errors.push(required(&path.child("terminationGracePeriodSeconds"), ""));
     }
     let host_users = jbool(spec, "hostUsers") != Some(false);
+    let pod_name = pod_meta.map_or("", |m| str(m, "name"));
     let volumes = volume::validate_volumes(list(spec, "volumes"), pod_name, &path.child("volumes"), errors);
-    let claim_names: Vec<&str> = list(spec, "resourceClaims").iter().map(|c| str(c, "name")).collect();
+    let claim_names: Vec<&str> = list(spec, "resourceClaims").iter().map(|c| str(c, "name")).filter(|n| !n.is_empty()).collect();
+    pod_os::validate_pod_resource_claims(spec, pod_meta, &path.child("resourceClaims"), errors);
     let os = get(spec, "os").map(|o| str(o, "name"));
     let cspec = Spec { os, volumes, claim_names, grace, restart_policy: str(spec, "restartPolicy"), host_users };
     let containers = list(spec, "containers");
     container::validate_containers(containers, &cspec, &path.child("containers"), errors);
     container::validate_init_containers(list(spec, "initContainers"), containers, &cspec, &path.child("initContainers"), errors);
-    let ephemeral = list(spec, "ephemeralContainers");
-    if !ephemeral.is_empty() {
-        let ep = path.child("ephemeralContainers");
-        let other: Vec<&str> =
-            containers.iter().chain(list(spec, "initContainers")).map(|c| str(c, "name")).collect();
-        let mut all = other.clone();
-        for (i, ec) in ephemeral.iter().enumerate() {
-            let at = ep.index(i);
-            container::validate_container_common(ec, &cspec, &at, errors);
-            container::validate_container_only_for_pod(ec, &at, errors);
-            let name = str(ec, "name");
-            if all.contains(&name) {
-                errors.push(duplicate(&at.child("name"), name));
-            } else {
-                all.push(name);
-            }
-            let target = str(ec, "targetContainerName");
-            if !target.is_empty() && !other.contains(&target) {
-                errors.push(not_found(&at.child("targetContainerName"), target));
-            }
-        }
-    }
-    // validatePodResources (PodLevelResources on).
-    if let Some(res) = get(spec, "resources") {
-        let rp = path.child("resources");
-        if os == Some("windows") {
-            errors.push(forbidden(&rp, "may not be set for a windows pod"));
-        } else {
-            if get(res, "claims").is_some() {
-                errors.push(forbidden(&rp.child("claims"), "claims may not be set for Resources at pod-level"));
-            }
-            container::validate_resource_requirements(res, Some(&cspec.claim_names), true, &rp, errors);
-        }
-    }
+    validate_ephemeral_containers(spec, &cspec, path, errors);
+    validate_pod_resources(spec, &cspec, path, errors);
     // validatePodHostNetworkDeps.
     if jbool(spec, "hostNetwork") == Some(true) {
         let cp = path.child("containers");
@@ -146,7 +107,7 @@ pub fn validate_pod_spec(spec: &Json, pod_name: &str, is_pod: bool, path: &Path<
             let pp = at.child("ports");
             for (j, port) in list(c, "ports").iter().enumerate() {
                 let (hp, cport) = (int(port, "hostPort").unwrap_or(0), int(port, "containerPort").unwrap_or(0));
-                if (is_pod || hp != 0) && hp != cport {
+                if (opts.resource_is_pod || hp != 0) && hp != cport {
                     errors.push(Error::invalid(
                         &pp.index(j).child("hostPort"),
                         hp,
@@ -172,15 +133,10 @@ pub fn validate_pod_spec(spec: &Json, pod_name: &str, is_pod: bool, path: &Path<
     validate_labels(object(spec, "nodeSelector"), &path.child("nodeSelector"), errors);
     pod_security::validate_pod_security_context(spec, &path.child("securityContext"), errors);
     pod_security::validate_share_process_namespace(spec, path, errors);
-    let ips = path.child("imagePullSecrets");
-    for (i, s) in list(spec, "imagePullSecrets").iter().enumerate() {
-        if s.as_object().is_some_and(|m| m.iter().any(|(k, v)| k != "name" && !v.is_null())) {
-            let mut e = Error::invalid(&ips.index(i), s.clone(), "only name may be set");
-            e.rendered_value = Some(format!("core.LocalObjectReference{{Name:{}}}", crate::field::go_quote(str(s, "name"))));
-            errors.push(e);
-        }
-    }
-    validate_dns_config(spec, dns_policy, &path.child("dnsConfig"), errors);
+    // validateImagePullSecrets: the internal LocalObjectReference has only `name`, so
+    // its "only name may be set" never fires.
+    pod_affinity::validate_affinity(spec, opts, &path.child("affinity"), errors);
+    pod_fields::validate_dns_config(spec, dns_policy, &path.child("dnsConfig"), errors);
     let rg = path.child("readinessGates");
     for (i, g) in list(spec, "readinessGates").iter().enumerate() {
         validate_qualified_name(str(g, "conditionType"), &rg.index(i).child("conditionType"), errors);
@@ -195,8 +151,10 @@ pub fn validate_pod_spec(spec: &Json, pod_name: &str, is_pod: bool, path: &Path<
         }
         seen.push(name);
     }
+    pod_topology::validate_topology_spread_constraints(spec, opts, &path.child("topologySpreadConstraints"), errors);
+    pod_os::validate_windows_host_process_pod(spec, path, errors);
     pod_security::validate_host_users(spec, path, errors);
-    validate_pod_host_name(spec, path, errors);
+    pod_fields::validate_pod_host_name(spec, path, errors);
     let sa = str(spec, "serviceAccountName");
     if !sa.is_empty() {
         for msg in is_dns1123_subdomain(sa) {
@@ -225,15 +183,11 @@ pub fn validate_pod_spec(spec: &Json, pod_name: &str, is_pod: bool, path: &Path<
             validate_dns1123_label(v, &path.child(key), errors);
         }
     }
-    validate_tolerations(list(spec, "tolerations"), &path.child("tolerations"), errors);
-    let ha = path.child("hostAliases");
-    for (i, alias) in list(spec, "hostAliases").iter().enumerate() {
-        let hp = ha.index(i);
-        let hp = hp.child("hostnames");
-        for (j, h) in list(alias, "hostnames").iter().enumerate() {
-            validate_dns1123_subdomain(h.as_str().unwrap_or(""), &hp.index(j), errors);
-        }
+    let tolerations = list(spec, "tolerations");
+    if !tolerations.is_empty() {
+        pod_fields::validate_tolerations(tolerations, &path.child("tolerations"), errors);
     }
+    pod_fields::validate_host_aliases(list(spec, "hostAliases"), &path.child("hostAliases"), errors);
     let pcn = str(spec, "priorityClassName");
     if !pcn.is_empty() {
         for msg in is_dns1123_subdomain(pcn) {
@@ -257,205 +211,74 @@ pub fn validate_pod_spec(spec: &Json, pod_name: &str, is_pod: bool, path: &Path<
         let wrapped = serde_json::json!({ "limits": overhead });
         container::validate_resource_requirements(&wrapped, None, false, &path.child("overhead"), errors);
     }
-    if let Some(os) = get(spec, "os") {
-        // validateOS.
-        let name = str(os, "name");
-        let osp = path.child("os");
-        let np = osp.child("name");
-        if name.is_empty() {
-            errors.push(required(&np, ""));
-        } else if !["linux", "windows"].contains(&name) {
-            errors.push(Error::not_supported(&np, name, &["linux", "windows"]));
-        }
-    }
-    validate_file_key_ref_volumes(spec, path, errors);
+    pod_os::validate_os(spec, path, errors);
+    pod_fields::validate_file_key_ref_volumes(spec, path, errors);
 }
 
-/// `validatePodDNSConfig` (nameserver IPs not checked).
-fn validate_dns_config(spec: &Json, policy: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
-    let config = get(spec, "dnsConfig");
-    if policy == "None" {
-        match config {
-            None => {
-                errors.push(required(path, "must provide `dnsConfig` when `dnsPolicy` is None"));
-                return;
-            }
-            Some(c) if list(c, "nameservers").is_empty() => {
-                errors.push(required(
-                    &path.child("nameservers"),
-                    "must provide at least one DNS nameserver when `dnsPolicy` is None",
-                ));
-                return;
-            }
-            _ => {}
+/// `validateEphemeralContainers` (the checks of each container; a create refuses them).
+fn validate_ephemeral_containers(spec: &Json, cspec: &Spec<'_>, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let ephemeral = list(spec, "ephemeralContainers");
+    if ephemeral.is_empty() {
+        return;
+    }
+    let ep = path.child("ephemeralContainers");
+    let other: Vec<&str> =
+        list(spec, "containers").iter().chain(list(spec, "initContainers")).map(|c| str(c, "name")).collect();
+    let mut all = other.clone();
+    for (i, ec) in ephemeral.iter().enumerate() {
+        let at = ep.index(i);
+        container::validate_container_common(ec, cspec, &at, errors);
+        container::validate_container_only_for_pod(ec, &at, errors);
+        let name = str(ec, "name");
+        if all.contains(&name) {
+            errors.push(duplicate(&at.child("name"), name));
+        } else {
+            all.push(name);
         }
-    }
-    let Some(c) = config else { return };
-    let ns = strings(c, "nameservers");
-    if ns.len() > 3 {
-        let mut e = Error::invalid(&path.child("nameservers"), Json::from(ns.clone()), "must not have more than 3 nameservers");
-        e.rendered_value = Some(super::super::json::go_string_slice(&ns));
-        errors.push(e);
-    }
-    let searches = strings(c, "searches");
-    let sp = path.child("searches");
-    let slice = super::super::json::go_string_slice(&searches);
-    if searches.len() > 32 {
-        let mut e = Error::invalid(&sp, Json::from(searches.clone()), "must not have more than 32 search paths");
-        e.rendered_value = Some(slice.clone());
-        errors.push(e);
-    }
-    if searches.join(" ").len() > 2048 {
-        let mut e = Error::invalid(
-            &sp,
-            Json::from(searches.clone()),
-            "must not have more than 2048 characters (including spaces) in the search list",
-        );
-        e.rendered_value = Some(slice);
-        errors.push(e);
-    }
-    for (i, s) in searches.iter().enumerate() {
-        if *s != "." {
-            let s = s.strip_suffix('.').unwrap_or(s);
-            // ValidateDNS1123SubdomainWithUnderScore.
-            let ok = s.len() <= 253
-                && s.split('.').all(|l| {
-                    let b = l.as_bytes();
-                    let body = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit() || *c == b'-' || *c == b'_';
-                    let end = |c: &u8| c.is_ascii_lowercase() || c.is_ascii_digit();
-                    let start = b.strip_prefix(b"_").unwrap_or(b);
-                    matches!((start.first(), start.last()), (Some(f), Some(e)) if end(f) && end(e) && start.iter().all(body))
-                });
-            if s.len() > 253 {
-                errors.push(
-                    Error::invalid(&sp.index(i), s, "must be no more than 253 characters")
-                        .with_origin("format=k8s-dns-subdomain-with-underscore"),
-                );
-            }
-            if !ok && !(s.len() > 253 && s.split('.').all(|l| !l.is_empty())) {
-                errors.push(
-                    Error::invalid(
-                        &sp.index(i),
-                        s,
-                        content::regex_error(
-                            "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '_', '-' or '.', and must start and end with an alphanumeric character",
-                            "_?[a-z0-9]([-_a-z0-9]*[a-z0-9])?(\\._?[a-z0-9]([-_a-z0-9]*[a-z0-9])?)*",
-                            &["example.com"],
-                        ),
-                    )
-                    .with_origin("format=k8s-dns-subdomain-with-underscore"),
-                );
-            }
-        }
-    }
-    let op = path.child("options");
-    for (i, o) in list(c, "options").iter().enumerate() {
-        if str(o, "name").is_empty() {
-            errors.push(required(&op.index(i), "must not be empty"));
+        let target = str(ec, "targetContainerName");
+        if !target.is_empty() && !other.contains(&target) {
+            errors.push(not_found(&at.child("targetContainerName"), target));
         }
     }
 }
 
-/// `validatePodHostName` (HostnameOverride is GA).
-fn validate_pod_host_name(spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
-    let Some(h) = spec.get("hostnameOverride").and_then(Json::as_str) else { return };
-    let hp = path.child("hostnameOverride");
-    if jbool(spec, "setHostnameAsFQDN") == Some(true) {
-        errors.push(forbidden(&hp, "may not be specified when setHostnameAsFQDN is true"));
+/// `validatePodResources` (PodLevelResources on).
+fn validate_pod_resources(spec: &Json, cspec: &Spec<'_>, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let Some(res) = get(spec, "resources") else { return };
+    let rp = path.child("resources");
+    if cspec.os == Some("windows") {
+        errors.push(forbidden(&rp, "may not be set for a windows pod"));
+        return;
     }
-    if jbool(spec, "hostNetwork") == Some(true) {
-        errors.push(forbidden(&hp, "may not be specified when hostNetwork is true"));
+    if get(res, "claims").is_some() {
+        errors.push(forbidden(&rp.child("claims"), "claims may not be set for Resources at pod-level"));
     }
-    if h.len() > 64 {
-        errors.push(Error::too_long(&hp, 64));
-    }
-    validate_dns1123_subdomain(h, &hp, errors);
+    container::validate_resource_requirements(res, Some(&cspec.claim_names), true, &rp, errors);
+    pod_resources::validate_pod_resource_consistency(spec, &rp, errors);
 }
 
-/// `ValidateTolerations` (comparison operators off).
-pub fn validate_tolerations(tolerations: &[Json], path: &Path<'_>, errors: &mut Vec<Error>) {
-    for (i, t) in tolerations.iter().enumerate() {
-        let at = path.index(i);
-        let key = str(t, "key");
-        if !key.is_empty() {
-            for msg in content::is_label_key(key) {
-                errors.push(Error::invalid(&at.child("key"), key, msg).with_origin("format=k8s-label-key"));
-            }
-        }
-        let op = str(t, "operator");
-        if key.is_empty() && op != "Exists" {
-            errors.push(Error::invalid(
-                &at.child("operator"),
-                op,
-                "operator must be Exists when `key` is empty, which means \"match all values and all keys\"",
-            ));
-        }
-        let effect = str(t, "effect");
-        if int(t, "tolerationSeconds").is_some() && effect != "NoExecute" {
-            errors.push(Error::invalid(&at.child("effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
-        }
-        let value = str(t, "value");
-        match op {
-            "Equal" | "" => {
-                let errs = content::is_label_value(value);
-                if !errs.is_empty() {
-                    errors.push(Error::invalid(&at.child("operator"), value, errs.join(";")));
-                }
-            }
-            "Exists" => {
-                if !value.is_empty() {
-                    errors.push(Error::invalid(&at.child("operator"), value, "value must be empty when `operator` is 'Exists'"));
-                }
-            }
-            "Lt" | "Gt" => {
-                errors.push(Error::not_supported(&at.child("operator"), op, &["Equal", "Exists", "Lt", "Gt"]));
-            }
-            other => errors.push(Error::not_supported(&at.child("operator"), other, &["Equal", "Exists"])),
-        }
-        if !effect.is_empty() && !["NoSchedule", "PreferNoSchedule", "NoExecute"].contains(&effect) {
-            errors.push(Error::not_supported(&at.child("effect"), effect, &["NoSchedule", "PreferNoSchedule", "NoExecute"]));
-        }
-    }
-}
-
-/// `validateFileKeyRefVolumes`.
-fn validate_file_key_ref_volumes(spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
-    let volumes = list(spec, "volumes");
-    for key in ["initContainers", "containers", "ephemeralContainers"] {
-        let kp = path.child(key);
-        for (i, c) in list(spec, key).iter().enumerate() {
-            let cp = kp.index(i);
-            let ep = cp.child("env");
-            for (j, env) in list(c, "env").iter().enumerate() {
-                let Some(fk) = get(field(env, "valueFrom"), "fileKeyRef") else { continue };
-                let name = str(fk, "volumeName");
-                let at = ep.index(j);
-                let at = at.child("valueFrom");
-                let at = at.child("fileKeyRef");
-                let at = at.child("volumeName");
-                match volumes.iter().find(|v| str(v, "name") == name) {
-                    None => errors.push(not_found(&at, name)),
-                    Some(v) if get(v, "emptyDir").is_none() => {
-                        errors.push(Error::invalid(&at, name, "referenced volume must be of type emptyDir"));
-                    }
-                    _ => {}
-                }
-            }
-        }
-    }
-}
-
-/// `ValidatePodTemplateSpec` for a create at 1.37 defaults (the options apps and batch
-/// strategies build): labels at `<path>.labels`, annotations, pod-specific annotations, the
-/// PodSpec at `<path>.spec`, and ephemeral containers refused.
+/// `ValidatePodTemplateSpec` with the options of a create at 1.37 defaults (what apps and
+/// batch strategies build for a create): labels at `<path>.labels`, annotations, pod-specific
+/// annotations, the PodSpec at `<path>.spec`, and ephemeral containers refused.
 pub fn validate_pod_template_spec(template: &Json, path: &Path<'_>, _ctx: &Context, errors: &mut Vec<Error>) {
+    validate_pod_template_spec_with(template, &PodOpts::default(), path, errors);
+}
+
+/// `GetValidationOptionsFromPodTemplate(template, old)`: the options of an update come from
+/// the old template (`None` on a create).
+pub fn template_opts(old_template: Option<&Json>) -> PodOpts {
+    super::pod_update::pod_opts(old_template.map(|t| (field(t, "spec"), field(t, "metadata"))))
+}
+
+/// `ValidatePodTemplateSpec` with the given options (see [`template_opts`]).
+pub fn validate_pod_template_spec_with(template: &Json, opts: &PodOpts, path: &Path<'_>, errors: &mut Vec<Error>) {
     let meta = field(template, "metadata");
     let spec = field(template, "spec");
     validate_labels(object(meta, "labels"), &path.child("labels"), errors);
     validate_annotations(object(meta, "annotations"), &path.child("annotations"), errors);
-    validate_pod_specific_annotations(meta, spec, &path.child("annotations"), errors);
+    validate_pod_specific_annotations(meta, spec, opts, &path.child("annotations"), errors);
     let sp = path.child("spec");
-    validate_pod_spec(spec, "", false, &sp, errors);
+    validate_pod_spec(spec, None, opts, &sp, errors);
     if !list(spec, "ephemeralContainers").is_empty() {
         errors.push(forbidden(&sp.child("ephemeralContainers"), "ephemeral containers not allowed in pod template"));
     }
@@ -472,14 +295,20 @@ pub fn pod_template_warnings(template: &Json, path: &Path<'_>) -> Vec<String> {
     super::pod_warnings::pod_template_warnings(template, path)
 }
 
-/// `ValidatePodCreate` minus the pod's own metadata.
-pub fn validate_pod_create(pod: &Json, errors: &mut Vec<Error>) {
+/// `pod.DropDisabledTemplateFields` (re-exported from [`super::pod_drop`]): call it from a
+/// strategy's `PrepareForCreate` (`old` `None`) and `PrepareForUpdate` (the old template).
+pub fn drop_disabled_template_fields(template: &mut Json, old: Option<&Json>) {
+    super::pod_drop::drop_disabled_template_fields(template, old);
+}
+
+/// `validatePodMetadataAndSpec` minus the pod's own metadata.
+fn validate_pod_metadata_and_spec(pod: &Json, opts: &PodOpts, errors: &mut Vec<Error>) {
     let meta = field(pod, "metadata");
     let spec = field(pod, "spec");
     let sp = Path::named("spec");
-    let annotations = Path::named("metadata");
-    validate_pod_specific_annotations(meta, spec, &annotations.child("annotations"), errors);
-    validate_pod_spec(spec, str(meta, "name"), true, &sp, errors);
+    let mp = Path::named("metadata");
+    validate_pod_specific_annotations(meta, spec, opts, &mp.child("annotations"), errors);
+    validate_pod_spec(spec, Some(meta), opts, &sp, errors);
     if str(spec, "serviceAccountName").is_empty() {
         let vp = sp.child("volumes");
         for (vi, v) in list(spec, "volumes").iter().enumerate() {
@@ -506,6 +335,14 @@ pub fn validate_pod_create(pod: &Json, errors: &mut Vec<Error>) {
             container::validate_container_only_for_pod(c, &kp.index(i), errors);
         }
     }
+}
+
+/// `ValidatePodCreate` minus the pod's own metadata.
+pub fn validate_pod_create(pod: &Json, errors: &mut Vec<Error>) {
+    let opts = PodOpts { resource_is_pod: true, ..PodOpts::default() };
+    validate_pod_metadata_and_spec(pod, &opts, errors);
+    let spec = field(pod, "spec");
+    let sp = Path::named("spec");
     if !list(spec, "ephemeralContainers").is_empty() {
         errors.push(forbidden(&sp.child("ephemeralContainers"), "cannot be set on create"));
     }
@@ -514,8 +351,22 @@ pub fn validate_pod_create(pod: &Json, errors: &mut Vec<Error>) {
     }
 }
 
+/// `ValidatePodUpdate` minus the metadata update (`ValidateObjectMetaUpdate`).
+pub fn validate_pod_update(pod: &Json, old: &Json, errors: &mut Vec<Error>) {
+    let old_meta = field(old, "metadata");
+    let mut opts = super::pod_update::pod_opts(Some((field(old, "spec"), old_meta)));
+    opts.resource_is_pod = true;
+    validate_pod_metadata_and_spec(pod, &opts, errors);
+    let meta = field(pod, "metadata");
+    let mp = Path::named("metadata");
+    let ap = mp.child("annotations");
+    super::pod_update::validate_annotation_updates(meta, old_meta, &ap, errors);
+    validate_pod_specific_annotations(meta, field(pod, "spec"), &opts, &ap, errors);
+    super::pod_update::validate_pod_spec_update(pod, old, errors);
+}
+
 /// `ValidateReplicationControllerSpec` and `ValidatePodTemplateSpecForRC`.
-pub fn validate_replication_controller_spec(spec: &Json, ctx: &Context, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub fn validate_replication_controller_spec(spec: &Json, opts: &PodOpts, path: &Path<'_>, errors: &mut Vec<Error>) {
     validate_nonnegative(int(spec, "minReadySeconds").unwrap_or(0), &path.child("minReadySeconds"), errors);
     let selector = object(spec, "selector");
     if selector.is_none_or(|s| s.is_empty()) {
@@ -543,7 +394,7 @@ pub fn validate_replication_controller_spec(spec: &Json, ctx: &Context, path: &P
             errors.push(e);
         }
     }
-    validate_pod_template_spec(template, &tp, ctx, errors);
+    validate_pod_template_spec_with(template, opts, &tp, errors);
     let ts = field(template, "spec");
     let rp = str(ts, "restartPolicy");
     if rp != "Always" {
@@ -557,29 +408,39 @@ pub fn validate_replication_controller_spec(spec: &Json, ctx: &Context, path: &P
     }
 }
 
-/// pod `strategy.PrepareForCreate` (status reset: phase Pending, the QoS class) then
-/// `ValidatePodCreate` and `WarningsOnCreate`; an update validates the new pod as a create
-/// would (TODO: `ValidatePodUpdate`'s immutability check and its "pod updates may not change
-/// fields other than …" message are not ported).
+/// The pod strategy: on a create `PrepareForCreate` (status reset to phase Pending with
+/// the QoS class, disabled fields dropped, `mutatePodAffinity`,
+/// `mutateTopologySpreadConstraints`, `DefaultPodLevelResources`), `ValidatePodCreate` and
+/// `WarningsOnCreate`; on an update `PrepareForUpdate` and `ValidatePodUpdate` (pod
+/// updates give no warnings).
 pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
-    if let Json::Object(map) = object {
-        let qos = qos_class(map.get("spec").unwrap_or(&Json::Null));
-        match old {
-            None => {
-                map.insert(String::from("status"), serde_json::json!({ "phase": "Pending", "qosClass": qos }));
+    let mut errors = Vec::new();
+    match old {
+        None => {
+            if let Json::Object(map) = object {
+                if let Some(Json::Object(meta)) = map.get_mut("metadata") {
+                    meta.insert(String::from("generation"), Json::from(1));
+                }
+                map.insert(String::from("status"), serde_json::json!({ "phase": "Pending" }));
             }
-            Some(o) => {
-                map.insert(String::from("status"), o.get("status").cloned().unwrap_or(Json::Null));
+            super::pod_drop::drop_disabled_pod_fields(object, None);
+            pod_affinity::mutate_pod_affinity(object);
+            pod_topology::mutate_topology_spread_constraints(object);
+            pod_resources::default_pod_level_resources(object);
+            let qos = qos_class(field(object, "spec"));
+            if let Some(Json::Object(status)) = object.get_mut("status") {
+                status.insert(String::from("qosClass"), Json::from(qos));
             }
+            validate_pod_create(object, &mut errors);
+            let warnings = super::pod_warnings::pod_warnings(object, None);
+            (errors, warnings)
+        }
+        Some(o) => {
+            super::pod_update::prepare_pod_for_update(object, o);
+            validate_pod_update(object, o, &mut errors);
+            (errors, Vec::new())
         }
     }
-    let mut errors = Vec::new();
-    validate_pod_create(object, &mut errors);
-    if old.is_some() {
-        errors.retain(|e| e.field != "spec.ephemeralContainers");
-    }
-    let warnings = super::pod_warnings::pod_warnings(object, old);
-    (errors, warnings)
 }
 
 /// `qos.GetPodQOS` (`ComputePodQOS`) for the status the create strategy sets.
@@ -623,11 +484,20 @@ fn qos_class(spec: &Json) -> &'static str {
 
 /// podtemplate strategy, `ValidatePodTemplate(Update)` minus the metadata, and
 /// `WarningsOnCreate`/`WarningsOnUpdate` (`GetWarningsForPodTemplate` at `template`).
-pub fn admit_pod_template(object: &mut Json, old: Option<&Json>, ctx: &Context) -> (Vec<Error>, Vec<String>) {
+pub fn admit_pod_template(object: &mut Json, old: Option<&Json>, _ctx: &Context) -> (Vec<Error>, Vec<String>) {
+    let old_template = old.and_then(|o| o.get("template"));
+    if let Some(t) = object.get_mut("template") {
+        drop_disabled_template_fields(t, old_template);
+    }
+    if old.is_none() {
+        if let Some(Json::Object(meta)) = object.get_mut("metadata") {
+            meta.insert(String::from("generation"), Json::from(1));
+        }
+    }
     let mut errors = Vec::new();
     let tp = Path::named("template");
     let template = field(object, "template");
-    validate_pod_template_spec(template, &tp, ctx, &mut errors);
+    validate_pod_template_spec_with(template, &template_opts(old_template), &tp, &mut errors);
     // WarningsOnUpdate: only when the generation changes (the template changed).
     let warnings = match old {
         Some(o) if field(o, "template") == template => Vec::new(),
@@ -639,7 +509,7 @@ pub fn admit_pod_template(object: &mut Json, old: Option<&Json>, ctx: &Context) 
 /// replicationcontroller strategy (`PrepareForCreate`: status reset, generation 1;
 /// `PrepareForUpdate`: generation bumped when the spec changes), then
 /// `ValidateReplicationController(Update)` minus the metadata, and the warnings.
-pub fn admit_replication_controller(object: &mut Json, old: Option<&Json>, ctx: &Context) -> (Vec<Error>, Vec<String>) {
+pub fn admit_replication_controller(object: &mut Json, old: Option<&Json>, _ctx: &Context) -> (Vec<Error>, Vec<String>) {
     if let Json::Object(map) = object {
         match old {
             None => {
@@ -658,10 +528,14 @@ pub fn admit_replication_controller(object: &mut Json, old: Option<&Json>, ctx: 
             }
         }
     }
+    let old_template = old.and_then(|o| o.get("spec")).and_then(|s| get(s, "template"));
+    if let Some(t) = object.get_mut("spec").and_then(|s| s.get_mut("template")).filter(|t| !t.is_null()) {
+        drop_disabled_template_fields(t, old_template);
+    }
     let mut errors = Vec::new();
     let sp = Path::named("spec");
     let spec = field(object, "spec");
-    validate_replication_controller_spec(spec, ctx, &sp, &mut errors);
+    validate_replication_controller_spec(spec, &template_opts(old_template), &sp, &mut errors);
     let tp = sp.child("template");
     let mut warnings = Vec::new();
     match old {

@@ -245,3 +245,22 @@ pub fn is_integer_resource(name: &str) -> bool {
 pub fn strings<'a>(v: &'a Json, key: &str) -> Vec<&'a str> {
     super::super::json::list(v, key).iter().map(|x| x.as_str().unwrap_or("")).collect()
 }
+
+/// `PodValidationOptions` at 1.37 defaults: the options kubedv reads (a create's are all
+/// false but `resource_is_pod` for a Pod; an update's come from the old object, see
+/// `pod_update::pod_opts`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PodOpts {
+    /// `ResourceIsPod`.
+    pub resource_is_pod: bool,
+    /// `AllowInvalidPodDeletionCost`.
+    pub allow_invalid_pod_deletion_cost: bool,
+    /// `AllowInvalidLabelValueInSelector` (pod affinity term selectors).
+    pub allow_invalid_label_value_in_selector: bool,
+    /// `AllowInvalidLabelValueInRequiredNodeAffinity`.
+    pub allow_invalid_label_value_in_required_node_affinity: bool,
+    /// `AllowInvalidTopologySpreadConstraintLabelSelector`.
+    pub allow_invalid_topology_spread_constraint_label_selector: bool,
+    /// `OldPodViolatesMatchLabelKeysValidation`.
+    pub old_pod_violates_match_label_keys_validation: bool,
+}

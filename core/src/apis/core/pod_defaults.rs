@@ -8,8 +8,8 @@
 //! `SetDefaults_ServiceAccountTokenProjection`, `SetDefaults_HostPathVolumeSource`,
 //! `SetDefaults_ResourceList`, `SetDefaults_ReplicationController`, `defaultHostNetworkPorts`).
 //! Gates at 1.37: PodLevelResourcesFixDefaulting on (no pod-level request defaulting here),
-//! H2CContainerProbe off, ImageVolume on. Not ported: the ephemeral volume claim template's
-//! `SetDefaults_PersistentVolumeClaimSpec`.
+//! H2CContainerProbe off, ImageVolume on. The ephemeral volume claim template's
+//! `SetDefaults_PersistentVolumeClaimSpec` is [`super::pvc::default`]'s.
 
 use alloc::string::String;
 
@@ -209,6 +209,17 @@ fn default_volume(v: &mut Json) {
     with("scaleIO", &|s| {
         default_to(s, "storageMode", json!("ThinProvisioned"));
         default_to(s, "fsType", json!("xfs"));
+    });
+    // SetDefaults_PersistentVolumeClaimSpec and the resource lists of the claim template
+    // (the PVC's own defaulting, on a claim wrapped around the template's spec).
+    with("ephemeral", &|s| {
+        let Some(t) = s.get_mut("volumeClaimTemplate").filter(|t| t.is_object()) else { return };
+        let spec = t.get("spec").filter(|x| x.is_object()).cloned().unwrap_or_else(|| json!({}));
+        let mut claim = json!({ "spec": spec });
+        super::pvc::default(&mut claim);
+        if let Some(spec) = claim.get("spec").cloned() {
+            set(t, "spec", spec);
+        }
     });
 }
 

@@ -4,8 +4,8 @@
 //! `validateFSGroupChangePolicy`, `validateSupplementalGroupsPolicy`,
 //! `validateSELinuxChangePolicy`, `validateSeccompProfileField`, `ValidateSeccompProfile`,
 //! `ValidateSeccompPodAnnotations`, `ValidateAppArmorProfileField`,
-//! `ValidateAppArmorPodAnnotations`, `validateShareProcessNamespace`, `validateHostUsers`.
-//! `windowsOptions` are not checked.
+//! `ValidateAppArmorPodAnnotations`, `validateShareProcessNamespace`, `validateHostUsers`;
+//! the pod's `windowsOptions` by [`super::pod_os`].
 
 use alloc::format;
 use alloc::string::String;
@@ -18,11 +18,11 @@ use super::container::local_descending_path;
 use super::pod_common::*;
 use crate::field::{Error, Path};
 
-/// A `field.Invalid(path, sc, …)` of a `*SecurityContext`: Go prints the struct with `%#v`
-/// (pointer addresses included), which kubedv can only approximate.
+/// A `field.Invalid(path, sc, …)` of a `*SecurityContext`: apimachinery 1.37 prints it
+/// with `json.Marshal` of the internal `core.SecurityContext` (Go field names, every field).
 pub fn sc_error(path: &Path<'_>, sc: &Json, detail: &str) -> Error {
     let mut e = Error::invalid(path, sc.clone(), detail);
-    e.rendered_value = Some(String::from("core.SecurityContext{...}"));
+    e.rendered_value = Some(super::pod_gojson::marshal_struct(Some(sc), "SecurityContext"));
     e
 }
 
@@ -51,10 +51,7 @@ pub fn validate_seccomp_profile_field(sp: Option<&Json>, path: &Path<'_>, errors
             sp.clone(),
             "can only be set when seccomp type is Localhost",
         );
-        e.rendered_value = Some(format!(
-            "core.SeccompProfile{{Type:{}, LocalhostProfile:(*string)(...)}}",
-            crate::field::go_quote(t)
-        ));
+        e.rendered_value = Some(super::pod_gojson::marshal_struct(Some(sp), "SeccompProfile"));
         errors.push(e);
     }
 }
@@ -196,6 +193,7 @@ pub fn validate_pod_security_context(spec: &Json, path: &Path<'_>, errors: &mut 
         }
     }
     validate_seccomp_profile_field(get(sc, "seccompProfile"), &path.child("seccompProfile"), errors);
+    super::pod_os::validate_windows_options(sc, path, errors);
     validate_app_armor_field(get(sc, "appArmorProfile"), &path.child("appArmorProfile"), errors);
     if let Some(p) = sc.get("supplementalGroupsPolicy").and_then(Json::as_str) {
         if !["Merge", "Strict"].contains(&p) {

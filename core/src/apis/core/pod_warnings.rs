@@ -2,11 +2,11 @@
 //! `GetWarningsForPodTemplate`, `warningsForPodSpecAndMeta`,
 //! `warningsForOverlappingVirtualPaths`, `checkVolumeMappingForOverlap`, `checkForOverlap`),
 //! `pkg/api/node` `GetNodeLabelDeprecatedMessage`, and the name warnings of the pod and
-//! replication controller strategies. Not ported: node affinity term warnings
-//! (`GetWarningsForNodeSelectorTerm`), the ephemeral claim template's PVC spec warnings,
-//! the IP warnings of dnsConfig nameservers and hostAliases (`GetWarningsForIP`), the
-//! AppArmor annotation warning of templates, and `hostIP set without hostPort`'s `%+v` text
-//! is approximated.
+//! replication controller strategies, the node affinity term warnings
+//! (`GetWarningsForNodeSelectorTerm`) and the IP warnings of dnsConfig nameservers and
+//! hostAliases (`GetWarningsForIP`). Not ported: the ephemeral claim template's PVC spec
+//! warnings and the AppArmor annotation warning of templates; `hostIP set without
+//! hostPort`'s `%+v` text is approximated.
 
 use alloc::format;
 use alloc::string::String;
@@ -77,6 +77,20 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
     for (k, _) in string_map(spec, "nodeSelector") {
         if let Some(msg) = node_label_deprecated(k) {
             w.push(format!("{}[{k}]: {msg}", p(base, "spec.nodeSelector")));
+        }
+    }
+    if let Some(na) = get(field(spec, "affinity"), "nodeAffinity") {
+        const REQUIRED: &str = "requiredDuringSchedulingIgnoredDuringExecution";
+        const PREFERRED: &str = "preferredDuringSchedulingIgnoredDuringExecution";
+        if let Some(r) = get(na, REQUIRED) {
+            for (i, term) in list(r, "nodeSelectorTerms").iter().enumerate() {
+                let at = p(base, &format!("spec.affinity.nodeAffinity.{REQUIRED}.nodeSelectorTerms[{i}]"));
+                w.extend(super::pod_affinity::node_selector_term_warnings(term, false, &at, node_label_deprecated));
+            }
+        }
+        for (i, term) in list(na, PREFERRED).iter().enumerate() {
+            let at = p(base, &format!("spec.affinity.nodeAffinity.{PREFERRED}[{i}].preference"));
+            w.extend(super::pod_affinity::node_selector_term_warnings(field(term, "preference"), true, &at, node_label_deprecated));
         }
     }
     for (i, t) in list(spec, "topologySpreadConstraints").iter().enumerate() {
@@ -282,6 +296,14 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
                 ));
             }
         }
+    }
+    for (i, ns) in list(field(spec, "dnsConfig"), "nameservers").iter().enumerate() {
+        let at = p(base, &format!("spec.dnsConfig.nameservers[{i}]"));
+        w.extend(super::netip::warnings_for_ip(&at, ns.as_str().unwrap_or("")));
+    }
+    for (i, alias) in list(spec, "hostAliases").iter().enumerate() {
+        let at = p(base, &format!("spec.hostAliases[{i}].ip"));
+        w.extend(super::netip::warnings_for_ip(&at, str(alias, "ip")));
     }
     w
 }

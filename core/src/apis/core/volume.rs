@@ -4,12 +4,11 @@
 //! gitRepo, gcePersistentDisk, awsElasticBlockStore, secret, nfs, flocker,
 //! persistentVolumeClaim, downwardAPI (`validateDownwardAPIVolumeFile`), configMap,
 //! projected (`validateProjectionSources`: secret, configMap, downwardAPI,
-//! serviceAccountToken), csi (the secret reference), ephemeral (a claim template is
-//! required) and image; `validateKeyToPath`, `ValidateLocalNonReservedPath`,
-//! `validateUserField`. Not ported: the checks of iscsi, glusterfs, rbd, cinder, cephfs,
-//! quobyte, fc, flexVolume, azureFile, azureDisk, vsphereVolume, photonPersistentDisk,
-//! portworxVolume, storageos, scaleIO, clusterTrustBundle/podCertificate projections, the
-//! CSI driver name and the ephemeral claim template's spec.
+//! serviceAccountToken), ephemeral (the PVC name) and image; `validateKeyToPath`,
+//! `ValidateLocalNonReservedPath`, `validateUserField`. The other sources' own checks
+//! (iscsi, glusterfs, rbd, cinder, cephfs, quobyte, fc, flexVolume, azureFile, azureDisk,
+//! vsphereVolume, photonPersistentDisk, portworxVolume, storageos, scaleIO, csi, the
+//! ephemeral claim template, projected) are in [`super::volume_sources`].
 
 use alloc::format;
 use alloc::vec::Vec;
@@ -22,7 +21,7 @@ use super::container::{local_descending_path, no_backsteps, validate_object_fiel
 use super::pod_common::*;
 use crate::field::{Error, Path};
 
-const FILE_MODE: &str = "must be a number between 0 and 0777 (octal), both inclusive";
+pub(super) const FILE_MODE: &str = "must be a number between 0 and 0777 (octal), both inclusive";
 
 /// The sources in `validateVolumeSource`'s order: (JSON field, path of the "more than 1"
 /// error, path of the source's own checks).
@@ -103,14 +102,14 @@ pub fn validate_volumes<'a>(volumes: &'a [Json], pod_name: &str, path: &Path<'_>
     accepted
 }
 
-fn mode(v: &Json, key: &str, max: i64, msg: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub(super) fn mode(v: &Json, key: &str, max: i64, msg: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
     if let Some(m) = int(v, key).filter(|m| *m > max || *m < 0) {
         errors.push(Error::invalid(&path.child(key), m, msg));
     }
 }
 
 /// `validateUserField`.
-fn user(v: &Json, key: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub(super) fn user(v: &Json, key: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
     if let Some(u) = int(v, key).filter(|u| !(0..=i64::from(i32::MAX)).contains(u)) {
         errors.push(Error::invalid(&path.child(key), u, inclusive_range(0, i64::from(i32::MAX))));
     }
@@ -125,7 +124,7 @@ pub fn local_non_reserved_path(target: &str, path: &Path<'_>, errors: &mut Vec<E
 }
 
 /// `validateKeyToPath`.
-fn key_to_path(kp: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub(super) fn key_to_path(kp: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
     if str(kp, "key").is_empty() {
         errors.push(required(&path.child("key"), ""));
     }
@@ -139,7 +138,7 @@ fn key_to_path(kp: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
 }
 
 /// `validateDownwardAPIVolumeFile`.
-fn downward_api_file(file: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub(super) fn downward_api_file(file: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
     let p = str(file, "path");
     if p.is_empty() {
         errors.push(required(&path.child("path"), ""));
@@ -246,7 +245,10 @@ fn validate_volume_source(vol: &Json, path: &Path<'_>, name: &str, pod_name: &st
                     errors.push(Error::invalid(&at.child("path"), p, "must be an absolute path"));
                 }
             }
-            "iscsi" => iscsi_name(src, name, path, errors),
+            "iscsi" => {
+                super::volume_sources::validate_source(key, src, &at, errors);
+                iscsi_name(src, name, path, errors);
+            }
             "flocker" => {
                 let (dn, du) = (str(src, "datasetName"), str(src, "datasetUUID"));
                 if dn.is_empty() && du.is_empty() {
@@ -271,23 +273,8 @@ fn validate_volume_source(vol: &Json, path: &Path<'_>, name: &str, pod_name: &st
                     downward_api_file(file, &at, errors);
                 }
             }
-            "projected" => projected(src, &at, errors),
-            "csi" => {
-                if let Some(r) = get(src, "nodePublishSecretRef") {
-                    let n = str(r, "name");
-                    if n.is_empty() {
-                        errors.push(required(&at.child("nodePublishSecretRef").child("name"), ""));
-                    } else {
-                        for msg in is_dns1123_subdomain(n) {
-                            errors.push(Error::invalid(&at.child("name"), n, msg));
-                        }
-                    }
-                }
-            }
             "ephemeral" => {
-                if get(src, "volumeClaimTemplate").is_none() {
-                    errors.push(required(&at.child("volumeClaimTemplate"), ""));
-                }
+                super::volume_sources::validate_source(key, src, &at, errors);
                 if !pod_name.is_empty() && !name.is_empty() {
                     let pvc = format!("{pod_name}-{name}");
                     for msg in is_dns1123_subdomain(&pvc) {
@@ -307,7 +294,7 @@ fn validate_volume_source(vol: &Json, path: &Path<'_>, name: &str, pod_name: &st
                     other => errors.push(Error::not_supported(&pp, other, &["Always", "IfNotPresent", "Never"])),
                 }
             }
-            _ => {}
+            other => super::volume_sources::validate_source(other, src, &at, errors),
         }
     }
     if n == 0 {
@@ -323,80 +310,5 @@ fn iscsi_name(src: &Json, name: &str, path: &Path<'_>, errors: &mut Vec<Error>) 
             name,
             "Total length of <volume name>:<iscsi.targetPortal> must be under 64 characters if iscsi.initiatorName is specified.",
         ));
-    }
-}
-
-/// `validateProjectedVolumeSource` and `validateProjectionSources` (secret, configMap,
-/// downwardAPI, serviceAccountToken).
-fn projected(src: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
-    mode(src, "defaultMode", 0o777, FILE_MODE, path, errors);
-    user(src, "defaultUser", path, errors);
-    let mut all_paths: Vec<&str> = Vec::new();
-    let sources = path.child("sources");
-    for (i, source) in list(src, "sources").iter().enumerate() {
-        let sp = sources.index(i);
-        for key in ["secret", "configMap"] {
-            let Some(s) = get(source, key) else { continue };
-            let pp = sp.child(key);
-            let name = str(s, "name");
-            if name.is_empty() {
-                errors.push(required(&pp.child("name"), ""));
-            }
-            let items = pp.child("items");
-            for (j, kp) in list(s, "items").iter().enumerate() {
-                key_to_path(kp, &items.index(j), errors);
-                let p = str(kp, "path");
-                if !p.is_empty() {
-                    if all_paths.contains(&p) {
-                        errors.push(Error::invalid(path, name, "conflicting duplicate paths"));
-                    } else {
-                        all_paths.push(p);
-                    }
-                }
-            }
-        }
-        if let Some(d) = get(source, "downwardAPI") {
-            let pp = sp.child("downwardAPI");
-            for file in list(d, "items") {
-                downward_api_file(file, &pp, errors);
-                let p = str(file, "path");
-                if !p.is_empty() {
-                    if all_paths.contains(&p) {
-                        errors.push(Error::invalid(path, p, "conflicting duplicate paths"));
-                    } else {
-                        all_paths.push(p);
-                    }
-                }
-            }
-        }
-        if let Some(t) = get(source, "serviceAccountToken") {
-            let pp = sp.child("serviceAccountToken");
-            match int(t, "expirationSeconds") {
-                None => errors.push(required(&pp.child("expirationSeconds"), "")),
-                Some(exp) => {
-                    if exp < 600 {
-                        errors.push(Error::invalid(
-                            &pp.child("expirationSeconds"),
-                            exp,
-                            "may not specify a duration less than 10 minutes",
-                        ));
-                    }
-                    if exp > 1 << 32 {
-                        errors.push(Error::invalid(
-                            &pp.child("expirationSeconds"),
-                            exp,
-                            "may not specify a duration larger than 2^32 seconds",
-                        ));
-                    }
-                }
-            }
-            let p = str(t, "path");
-            if p.is_empty() {
-                errors.push(required(&path.child("path"), ""));
-            } else {
-                local_non_reserved_path(p, &path.child("path"), errors);
-            }
-            user(t, "user", &pp, errors);
-        }
     }
 }

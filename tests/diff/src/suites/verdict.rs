@@ -83,7 +83,8 @@ fn texts(errors: &[kubedv_input::manifests::Located]) -> Vec<String> {
 fn judged(d: &Checked, update: bool) -> Value {
     // A body a checker judged undecodable is the API server's Bad Request: its message.
     if d.status == "unreadable" && d.checked_by.is_some() {
-        return json!({"errors": [d.why.clone().unwrap_or_default()], "warnings": []});
+        let warnings = d.warnings.iter().map(|w| w.message.clone()).collect();
+        return json!({"errors": [d.why.clone().unwrap_or_default()], "warnings": sorted(warnings)});
     }
     if d.status == "skipped" || d.status == "unreadable" {
         return json!({"skipped": d.why.clone().unwrap_or_default()});

@@ -9,9 +9,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod harness;
-
-use harness::{run, run_at, Case};
+use crate::common::harness::{self, run, run_at, Case};
 use serde_json::{json, Value};
 
 fn api() -> PathBuf {

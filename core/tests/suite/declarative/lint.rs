@@ -3,7 +3,7 @@
 //! `lint_test.go`'s (`TestRuleAlphaBetaPrefix`, `TestRuleStability`, `TestLintRequiredness`) at
 //! v0.36.3 (1.36) and at the 1.37 revision, written as whole files with a root type; the tag
 //! stabilities are the registry's at each (`validators/*.go` `Docs().StabilityLevel`). The real
-//! k8s.io/api files of both versions lint clean (tests/real_api.rs compiles them all).
+//! k8s.io/api files of both versions lint clean (real_api.rs compiles them all).
 
 use kubedv_core::declarative::Schema;
 

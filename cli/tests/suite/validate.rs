@@ -1,15 +1,12 @@
 //! `kubedv validate` and `kubedv tags` end to end (docs/design.md CLI contract). Error text:
 //! apimachinery pkg/api/validate/limits.go (Minimum, MaxLength) and required.go.
 
-use assert_cmd::Command;
 use serde_json::Value;
+
+use crate::common::kubedv;
 
 const TYPES: &str = "tests/fixtures/widget_types.go";
 const OBJECTS: &str = "tests/fixtures/widgets.yaml";
-
-fn kubedv(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("kubedv").unwrap().args(args).output().unwrap()
-}
 
 /// Enforced errors first, then the shadowed (alpha) one, marked (validation-gen levels.go;
 /// apimachinery errors.go FilterEnforcedDeclarativeErrors).

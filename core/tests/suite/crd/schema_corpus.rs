@@ -17,8 +17,8 @@ use kubedv_core::crd::Crd;
 use kubedv_core::field::ErrorType;
 use serde_json::{json, Value as Json};
 
-const TABLE: &str = include_str!("../../tests/corpus/apiextensions/crd_schema_validation.json");
-const GO: &str = include_str!("../../tests/corpus/apiextensions/apis_validation_test.go");
+const TABLE: &str = corpus!("apiextensions/crd_schema_validation.json");
+const GO: &str = corpus!("apiextensions/apis_validation_test.go");
 
 /// The options of a new CRD that bear on its schema.
 const CREATE: &[&str] = &[
@@ -116,7 +116,7 @@ fn test_validate_custom_resource_definition_validation() {
     assert!(failures.is_empty(), "{} of {} differ:\n{}", failures.len(), exact + subset, failures.join("\n"));
 }
 
-const CRDS: &str = include_str!("../../tests/corpus/apiextensions/crd_validation.json");
+const CRDS: &str = corpus!("apiextensions/crd_validation.json");
 
 /// Cases kubedv still answers differently, with what it lacks.
 const DIFFERENT: &[(u64, &str)] = &[

@@ -11,8 +11,8 @@ use std::collections::BTreeMap;
 use kubedv_core::cel::{from_json, schema, to_json, Program, Value};
 use serde_json::{json, Value as Json};
 
-const TABLE: &str = include_str!("../../tests/corpus/apiextensions/values.json");
-const GO: &str = include_str!("../../tests/corpus/apiextensions/values_test.go");
+const TABLE: &str = corpus!("apiextensions/values.json");
+const GO: &str = corpus!("apiextensions/values_test.go");
 
 fn eval(expr: &str, vars: &[(&str, Value)]) -> Result<Value, String> {
     let vars: BTreeMap<String, Value> = vars.iter().map(|(k, v)| (String::from(*k), v.clone())).collect();

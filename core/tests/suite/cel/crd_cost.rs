@@ -11,8 +11,7 @@ use kubedv_core::cel::checker::{self, CelType, Decls};
 use kubedv_core::cel::{schema, Program, Value};
 use serde_json::{json, Value as Json};
 
-mod common;
-use common::{f, list, map_of, objs, schemas, set_of, t, vals_equal};
+use crate::common::schemas::{f, list, map_of, objs, schemas, set_of, t, vals_equal};
 
 /// Compiles the rule as Kubernetes does, checks it against the schema, evaluates it on the
 /// object (which must pass) and returns the runtime cost.

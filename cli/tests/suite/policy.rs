@@ -1,8 +1,9 @@
 //! `kubedv policy` and `kubedv policy test` (docs/design.md contract): exit 0 allowed, 1 denied,
 //! 2 bad input; the API server's texts (apiserver validating/dispatcher.go).
 
-use assert_cmd::Command;
 use serde_json::Value;
+
+use crate::common::command as kubedv;
 
 const F: &str = "tests/fixtures/policy";
 
@@ -11,10 +12,6 @@ fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("kubedv-policy-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn kubedv() -> Command {
-    Command::cargo_bin("kubedv").unwrap()
 }
 
 fn policy(extra: &[&str]) -> std::process::Output {

@@ -2,12 +2,9 @@
 //! Policy: the Kubernetes contributor guide's "CRI API version skew policy" and "Kubernetes feature
 //! development and container runtimes" (docs/fidelity.md, Formats and the CRI policies).
 
-use assert_cmd::Command;
 use serde_json::{json, Value};
 
-fn kubedv(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("kubedv").unwrap().args(args).output().unwrap()
-}
+use crate::common::kubedv;
 
 #[test]
 fn the_issue_example_in_text() {

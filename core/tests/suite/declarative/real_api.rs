@@ -12,9 +12,7 @@
 
 use std::path::{Path, PathBuf};
 
-mod harness;
-
-use harness::{catalog_text, many, run, Case};
+use crate::common::harness::{catalog_text, many, run, Case};
 use kubedv_core::builtin::{strip, Catalog};
 use kubedv_core::declarative::Schema;
 use serde_json::{json, Value};

@@ -5,7 +5,7 @@
 
 use kubedv_core::cel::schema::escape;
 
-const GO: &str = include_str!("../../tests/corpus/apiserver/escaping_test.go");
+const GO: &str = corpus!("apiserver/escaping_test.go");
 
 /// The quoted Go string after `key: ` on a line, if any (these rows need no unescaping).
 fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {

@@ -1,12 +1,9 @@
 //! The CLI contract of docs/design.md: exit status 0/1/2, text lines with a summary on stderr,
 //! one JSON document with `--format json`. Error text: apimachinery pkg/api/validate/strfmt.go.
 
-use assert_cmd::Command;
 use serde_json::Value;
 
-fn kubedv() -> Command {
-    Command::cargo_bin("kubedv").unwrap()
-}
+use crate::common::command as kubedv;
 
 #[test]
 fn valid_value_exits_0_with_nothing_on_stdout() {

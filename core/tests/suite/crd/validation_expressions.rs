@@ -20,8 +20,8 @@ use kubedv_core::crd::Crd;
 use kubedv_core::field::ErrorType;
 use serde_json::{json, Value as Json};
 
-const TABLE: &str = include_str!("../../tests/corpus/apiextensions/validation_expressions.json");
-const GO: &str = include_str!("../../tests/corpus/apiextensions/validation_test.go");
+const TABLE: &str = corpus!("apiextensions/validation_expressions.json");
+const GO: &str = corpus!("apiextensions/validation_test.go");
 
 /// Rows kubedv cannot run as the test does, each with why (checked to exist below).
 const NOT_RUN: &[(u64, &str)] = &[(
@@ -290,7 +290,7 @@ fn test_validation_expressions() {
     assert_eq!(ran, 783, "the table's rules, less the rows not run");
 }
 
-const LEVELS: &str = include_str!("../../tests/corpus/apiextensions/validation_schema_levels.json");
+const LEVELS: &str = corpus!("apiextensions/validation_schema_levels.json");
 
 /// Rows with rules inside `allOf`, `anyOf`, `oneOf` or `not`, which the API server refuses in a
 /// CRD (schema/validation.go `ValidateStructural`: `AllowNestedXValidations` false; the test
@@ -359,8 +359,8 @@ fn test_validation_expressions_at_schema_levels() {
     assert!(failures.is_empty(), "{} of {} rows differ:\n{}", failures.len(), rows.len(), failures.join("\n"));
 }
 
-const COMPILATION: &str = include_str!("../../tests/corpus/apiextensions/compilation.json");
-const COMPILATION_GO: &str = include_str!("../../tests/corpus/apiextensions/compilation_test.go");
+const COMPILATION: &str = corpus!("apiextensions/compilation.json");
+const COMPILATION_GO: &str = corpus!("apiextensions/compilation_test.go");
 
 /// Rows of `TestCelCompilation` kubedv cannot run as the test does, each with why.
 const COMPILATION_NOT_RUN: &[(u64, &str)] = &[(
@@ -452,8 +452,8 @@ fn test_cel_compilation() {
     assert!(failures.is_empty(), "{} of {rules} rules differ:\n{}", failures.len(), failures.join("\n"));
 }
 
-const RATCHETING: &str = include_str!("../../tests/corpus/apiextensions/ratcheting.json");
-const OPTIONAL_OLD_SELF: &str = include_str!("../../tests/corpus/apiextensions/optional_old_self.json");
+const RATCHETING: &str = corpus!("apiextensions/ratcheting.json");
+const OPTIONAL_OLD_SELF: &str = corpus!("apiextensions/optional_old_self.json");
 
 /// The test's `root` path as the CRD's `spec`.
 fn at_spec(text: &str) -> String {
@@ -616,8 +616,8 @@ fn test_optional_old_self() {
     assert!(failures.is_empty(), "{} differ:\n{}", failures.len(), failures.join("\n"));
 }
 
-const REASONS: &str = include_str!("../../tests/corpus/apiextensions/reason_fieldpath.json");
-const FIELD_PATHS: &str = include_str!("../../tests/corpus/apiextensions/field_path.json");
+const REASONS: &str = corpus!("apiextensions/reason_fieldpath.json");
+const FIELD_PATHS: &str = corpus!("apiextensions/field_path.json");
 
 /// apiextensions' `TestReasonAndFldPath` (validation_test.go at 1aa2717a): a failed rule's
 /// `reason` is its error's type and its `fieldPath` its field, at the resource root. As the test
@@ -697,7 +697,7 @@ fn test_validate_field_path() {
 /// and field) found once, and no other error. The resources are under the CRD's `spec`.
 #[test]
 fn embedded_resources_as_objectmeta_validation_test_go() {
-    const GO_OBJECTMETA: &str = include_str!("../../tests/corpus/apiextensions/objectmeta_validation_test.go");
+    const GO_OBJECTMETA: &str = corpus!("apiextensions/objectmeta_validation_test.go");
     let embedded =
         json!({"type": "object", "x-kubernetes-embedded-resource": true, "x-kubernetes-preserve-unknown-fields": true});
     let schema = json!({"type": "object", "properties": {

@@ -12,8 +12,8 @@ use kubedv_core::cel::Program;
 use kubedv_core::crd::Crd;
 use serde_json::{json, Value as Json};
 
-const TABLE: &str = include_str!("../../tests/corpus/apiextensions/cost_estimation.json");
-const GO: &str = include_str!("../../tests/corpus/apiextensions/compilation_test.go");
+const TABLE: &str = corpus!("apiextensions/cost_estimation.json");
+const GO: &str = corpus!("apiextensions/compilation_test.go");
 
 /// The rule of a generated schema and its estimated maximum cost.
 fn max_cost(schema: &Json) -> Result<(String, u64), String> {

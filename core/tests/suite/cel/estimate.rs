@@ -8,8 +8,7 @@ use kubedv_core::cel::estimate::{estimate, sized_type};
 use kubedv_core::cel::Program;
 use serde_json::{json, Value as Json};
 
-mod common;
-use common::{f, list, map_of, schemas, set_of, t, vals_equal};
+use crate::common::schemas::{f, list, map_of, schemas, set_of, t, vals_equal};
 
 /// A case: its name, the schema of `self`, and rules with their estimated costs.
 type Case = (&'static str, Json, Vec<(String, u64)>);

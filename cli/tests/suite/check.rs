@@ -12,11 +12,9 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
-const REPO: &str = "tests/fixtures/repo";
+use crate::common::kubedv;
 
-fn kubedv(args: &[&str]) -> std::process::Output {
-    Command::cargo_bin("kubedv").unwrap().args(args).output().unwrap()
-}
+const REPO: &str = "tests/fixtures/repo";
 
 fn repo_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec![

@@ -4,8 +4,10 @@
 //! texts Kubernetes' integration test `test/integration/apiserver/cel/
 //! validatingadmissionpolicy_test.go` asserts.
 
-use super::*;
-use serde_json::json;
+use kubedv_core::cel::k8s::authz::Rule;
+use kubedv_core::diag::Severity;
+use kubedv_core::policy::{Outcome, PolicySet, Request, UserInfo, OUT_OF_BUDGET};
+use serde_json::{json, Value as Json};
 
 const V1: &str = "admissionregistration.k8s.io/v1";
 

@@ -15,9 +15,9 @@ use serde_json::{json, Value as Json};
 
 fn table(name: &str) -> Vec<Json> {
     let text = match name {
-        "prune" => include_str!("../../tests/corpus/apiextensions/prune.json"),
-        "defaulting" => include_str!("../../tests/corpus/apiextensions/defaulting.json"),
-        _ => include_str!("../../tests/corpus/apiextensions/listtype.json"),
+        "prune" => corpus!("apiextensions/prune.json"),
+        "defaulting" => corpus!("apiextensions/defaulting.json"),
+        _ => corpus!("apiextensions/listtype.json"),
     };
     serde_json::from_str(text).unwrap()
 }
@@ -29,7 +29,7 @@ fn check_line(go: &str, line: u64, name: &str) {
 
 #[test]
 fn test_prune() {
-    const GO: &str = include_str!("../../tests/corpus/apiextensions/pruning_algorithm_test.go");
+    const GO: &str = corpus!("apiextensions/pruning_algorithm_test.go");
     let rows = table("prune");
     let mut failures = Vec::new();
     for row in &rows {
@@ -62,7 +62,7 @@ fn test_prune() {
 
 #[test]
 fn test_default() {
-    const GO: &str = include_str!("../../tests/corpus/apiextensions/defaulting_algorithm_test.go");
+    const GO: &str = corpus!("apiextensions/defaulting_algorithm_test.go");
     let rows = table("defaulting");
     let mut failures = Vec::new();
     for row in &rows {
@@ -82,7 +82,7 @@ fn test_default() {
 
 #[test]
 fn test_validate_list_sets_and_maps() {
-    const GO: &str = include_str!("../../tests/corpus/apiextensions/listtype_validation_test.go");
+    const GO: &str = corpus!("apiextensions/listtype_validation_test.go");
     let rows = table("listtype");
     let mut failures = Vec::new();
     for row in &rows {
@@ -118,9 +118,8 @@ fn test_validate_list_sets_and_maps() {
 /// the CRD's own checks of the object, which the test does not run, are left out).
 #[test]
 fn test_validate_custom_resource() {
-    const GO: &str = include_str!("../../tests/corpus/apiextensions/validation_validation_test.go");
-    let rows: Vec<Json> =
-        serde_json::from_str(include_str!("../../tests/corpus/apiextensions/openapi_validation.json")).unwrap();
+    const GO: &str = corpus!("apiextensions/validation_validation_test.go");
+    let rows: Vec<Json> = serde_json::from_str(corpus!("apiextensions/openapi_validation.json")).unwrap();
     let rows: Vec<&Json> = rows.iter().filter(|r| r["test"] == "TestValidateCustomResource").collect();
     let mut failures = Vec::new();
     let errors_of = |schema: &Json, object: &Json, old: Option<&Json>| -> Vec<String> {
@@ -216,10 +215,9 @@ fn rule_errors(schema: &Json, object: &Json, old: Option<&Json>) -> Vec<String> 
 /// what fails is unchanged since the old object). As the tests check: valid or not.
 #[test]
 fn items_property_and_openapi_ratcheting() {
-    const GO: &str = include_str!("../../tests/corpus/apiextensions/validation_validation_test.go");
-    const RATCHETING_GO: &str = include_str!("../../tests/corpus/apiextensions/validation_ratcheting_test.go");
-    let rows: Vec<Json> =
-        serde_json::from_str(include_str!("../../tests/corpus/apiextensions/openapi_validation.json")).unwrap();
+    const GO: &str = corpus!("apiextensions/validation_validation_test.go");
+    const RATCHETING_GO: &str = corpus!("apiextensions/validation_ratcheting_test.go");
+    let rows: Vec<Json> = serde_json::from_str(corpus!("apiextensions/openapi_validation.json")).unwrap();
     let mut failures = Vec::new();
     let mut checked = 0;
     for row in rows.iter().filter(|r| r["test"] != "TestValidateCustomResource") {
