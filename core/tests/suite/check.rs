@@ -169,11 +169,18 @@ type DeploymentSpec struct {
 	// +k8s:optional
 	// +k8s:minimum=0
 	Replicas *int32 `json:"replicas,omitempty"`
+	Selector interface{} `json:"selector"`
+	Template interface{} `json:"template"`
 }
 "#;
     let mut checker = Checker::new(37, false);
     assert!(!checker.add_types(types, &[], Some("apps"), true).iter().any(|d| d.is_error()));
-    let doc = |uid: &str| json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "uid": uid}, "spec": {"replicas": 1}});
+    // A Deployment the handwritten validation (crate::apis) lets through.
+    let doc = |uid: &str| {
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "uid": uid},
+            "spec": {"replicas": 1, "selector": {"matchLabels": {"app": "web"}},
+                "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "web", "image": "nginx"}]}}}})
+    };
     let r = checker.check(&doc("b2"), Some(&doc("a1")));
     assert!(r.errors.is_empty(), "{:?}", r.errors);
     let update: Vec<String> = r.update_errors.iter().map(|e| e.text()).collect();

@@ -13,6 +13,7 @@ pub mod container;
 pub mod pod;
 pub mod pod_affinity;
 mod pod_common;
+mod pod_container_resources;
 pub mod pod_defaults;
 mod pod_diff;
 pub mod pod_drop;

@@ -25,6 +25,7 @@ use super::super::json::{bool as jbool, field, get, int, list, object, str, stri
 use super::super::Context;
 use super::container::{self, Spec};
 use super::pod_common::*;
+pub use super::pod_common::PodOpts;
 use super::{pod_affinity, pod_fields, pod_os, pod_resources, pod_security, pod_topology, volume};
 use crate::content;
 use crate::field::{Error, Path};
@@ -523,7 +524,7 @@ pub fn admit_replication_controller(object: &mut Json, old: Option<&Json>, _ctx:
                 let gen = o.get("metadata").and_then(|m| m.get("generation")).and_then(Json::as_i64).unwrap_or(0);
                 let changed = map.get("spec") != o.get("spec");
                 if let Some(Json::Object(meta)) = map.get_mut("metadata") {
-                    meta.insert(String::from("generation"), Json::from(if changed { gen + 1 } else { gen }));
+                    meta.insert(String::from("generation"), Json::from(if changed { gen.saturating_add(1) } else { gen }));
                 }
             }
         }
@@ -567,7 +568,7 @@ mod tests {
     fn pod(mutate: impl FnOnce(&mut Json)) -> Json {
         let mut p = json!({
             "apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p"},
-            "spec": {"containers": [{"name": "c", "image": "nginx"}]}
+            "spec": {"containers": [{"name": "c", "image": "nginx", "imagePullPolicy": "IfNotPresent"}]}
         });
         mutate(&mut p);
         super::super::pod_defaults::default_pod(&mut p);
@@ -647,5 +648,49 @@ mod tests {
                 "spec.containers[0].volumeMounts[0].name: Not found: \"v\"",
             ]
         );
+    }
+
+    fn admitted(p: &Json, old: Option<&Json>) -> Vec<String> {
+        let mut p = p.clone();
+        let (errors, _) = admit_pod(&mut p, old);
+        errors.iter().map(Error::text).collect()
+    }
+
+    // TestValidatePodCreate: pod-level resources against the containers' (the create
+    // strategy's DefaultPodLevelResources first).
+    #[test]
+    fn pod_level_resources() {
+        let p = pod(|p| {
+            p["spec"]["resources"] = json!({"requests": {"memory": "1500m"}});
+            p["spec"]["containers"][0]["resources"] = json!({"requests": {"memory": "50Mi"}});
+        });
+        assert_eq!(
+            admitted(&p, None),
+            ["spec.resources.requests[memory]: Invalid value: \"1500m\": must be greater than or equal to aggregate container requests of 50Mi"]
+        );
+    }
+
+    // TestValidateSecurityContext: the bad value is the internal struct as JSON.
+    #[test]
+    fn security_context_value() {
+        let p = pod(|p| {
+            p["spec"]["containers"][0]["securityContext"] = json!({"privileged": true, "allowPrivilegeEscalation": false});
+        });
+        assert_eq!(
+            admitted(&p, None),
+            ["spec.containers[0].securityContext: Invalid value: {\"Capabilities\":null,\"Privileged\":true,\"SELinuxOptions\":null,\"WindowsOptions\":null,\"RunAsUser\":null,\"RunAsGroup\":null,\"RunAsNonRoot\":null,\"ReadOnlyRootFilesystem\":null,\"AllowPrivilegeEscalation\":false,\"ProcMount\":null,\"SeccompProfile\":null,\"AppArmorProfile\":null}: cannot set `allowPrivilegeEscalation` to false and `privileged` to true"]
+        );
+    }
+
+    // TestValidatePodUpdate through the strategy: a changed field other than the image.
+    #[test]
+    fn update() {
+        let old = pod(|_| {});
+        let new = pod(|p| p["spec"]["containers"][0]["image"] = json!("nginx:2"));
+        assert!(admitted(&new, Some(&old)).is_empty());
+        let new = pod(|p| p["spec"]["restartPolicy"] = json!("Never"));
+        let errors = admitted(&new, Some(&old));
+        assert_eq!(errors.len(), 1);
+        assert!(errors.first().is_some_and(|e| e.contains("\n- \"RestartPolicy\": \"Always\",\n+ \"RestartPolicy\": \"Never\",\n")));
     }
 }

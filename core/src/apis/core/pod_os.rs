@@ -252,7 +252,9 @@ pub fn validate_pod_resource_claims(spec: &Json, pod_meta: Option<&Json>, path: 
     for (i, claim) in list(spec, "resourceClaims").iter().enumerate() {
         if let Some(meta) = pod_meta {
             if field(meta, "annotations").get("kubernetes.io/config.mirror").is_some() {
-                errors.push(forbidden(&Path::named(""), "static pods do not support resource claims"));
+                // field.NewPath("") prints as "[]".
+                let root = Path::root();
+                errors.push(forbidden(&root.key(""), "static pods do not support resource claims"));
                 continue;
             }
         }

@@ -53,8 +53,8 @@ impl Amount {
     /// Both mantissas at the smaller exponent.
     fn aligned(&self, other: &Amount) -> Option<(i128, i128, i32)> {
         let e = self.e.min(other.e);
-        let a = self.m.checked_mul(pow10(u32::try_from(self.e - e).ok()?)?)?;
-        let b = other.m.checked_mul(pow10(u32::try_from(other.e - e).ok()?)?)?;
+        let a = self.m.checked_mul(pow10(u32::try_from(self.e.checked_sub(e)?).ok()?)?)?;
+        let b = other.m.checked_mul(pow10(u32::try_from(other.e.checked_sub(e)?).ok()?)?)?;
         Some((a, b, e))
     }
 
@@ -164,18 +164,19 @@ fn canonical(m: i128, e: i32, format: Format) -> String {
     let (mut amount, mut exp) = (m, e);
     while amount % 10 == 0 {
         amount /= 10;
-        exp += 1;
+        exp = exp.saturating_add(1);
     }
-    match exp % 3 {
-        1 | -2 => {
-            amount *= 10;
-            exp -= 1;
+    let (factor, shift) = match exp % 3 {
+        1 | -2 => (10, 1),
+        2 | -1 => (100, 2),
+        _ => (1, 0),
+    };
+    match amount.checked_mul(factor) {
+        Some(a) => {
+            amount = a;
+            exp = exp.saturating_sub(shift);
         }
-        2 | -1 => {
-            amount *= 100;
-            exp -= 2;
-        }
-        _ => {}
+        None => return format!("{amount}e{exp}"),
     }
     if format == Format::DecimalExponent {
         return if exp == 0 { format!("{amount}") } else { format!("{amount}e{exp}") };

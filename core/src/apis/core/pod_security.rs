@@ -5,7 +5,7 @@
 //! `validateSELinuxChangePolicy`, `validateSeccompProfileField`, `ValidateSeccompProfile`,
 //! `ValidateSeccompPodAnnotations`, `ValidateAppArmorProfileField`,
 //! `ValidateAppArmorPodAnnotations`, `validateShareProcessNamespace`, `validateHostUsers`;
-//! the pod's `windowsOptions` by [`super::pod_os`].
+//! the pod's `windowsOptions` by [`super::pod_os`]; and the container's `ValidateSecurityContext`.
 
 use alloc::format;
 use alloc::string::String;
@@ -283,4 +283,45 @@ pub fn validate_pod_annotations(meta: &Json, spec: &Json, path: &Path<'_>, error
         }
     }
     let _ = field;
+}
+
+/// `ValidateSecurityContext` (privileged containers allowed: `--allow-privileged=true`).
+pub fn validate_security_context(sc: &Json, host_users: bool, path: &Path<'_>, errors: &mut Vec<Error>) {
+    for key in ["runAsUser", "runAsGroup"] {
+        if let Some(id) = int(sc, key) {
+            if !(0..=i64::from(i32::MAX)).contains(&id) {
+                errors.push(Error::invalid(&path.child(key), id, inclusive_range(0, i64::from(i32::MAX))));
+            }
+        }
+    }
+    if let Some(pm) = sc.get("procMount").and_then(Json::as_str) {
+        let p = path.child("procMount");
+        if !["Default", "Unmasked"].contains(&pm) {
+            errors.push(Error::not_supported(&p, pm, &["Default", "Unmasked"]));
+        }
+        if host_users && pm == "Unmasked" {
+            errors.push(Error::invalid(&p, pm, "`hostUsers` must be false to use `Unmasked`"));
+        }
+    }
+    validate_seccomp_profile_field(get(sc, "seccompProfile"), &path.child("seccompProfile"), errors);
+    if sc.get("allowPrivilegeEscalation").and_then(Json::as_bool) == Some(false) {
+        if sc.get("privileged").and_then(Json::as_bool) == Some(true) {
+            errors.push(sc_error(
+                path,
+                sc,
+                "cannot set `allowPrivilegeEscalation` to false and `privileged` to true",
+            ));
+        }
+        for cap in list(field(sc, "capabilities"), "add") {
+            if cap.as_str() == Some("CAP_SYS_ADMIN") {
+                errors.push(sc_error(
+                    path,
+                    sc,
+                    "cannot set `allowPrivilegeEscalation` to false and `capabilities.Add` CAP_SYS_ADMIN",
+                ));
+            }
+        }
+    }
+    super::pod_os::validate_windows_options(sc, path, errors);
+    validate_app_armor_field(get(sc, "appArmorProfile"), &path.child("appArmorProfile"), errors);
 }

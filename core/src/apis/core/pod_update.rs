@@ -359,7 +359,7 @@ pub fn prepare_pod_for_update(pod: &mut Json, old: &Json) {
     if semantic(pod.get("spec"), &spec_type) != semantic(Some(old_spec), &spec_type) {
         if let Some(Json::Object(meta)) = pod.get_mut("metadata") {
             let generation = meta.get("generation").and_then(Json::as_i64).unwrap_or(0);
-            meta.insert(String::from("generation"), Json::from(generation + 1));
+            meta.insert(String::from("generation"), Json::from(generation.saturating_add(1)));
         }
     }
 }
@@ -371,6 +371,9 @@ mod tests {
 
     fn pod(spec: Json) -> Json {
         let mut p = json!({"metadata": {"name": "p"}, "spec": spec});
+        for c in super::super::super::json::list_mut(&mut p["spec"], "containers") {
+            c["imagePullPolicy"] = json!("IfNotPresent");
+        }
         super::super::pod_defaults::default_pod(&mut p);
         p
     }

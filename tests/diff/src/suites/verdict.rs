@@ -89,7 +89,14 @@ fn judged(d: &Checked, update: bool) -> Value {
     if d.status == "skipped" || d.status == "unreadable" {
         return json!({"skipped": d.why.clone().unwrap_or_default()});
     }
-    let errors = if update { texts(&d.update_errors) } else { texts(&d.errors) };
+    // An update's verdict is what `kubedv check --old` reports: the new object's errors and,
+    // apart, those only the update gives.
+    let mut errors = texts(&d.errors);
+    if update {
+        errors.extend(texts(&d.update_errors));
+        errors.sort();
+        errors.dedup();
+    }
     let warnings = d.warnings.iter().map(|w| w.message.clone()).collect();
     json!({"errors": sorted(errors), "warnings": sorted(warnings)})
 }
