@@ -111,23 +111,34 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
     }
     let mut object = request.object.clone();
     default(request.group, request.version, request.kind, &mut object);
-    let mut old = request.old.cloned();
-    if let Some(old) = old.as_mut() {
-        default(request.group, request.version, request.kind, old);
-    }
+    // The old object of an update is the stored one: what the create path made of it
+    // (defaulted, then prepared by the strategy: a Job's generated selector, a Service's
+    // allocated addresses, a reset status).
+    let old = request.old.map(|old| {
+        let mut stored = old.clone();
+        default(request.group, request.version, request.kind, &mut stored);
+        let create = Group { kind: request.kind, context: Context { minor: request.minor, update: false } };
+        let _ = run(request.group, &create, &mut stored, None);
+        stored
+    });
     let context = Context { minor: request.minor, update: old.is_some() };
     let group = Group { kind: request.kind, context };
-    let (mut errors, warnings) = match request.group {
-        "" => self::core::admit(&group, &mut object, old.as_ref()),
-        "apps" => apps::admit(&group, &mut object, old.as_ref()),
-        "batch" => batch::admit(&group, &mut object, old.as_ref()),
-        _ => return None,
-    };
+    let (mut errors, warnings) = run(request.group, &group, &mut object, old.as_ref())?;
     // Validating admission runs on what validation let through.
     if errors.is_empty() {
         errors = admission::validate(request.group, request.kind, &object, old.as_ref());
     }
     Some(Outcome { object, errors, warnings })
+}
+
+/// One group's room: its strategy, validation and warnings for a request.
+fn run(group: &str, g: &Group<'_>, object: &mut Json, old: Option<&Json>) -> Option<(Vec<Error>, Vec<String>)> {
+    Some(match group {
+        "" => self::core::admit(g, object, old),
+        "apps" => apps::admit(g, object, old),
+        "batch" => batch::admit(g, object, old),
+        _ => return None,
+    })
 }
 
 /// What a group's room is asked: the kind, and the request's context.

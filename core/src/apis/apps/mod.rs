@@ -95,8 +95,34 @@ pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<E
     (errors, warnings)
 }
 
-/// `PrepareForCreate`: the status reset, `metadata.generation` 1.
+/// The pod template of a workload: `spec.template`, or a CronJob's
+/// `spec.jobTemplate.spec.template`.
+fn pod_template(object: &Json) -> Option<&Json> {
+    let spec = object.get("spec")?;
+    spec.get("template").or_else(|| spec.get("jobTemplate")?.get("spec")?.get("template"))
+}
+
+fn pod_template_mut(object: &mut Json) -> Option<&mut Json> {
+    let spec = object.get_mut("spec")?;
+    if spec.get("template").is_some() {
+        return spec.get_mut("template");
+    }
+    spec.get_mut("jobTemplate")?.get_mut("spec")?.get_mut("template")
+}
+
+/// `pod.DropDisabledTemplateFields`, which every workload strategy calls first: fields of
+/// gates off in the release go, unless the old template uses them.
+fn drop_disabled(object: &mut Json, old: Option<&Json>) {
+    let old_template = old.and_then(pod_template).cloned();
+    if let Some(template) = pod_template_mut(object) {
+        crate::apis::core::pod::drop_disabled_template_fields(template, old_template.as_ref());
+    }
+}
+
+/// `PrepareForCreate`: the template's disabled fields dropped, the status reset,
+/// `metadata.generation` 1.
 pub(crate) fn prepare_create(object: &mut Json) {
+    drop_disabled(object, None);
     if let Json::Object(map) = object {
         map.insert(String::from("status"), Json::Object(Map::new()));
         if let Some(Json::Object(meta)) = map.get_mut("metadata") {
@@ -105,8 +131,10 @@ pub(crate) fn prepare_create(object: &mut Json) {
     }
 }
 
-/// `PrepareForUpdate`: the old status kept, the old generation, bumped when `changed`.
+/// `PrepareForUpdate`: the template's disabled fields dropped, the old status kept, the old
+/// generation, bumped when `changed`.
 pub(crate) fn prepare_update(object: &mut Json, old: &Json, changed: bool) {
+    drop_disabled(object, Some(old));
     let status = old.get("status").cloned();
     let generation = field(field(old, "metadata"), "generation").as_i64().unwrap_or(0);
     if let Json::Object(map) = object {

@@ -613,7 +613,8 @@ fn pod_template_update(spec: &Json, old_spec: &Json, old: &Json, path: &Path<'_>
     }
     let template_path = path.child("template");
     if !old_suspended || !mutable {
-        immutable(template, &old_template, &template_path, go_json(template), errors);
+        let rendered = crate::apis::core::pod_gojson::marshal(Some(template), &crate::apis::core::pod_schema::T::S("PodTemplateSpec"));
+        immutable(template, &old_template, &template_path, rendered, errors);
         return;
     }
     // validatePodResourceUpdatesOnly: same-named containers may change their resources.
@@ -634,7 +635,8 @@ fn pod_template_update(spec: &Json, old_spec: &Json, old: &Json, path: &Path<'_>
         }
     }
     let pod_path = path.child("template.spec");
-    immutable(new_pod, &old_pod, &pod_path, go_json(new_pod), errors);
+    let rendered = crate::apis::core::pod_gojson::marshal(Some(new_pod), &crate::apis::core::pod_schema::T::S("PodSpec"));
+    immutable(new_pod, &old_pod, &pod_path, rendered, errors);
 }
 
 fn set_or_remove(map: &mut Map<String, Json>, key: &str, value: Option<&Json>) {

@@ -627,6 +627,10 @@ pub static STRUCTS: &[(&str, &[Field])] = &[
         ("ClusterTrustBundle", "clusterTrustBundle", &P(&S("ClusterTrustBundleProjection"))),
         ("PodCertificate", "podCertificate", &P(&S("PodCertificateProjection"))),
     ]),
+    ("PodTemplateSpec", &[
+        ("ObjectMeta", "", &Meta),
+        ("Spec", "spec", &S("PodSpec")),
+    ]),
     ("PersistentVolumeClaimTemplate", &[
         ("ObjectMeta", "", &Meta),
         ("Spec", "spec", &S("PersistentVolumeClaimSpec")),
