@@ -184,6 +184,8 @@ pub struct Checked {
     pub name: String,
     pub errors: Vec<Located>,
     pub update_errors: Vec<Located>,
+    /// Every error of the update request (core's `Report::update_verdict`), unlocated.
+    pub update_verdict: Vec<Error>,
     pub warnings: Vec<LocatedWarning>,
     pub why: Option<String>,
     /// What judged the document (core's `Report::checked_by`).
@@ -348,6 +350,7 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
         name: meta("name"),
         errors: Vec::new(),
         update_errors: Vec::new(),
+        update_verdict: Vec::new(),
         warnings: Vec::new(),
         why: None,
         checked_by: None,
@@ -413,6 +416,7 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
     }
     checked.errors = locate(report.errors);
     checked.update_errors = locate(report.update_errors);
+    checked.update_verdict = report.update_verdict;
     checked.warnings = warnings;
     checked
 }

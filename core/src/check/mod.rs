@@ -62,6 +62,11 @@ pub struct Report {
     /// The errors of the update from the old revision that a create would not give
     /// (immutability, transition rules), reported apart so a fresh cluster is not blocked by them.
     pub update_errors: Vec<Error>,
+    /// Every error the API server answers the update with (the update's own validation, which
+    /// is not always the create's plus `update_errors`: an update keeps allocated and generated
+    /// values of the stored object). Not part of the JSON report.
+    #[serde(skip)]
+    pub update_verdict: Vec<Error>,
     /// The API server's warnings.
     pub warnings: Vec<Warning>,
     /// Why the document was skipped.
@@ -97,6 +102,7 @@ impl Report {
             status: Status::Valid,
             errors: Vec::new(),
             update_errors: Vec::new(),
+            update_verdict: Vec::new(),
             warnings: Vec::new(),
             why: None,
             checked_by: None,
@@ -480,7 +486,9 @@ impl Checker {
                 if package.builtin {
                     update = crate::objectmeta::builtin_update_errors(group, kind, doc, old, self.minor, update);
                 }
-                report.update_errors = only_on_update(update, &report.errors);
+                report.update_verdict = update.clone();
+                report.update_verdict = update.clone();
+            report.update_errors = only_on_update(update, &report.errors);
             }
             return report.settle();
         }

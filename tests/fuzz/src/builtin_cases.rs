@@ -123,8 +123,10 @@ fn mutate(rng: &mut Rng, object: &mut Value) {
     }
 }
 
-/// The modeled built-in objects of the repository's manifests (of one API group, when given).
-pub(crate) fn bases(only: Option<&str>) -> Vec<Value> {
+/// The modeled built-in objects of the repository's manifests (of one API group, when given),
+/// each with whether it comes from a real project (`tests/corpus/manifests`: a sound old
+/// object for an update) rather than the targeted mistakes of `tests/oracle/cases/builtin`.
+pub(crate) fn bases(only: Option<&str>) -> Vec<(Value, bool)> {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let mut out = Vec::new();
     let mut stack = vec![root.join("tests/corpus/manifests"), root.join("tests/oracle/cases/builtin")];
@@ -142,12 +144,13 @@ pub(crate) fn bases(only: Option<&str>) -> Vec<Value> {
             }
             let Ok(text) = std::fs::read_to_string(&p) else { continue };
             let Ok(docs) = kubedv_input::documents(&text) else { continue };
+            let real = p.to_string_lossy().contains("corpus/manifests");
             for d in docs {
                 let api_version = d["apiVersion"].as_str().unwrap_or_default();
                 let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
                 let wanted = only.is_none_or(|g| g == group);
                 if wanted && kubedv_core::apis::handles(group, d["kind"].as_str().unwrap_or_default()) {
-                    out.push(d);
+                    out.push((d, real));
                 }
             }
         }
@@ -156,9 +159,9 @@ pub(crate) fn bases(only: Option<&str>) -> Vec<Value> {
 }
 
 /// A case: a base object, renamed into namespace `fuzz`, mutated one to three times; a third
-/// of the time an update from the unmutated object.
-pub(crate) fn case(rng: &mut Rng, bases: &[Value], i: usize) -> Value {
-    let mut base = bases[rng.below(bases.len())].clone();
+/// of the time (for a real project's object) an update from the unmutated object.
+pub(crate) fn case(rng: &mut Rng, bases: &[(Value, bool)], i: usize) -> Value {
+    let (mut base, real) = bases[rng.below(bases.len())].clone();
     let namespaced = base["kind"] != "Namespace";
     let mut meta = base.get("metadata").and_then(Value::as_object).cloned().unwrap_or_else(Map::new);
     meta.insert(String::from("name"), json!(format!("f{i}")));
@@ -176,7 +179,7 @@ pub(crate) fn case(rng: &mut Rng, bases: &[Value], i: usize) -> Value {
     let mut case = json!({"object": object, "fieldValidation": validation});
     // Namespaces are not updated: without a controller manager a namespace is never removed,
     // so the oracle cannot store one afresh for each update.
-    if rng.below(3) == 0 && namespaced {
+    if rng.below(3) == 0 && namespaced && real {
         case["old"] = base;
     }
     case

@@ -69,7 +69,9 @@ pub(crate) fn validate(object: &Json, old: Option<&Json>, ctx: &Context, errors:
     let from = errors.len();
     immutable_selector(get(spec, "selector"), get(old_spec, "selector"), &spec_path.child("selector"), errors);
     let (new_claims, old_claims) = (field(spec, "volumeClaimTemplates"), field(old_spec, "volumeClaimTemplates"));
-    immutable(new_claims, old_claims, &spec_path.child("volumeClaimTemplates"), go_json(new_claims), errors);
+    use crate::apis::core::pod_schema::T;
+    let rendered = crate::apis::core::pod_gojson::marshal(Some(new_claims), &T::L(&T::S("PersistentVolumeClaim")));
+    immutable(new_claims, old_claims, &spec_path.child("volumeClaimTemplates"), rendered, errors);
     for key in ["serviceName", "podManagementPolicy"] {
         let (n, o) = (field(spec, key), field(old_spec, key));
         let rendered = go_json(&Json::from(n.as_str().unwrap_or("")));

@@ -63,7 +63,13 @@ pub(crate) fn validate_update(object: &Json, old: &Json, ctx: &Context, errors: 
     pod_template_update(spec, old_spec, old, &path, errors);
     for key in ["completionMode", "podFailurePolicy", "backoffLimitPerIndex", "managedBy", "successPolicy"] {
         let (n, o) = (field(spec, key), field(old_spec, key));
-        immutable(n, o, &path.child(key), go_json(n), errors);
+        // Structs print as Go marshals the internal type (Go field names, every field).
+        let rendered = match key {
+            "podFailurePolicy" => crate::apis::core::pod_gojson::marshal_struct(Some(n), "PodFailurePolicy"),
+            "successPolicy" => crate::apis::core::pod_gojson::marshal_struct(Some(n), "SuccessPolicy"),
+            _ => go_json(n),
+        };
+        immutable(n, o, &path.child(key), rendered, errors);
     }
     let name = str(field(object, "metadata"), "name");
     name_allows_completions(spec, name, errors);

@@ -92,7 +92,8 @@ fn selector(v: &Json) -> G {
     G::Obj(out)
 }
 
-/// `metav1.ObjectMeta`'s fields (v1 tags, omitempty; `creationTimestamp` always).
+/// `metav1.ObjectMeta`'s fields (v1 tags, omitempty; `creationTimestamp` is `omitzero` in
+/// apimachinery v0.37, so a zero time is left out too).
 fn meta_fields(v: Option<&Json>, out: &mut Vec<(String, G)>) {
     const KEYS: &[&str] = &[
         "name",
@@ -113,9 +114,7 @@ fn meta_fields(v: Option<&Json>, out: &mut Vec<(String, G)>) {
     ];
     for key in KEYS {
         let x = v.and_then(|m| m.get(*key));
-        if *key == "creationTimestamp" {
-            out.push((String::from(*key), x.map_or_else(|| raw(NULL), |t| plain(t, 2))));
-        } else if !is_empty(x) {
+        if !is_empty(x) {
             out.push((String::from(*key), plain(x.unwrap_or(&Json::Null), 2)));
         }
     }

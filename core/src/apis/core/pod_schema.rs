@@ -627,6 +627,46 @@ pub static STRUCTS: &[(&str, &[Field])] = &[
         ("ClusterTrustBundle", "clusterTrustBundle", &P(&S("ClusterTrustBundleProjection"))),
         ("PodCertificate", "podCertificate", &P(&S("PodCertificateProjection"))),
     ]),
+    ("PodFailurePolicy", &[
+        ("Rules", "rules", &L(&S("PodFailurePolicyRule"))),
+    ]),
+    ("PodFailurePolicyRule", &[
+        ("Action", "action", &Str),
+        ("OnExitCodes", "onExitCodes", &P(&S("PodFailurePolicyOnExitCodesRequirement"))),
+        ("OnPodConditions", "onPodConditions", &L(&S("PodFailurePolicyOnPodConditionsPattern"))),
+    ]),
+    ("PodFailurePolicyOnExitCodesRequirement", &[
+        ("ContainerName", "containerName", &P(&Str)),
+        ("Operator", "operator", &Str),
+        ("Values", "values", &L(&Int)),
+    ]),
+    ("PodFailurePolicyOnPodConditionsPattern", &[
+        ("Type", "type", &Str),
+        ("Status", "status", &Str),
+    ]),
+    ("SuccessPolicy", &[
+        ("Rules", "rules", &L(&S("SuccessPolicyRule"))),
+    ]),
+    ("SuccessPolicyRule", &[
+        ("SucceededIndexes", "succeededIndexes", &P(&Str)),
+        ("SucceededCount", "succeededCount", &P(&Int)),
+    ]),
+    ("PersistentVolumeClaim", &[
+        ("ObjectMeta", "", &Meta),
+        ("Spec", "spec", &S("PersistentVolumeClaimSpec")),
+        ("Status", "status", &S("PersistentVolumeClaimStatus")),
+    ]),
+    ("PersistentVolumeClaimStatus", &[
+        ("Phase", "phase", &Str),
+        ("AccessModes", "accessModes", &L(&Str)),
+        ("Capacity", "capacity", &M(&Qty)),
+        ("Conditions", "conditions", &L(&Str)),
+        ("AllocatedResources", "allocatedResources", &M(&Qty)),
+        ("AllocatedResourceStatuses", "allocatedResourceStatuses", &M(&Str)),
+        ("CurrentVolumeAttributesClassName", "currentVolumeAttributesClassName", &P(&Str)),
+        ("ModifyVolumeStatus", "modifyVolumeStatus", &P(&Str)),
+        ("HealthStatus", "healthStatus", &P(&Str)),
+    ]),
     ("PodTemplateSpec", &[
         ("ObjectMeta", "", &Meta),
         ("Spec", "spec", &S("PodSpec")),

@@ -89,14 +89,11 @@ fn judged(d: &Checked, update: bool) -> Value {
     if d.status == "skipped" || d.status == "unreadable" {
         return json!({"skipped": d.why.clone().unwrap_or_default()});
     }
-    // An update's verdict is what `kubedv check --old` reports: the new object's errors and,
-    // apart, those only the update gives.
-    let mut errors = texts(&d.errors);
-    if update {
-        errors.extend(texts(&d.update_errors));
-        errors.sort();
-        errors.dedup();
-    }
+    // An update's verdict: every error of the update request.
+    let errors = match update {
+        true => d.update_verdict.iter().filter(|e| e.enforced).map(|e| e.text()).collect(),
+        false => texts(&d.errors),
+    };
     let warnings = d.warnings.iter().map(|w| w.message.clone()).collect();
     json!({"errors": sorted(errors), "warnings": sorted(warnings)})
 }
