@@ -99,26 +99,20 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
         true => Some(k8s_api::catalog(args.k8s_api.as_deref(), minor)?),
         false => None,
     };
-    let builtin: Vec<&kubedv_core::builtin::Package<'_>> =
-        catalog.iter().flat_map(|c| scan.api_versions.iter().filter_map(|av| c.serving(av))).collect();
-
-    // Compiled rules are not shared between threads: each worker compiles its own checker,
-    // once, and keeps it for every batch.
-    let build = || -> Result<Checker, UsageError> {
-        let mut checker = Checker::new(minor, args.strict).with_field_validation(field_validation);
-        add_types(&mut checker, &type_sources, catalog.as_ref())?;
-        for package in &builtin {
-            let deps = catalog.as_ref().map(|c| c.dependencies(package)).unwrap_or_default();
-            checker.add_types(package.source, &deps, Some(package.group), true);
-        }
-        if let Some(catalog) = &catalog {
-            checker.serve_builtin_groups(catalog.packages.iter().map(|p| p.group));
-        }
-        for crd in &crds {
-            let _ = checker.add_crd(crd);
-        }
-        Ok(checker)
+    let type_imports = imports_among(&type_sources)?;
+    // The run's plan, as every front end makes it (kubedv-input's `Plan`); compiled rules are
+    // not shared between threads: each worker compiles its own checker, once, and keeps it for
+    // every batch.
+    let plan = manifests::Plan {
+        minor,
+        strict: args.strict,
+        field_validation,
+        types: resolve_types(&type_sources, &type_imports, catalog.as_ref()),
+        catalog: catalog.as_ref(),
+        api_versions: scan.api_versions,
+        crds,
     };
+    let build = || plan.checker().map_err(|e| UsageError(e.0));
     build()?;
     let olds = old_documents(&args, &files)?;
 
@@ -208,31 +202,38 @@ fn minor(version: Option<&str>) -> Result<u32, UsageError> {
     }
 }
 
-fn add_types(
-    checker: &mut Checker,
-    sources: &[(String, String)],
-    catalog: Option<&Catalog<'_>>,
-) -> Result<(), UsageError> {
-    for (i, (path, src)) in sources.iter().enumerate() {
+/// The imports of each Go types file that the other files answer: (import path, label, text).
+fn imports_among(sources: &[(String, String)]) -> Result<Vec<Vec<(String, String, String)>>, UsageError> {
+    let mut out = Vec::new();
+    for (i, (_, src)) in sources.iter().enumerate() {
         // Each file is a package; the others answer its imports.
         let others: Vec<(String, String)> =
             sources.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, s)| s.clone()).collect();
         let resolved = crate::validate_cmd::dependencies(src, &others, true)?;
-        let mut deps = crate::validate_cmd::as_dependencies(&resolved);
-        if let Some(catalog) = catalog {
-            let texts: Vec<&str> = std::iter::once(src.as_str()).chain(others.iter().map(|s| s.1.as_str())).collect();
-            deps = k8s_api::complete(deps, &texts, catalog);
-        }
-        let diagnostics = checker.add_types(src, &deps, None, false);
-        if diagnostics.iter().any(kubedv_core::diag::Diagnostic::is_error) {
-            let lines: Vec<String> = diagnostics
-                .iter()
-                .map(|d| if d.file.is_some() { d.to_string() } else { format!("{path}:{d}") })
-                .collect();
-            return Err(UsageError(format!("--types {path} cannot be used:\n{}", lines.join("\n"))));
-        }
+        out.push(resolved.into_iter().map(|(p, l, t)| (p, l.to_string(), t.to_string())).collect());
     }
-    Ok(())
+    Ok(out)
+}
+
+/// The Go types given, each with the imports the others and the catalog answer.
+fn resolve_types<'a>(
+    sources: &'a [(String, String)],
+    imports: &'a [Vec<(String, String, String)>],
+    catalog: Option<&'a Catalog<'a>>,
+) -> Vec<manifests::ResolvedTypes<'a>> {
+    sources
+        .iter()
+        .zip(imports)
+        .map(|((path, src), deps)| {
+            let texts: Vec<&str> = std::iter::once(src.as_str()).chain(sources.iter().map(|s| s.1.as_str())).collect();
+            manifests::ResolvedTypes {
+                label: format!("--types {path}"),
+                file: Some(path.clone()),
+                source: src,
+                deps: manifests::with_catalog(crate::validate_cmd::as_dependencies(deps), &texts, catalog),
+            }
+        })
+        .collect()
 }
 
 /// The manifest files under the paths (kubedv-input's [`files::collect`]).

@@ -480,6 +480,80 @@ impl Serialize for Outcome {
 #[derive(Debug)]
 pub struct Refused(pub String);
 
+/// Go types of a run, with the packages they import resolved (by the caller: given with them,
+/// found among the other files given, or in the built-in catalog).
+pub struct ResolvedTypes<'a> {
+    /// How the refusal names the types (`--types api/types.go`, or `the types`).
+    pub label: String,
+    /// The file the source was read from, which its diagnostics are prefixed with.
+    pub file: Option<String>,
+    pub source: &'a str,
+    pub deps: Vec<Dependency<'a>>,
+}
+
+/// What a run checks documents against: `kubedv check`'s plan, the one every front end builds
+/// (the CLI from files on disk, `check_files` from files in memory) and compiles into a
+/// [`Checker`] — once, or once per worker thread.
+pub struct Plan<'a> {
+    pub minor: u32,
+    pub strict: bool,
+    pub field_validation: kubedv_core::check::FieldValidation,
+    pub types: Vec<ResolvedTypes<'a>>,
+    /// The release's built-in kinds, when loaded.
+    pub catalog: Option<&'a Catalog<'a>>,
+    /// The `apiVersion`s the documents name: the built-in packages to compile.
+    pub api_versions: std::collections::BTreeSet<String>,
+    /// The CRDs given and found among the documents.
+    pub crds: Vec<Value>,
+}
+
+impl Plan<'_> {
+    /// The checker of this plan. Refused when the Go types given do not compile.
+    pub fn checker(&self) -> Result<Checker, Refused> {
+        let mut checker = Checker::new(self.minor, self.strict).with_field_validation(self.field_validation);
+        for t in &self.types {
+            let diagnostics = checker.add_types(t.source, &t.deps, None, false);
+            if diagnostics.iter().any(kubedv_core::diag::Diagnostic::is_error) {
+                let lines: Vec<String> = diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| match (&t.file, &d.file) {
+                        (Some(file), None) => format!("{file}:{d}"),
+                        _ => d.to_string(),
+                    })
+                    .collect();
+                return Err(Refused(format!("{} cannot be used:\n{}", t.label, lines.join("\n"))));
+            }
+        }
+        if let Some(catalog) = self.catalog {
+            for package in self.api_versions.iter().filter_map(|av| catalog.serving(av)) {
+                checker.add_types(package.source, &catalog.dependencies(package), Some(package.group), true);
+            }
+            checker.serve_builtin_groups(catalog.packages.iter().map(|p| p.group));
+        }
+        for crd in &self.crds {
+            let _ = checker.add_crd(crd);
+        }
+        Ok(checker)
+    }
+}
+
+/// `deps` completed with the catalog's packages for the imports of `sources` that no
+/// dependency answers (a pasted file's `corev1 "k8s.io/api/core/v1"`), and the packages those
+/// import.
+pub fn with_catalog<'a>(mut deps: Vec<Dependency<'a>>, sources: &[&str], catalog: Option<&'a Catalog<'a>>) -> Vec<Dependency<'a>> {
+    if let Some(catalog) = catalog {
+        for source in sources {
+            for d in catalog.dependencies_of_source(source) {
+                if !deps.iter().any(|e| e.import_path == d.import_path) {
+                    deps.push(d);
+                }
+            }
+        }
+    }
+    deps
+}
+
 /// Checks files held in memory, as `kubedv check` checks a repository: CRDs among the files and
 /// in `crds`, the Go types given, built-in kinds with the catalog, Kustomize patches (files a
 /// kustomization among them lists, by path) noted and skipped.
@@ -488,25 +562,16 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
         Some(text) => Some(Catalog::parse(text).map_err(|e| Refused(format!("the built-in kinds catalog: {e}")))?),
         None => None,
     };
-    let mut checker = Checker::new(options.minor, options.strict).with_field_validation(options.field_validation);
-    for t in &options.types {
-        let mut deps: Vec<Dependency<'_>> =
-            t.imports.iter().map(|(path, text)| Dependency { import_path: path, label: path, text }).collect();
-        if let Some(catalog) = &catalog {
-            for source in std::iter::once(t.source).chain(t.imports.iter().map(|i| i.1)) {
-                for d in catalog.dependencies_of_source(source) {
-                    if !deps.iter().any(|e| e.import_path == d.import_path) {
-                        deps.push(d);
-                    }
-                }
-            }
-        }
-        let diagnostics = checker.add_types(t.source, &deps, None, false);
-        let errors: Vec<String> = diagnostics.iter().filter(|d| d.is_error()).map(ToString::to_string).collect();
-        if !errors.is_empty() {
-            return Err(Refused(format!("the types cannot be used:\n{}", errors.join("\n"))));
-        }
-    }
+    let types = options
+        .types
+        .iter()
+        .map(|t| {
+            let deps = t.imports.iter().map(|(path, text)| Dependency { import_path: path, label: path, text }).collect();
+            let sources: Vec<&str> = std::iter::once(t.source).chain(t.imports.iter().map(|i| i.1)).collect();
+            let deps = with_catalog(deps, &sources, catalog.as_ref());
+            ResolvedTypes { label: String::from("the types"), file: None, source: t.source, deps }
+        })
+        .collect();
     // Every document is read once: the CRDs among them are added before any is checked (a CRD
     // and its resources may come in any order).
     let notes = patch_notes(files);
@@ -514,36 +579,30 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
         .iter()
         .flat_map(|f| read_bytes(Arc::from(f.path), f.text.as_bytes(), notes.get(&normalize(f.path)).cloned()))
         .collect();
-    if let Some(catalog) = &catalog {
-        let mut api_versions: Vec<String> = docs
-            .iter()
-            .filter_map(|d| d.value.as_ref().ok()?.get("apiVersion")?.as_str().map(String::from))
-            .collect();
-        api_versions.sort_unstable();
-        api_versions.dedup();
-        for package in api_versions.iter().filter_map(|av| catalog.serving(av)) {
-            checker.add_types(package.source, &catalog.dependencies(package), Some(package.group), true);
-        }
-        checker.serve_builtin_groups(catalog.packages.iter().map(|p| p.group));
-    }
+    let mut crds = Vec::new();
     for f in &options.crds {
         for d in read_bytes(Arc::from(f.path), f.text.as_bytes(), None) {
             match d.value {
-                Ok(v) if is_crd(&v) => {
-                    let _ = checker.add_crd(&v);
-                }
+                Ok(v) if is_crd(&v) => crds.push(v),
                 Ok(_) => {}
                 Err(e) => return Err(Refused(format!("{}:{}:{}: {}", f.path, e.line, e.column, e.message))),
             }
         }
     }
-    for d in docs.iter().filter(|d| d.prefix.is_empty()) {
-        if let Ok(v) = &d.value {
-            if is_crd(v) {
-                let _ = checker.add_crd(v);
-            }
-        }
-    }
+    crds.extend(docs.iter().filter(|d| d.prefix.is_empty()).filter_map(|d| d.value.as_ref().ok()).filter(|v| is_crd(v)).cloned());
+    let plan = Plan {
+        minor: options.minor,
+        strict: options.strict,
+        field_validation: options.field_validation,
+        types,
+        catalog: catalog.as_ref(),
+        api_versions: docs
+            .iter()
+            .filter_map(|d| d.value.as_ref().ok()?.get("apiVersion")?.as_str().map(String::from))
+            .collect(),
+        crds,
+    };
+    let checker = plan.checker()?;
     let mut olds = BTreeMap::new();
     for f in &options.old {
         add_old(f.text, &mut olds);
