@@ -219,7 +219,9 @@ impl Quantity {
         Ordering::Equal
     }
 
-    /// `q.Cmp(other)`.
+    /// `q.Cmp(other)`. Not `Ord`: values of different formats compare equal here (`1Ki` and
+    /// `1024`) while they are different quantities to print.
+    #[allow(clippy::should_implement_trait)]
     pub fn cmp(&self, other: &Quantity) -> Ordering {
         match (self.sign(), other.sign()) {
             (a, b) if a != b => a.cmp(&b),
@@ -514,7 +516,7 @@ mod tests {
     use super::*;
 
     fn canon(s: &str) -> String {
-        parse(s).map(|q| q.canonical()).unwrap_or_else(|e| String::from(e))
+        parse(s).map(|q| q.canonical()).unwrap_or_else(String::from)
     }
 
     // TestQuantityParseEmit, TestQuantityString (the parsed alternates), TestParseQuantity.

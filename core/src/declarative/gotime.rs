@@ -264,7 +264,7 @@ fn days_in(month: i64, year: i64) -> i64 {
 fn quote(s: &[u8]) -> String {
     let mut out = String::from("\"");
     for &b in s {
-        if b >= 0x80 || b < b' ' {
+        if !(b' '..0x80).contains(&b) {
             out.push_str(&alloc::format!("\\x{b:02x}"));
         } else {
             if b == b'"' || b == b'\\' {

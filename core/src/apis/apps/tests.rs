@@ -41,7 +41,10 @@ fn deployment() -> Json {
            "spec": {"selector": {"matchLabels": {"app": "web"}}, "template": template(json!({"app": "web"}))}})
 }
 
-fn check(kind: &str, base: fn() -> Json, cases: &[(&[(&str, Json)], &[&str])]) {
+/// A case: the changes to the valid base object (JSON pointer, value), and the errors expected.
+type Case<'a> = (&'a [(&'a str, Json)], &'a [&'a str]);
+
+fn check(kind: &str, base: fn() -> Json, cases: &[Case<'_>]) {
     assert_eq!(texts("apps", kind, &base(), None), Vec::<String>::new(), "{kind}: the base object is valid");
     for (mutations, want) in cases {
         let mut object = base();

@@ -184,7 +184,7 @@ fn descriptor(descriptor: &str) -> Result<(), String> {
 fn time_quote(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
-        if c >= '\u{80}' || c < ' ' {
+        if !(' '..'\u{80}').contains(&c) {
             let mut buf = [0u8; 4];
             for b in c.encode_utf8(&mut buf).bytes() {
                 out.push_str(&format!("\\x{b:02x}"));

@@ -20,7 +20,10 @@ fn cron_job() -> Json {
                "containers": [{"name": "c", "image": "busybox:1.36"}], "restartPolicy": "OnFailure"}}}}}})
 }
 
-fn check(kind: &str, base: fn() -> Json, cases: &[(&[(&str, Json)], &[&str])]) {
+/// A case: the changes to the valid base object (JSON pointer, value), and the errors expected.
+type Case<'a> = (&'a [(&'a str, Json)], &'a [&'a str]);
+
+fn check(kind: &str, base: fn() -> Json, cases: &[Case<'_>]) {
     assert_eq!(texts("batch", kind, &base(), None), Vec::<String>::new(), "{kind}: the base object is valid");
     for (mutations, want) in cases {
         let mut object = base();

@@ -175,16 +175,12 @@ pub fn validate_secret(obj: &Json) -> Vec<Error> {
         "kubernetes.io/dockerconfigjson" => {
             docker_config(get(".dockerconfigjson"), &dp.key(".dockerconfigjson"), &mut errors);
         }
-        "kubernetes.io/basic-auth" => {
-            if get("username").is_none() && get("password").is_none() {
-                errors.push(required(&dp.key("username"), ""));
-                errors.push(required(&dp.key("password"), ""));
-            }
+        "kubernetes.io/basic-auth" if get("username").is_none() && get("password").is_none() => {
+            errors.push(required(&dp.key("username"), ""));
+            errors.push(required(&dp.key("password"), ""));
         }
-        "kubernetes.io/ssh-auth" => {
-            if get("ssh-privatekey").is_none_or(<[u8]>::is_empty) {
-                errors.push(required(&dp.key("ssh-privatekey"), ""));
-            }
+        "kubernetes.io/ssh-auth" if get("ssh-privatekey").is_none_or(<[u8]>::is_empty) => {
+            errors.push(required(&dp.key("ssh-privatekey"), ""));
         }
         "kubernetes.io/tls" => {
             if get("tls.crt").is_none() {

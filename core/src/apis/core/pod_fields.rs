@@ -79,7 +79,7 @@ pub fn validate_dns_config(spec: &Json, policy: &str, path: &Path<'_>, errors: &
                         .with_origin("format=k8s-dns-subdomain-with-underscore"),
                 );
             }
-            if !ok && !(s.len() > 253 && s.split('.').all(|l| !l.is_empty())) {
+            if !(ok || s.len() > 253 && s.split('.').all(|l| !l.is_empty())) {
                 errors.push(
                     Error::invalid(
                         &sp.index(i),

@@ -15,7 +15,7 @@ use crate::field::{Error, Path};
 
 /// Every container of a spec with its path, in `VisitContainersWithPath`'s order (init,
 /// regular, ephemeral).
-pub fn containers_with_path<'a>(spec: &'a Json) -> Vec<(&'static str, usize, &'a Json)> {
+pub fn containers_with_path(spec: &Json) -> Vec<(&'static str, usize, &Json)> {
     let mut out = Vec::new();
     for key in ["initContainers", "containers", "ephemeralContainers"] {
         for (i, c) in list(spec, key).iter().enumerate() {

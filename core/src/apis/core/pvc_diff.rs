@@ -253,7 +253,7 @@ impl<'a> Matcher<'a> {
             }
             group.push(OpCode { tag: c.tag, i1, i2, j1, j2 });
         }
-        if !group.is_empty() && !(group.len() == 1 && group[0].tag == b'e') {
+        if !(group.is_empty() || group.len() == 1 && group[0].tag == b'e') {
             groups.push(group);
         }
         groups

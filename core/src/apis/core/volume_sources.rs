@@ -50,10 +50,8 @@ pub fn validate_source(key: &str, src: &Json, path: &Path<'_>, errors: &mut Vec<
             need("volumeID", errors);
             secret_ref_name(src, path, errors);
         }
-        "cephfs" => {
-            if list(src, "monitors").is_empty() {
-                errors.push(required(&path.child("monitors"), ""));
-            }
+        "cephfs" if list(src, "monitors").is_empty() => {
+            errors.push(required(&path.child("monitors"), ""));
         }
         "quobyte" => quobyte(src, path, errors),
         "fc" => fc(src, path, errors),
@@ -153,11 +151,10 @@ fn prefixed_alnum(s: &str, prefix: &str, n: usize) -> bool {
 }
 
 fn iqn_format_errors(value: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
-    if value.starts_with("iqn") && !iqn_matches(value) {
-        errors.push(Error::invalid(path, value, "must be valid format"));
-    } else if value.starts_with("eui") && !prefixed_alnum(value, "eui", 16) {
-        errors.push(Error::invalid(path, value, "must be valid format"));
-    } else if value.starts_with("naa") && !prefixed_alnum(value, "naa", 32) {
+    let bad = (value.starts_with("iqn") && !iqn_matches(value))
+        || (value.starts_with("eui") && !prefixed_alnum(value, "eui", 16))
+        || (value.starts_with("naa") && !prefixed_alnum(value, "naa", 32));
+    if bad {
         errors.push(Error::invalid(path, value, "must be valid format"));
     }
 }
