@@ -410,7 +410,11 @@ impl Checker {
                 errors.retain(|e| e.enforced);
                 errors
             };
-            report.checked_by = Some(if package.builtin { "builtin" } else { "types" });
+            report.checked_by = Some(match package.builtin {
+                true if models_whole(group, kind) => "kubernetes",
+                true => "builtin",
+                false => "types",
+            });
             let decoding = package.schema.decoding(root, doc);
             // A body the types cannot hold is refused before validation (a Bad Request).
             if let Some(t) = decoding.refusal() {
@@ -456,9 +460,6 @@ impl Checker {
                 false => None,
             };
             let created = builtin(None);
-            if created.is_some() {
-                report.checked_by = Some("kubernetes");
-            }
             let with_handwritten = |handwritten: Option<&Vec<Error>>, declarative: Vec<Error>| match handwritten {
                 Some(h) => {
                     let mut all = h.clone();
@@ -575,6 +576,17 @@ struct Admitted {
     object: Json,
     errors: Vec<Error>,
     warnings: Vec<String>,
+}
+
+/// Whether kubedv models a built-in kind's whole API server path ([`crate::apis`]).
+fn models_whole(group: &str, kind: &str) -> bool {
+    #[cfg(feature = "apis")]
+    return crate::apis::handles(group, kind);
+    #[cfg(not(feature = "apis"))]
+    return {
+        let _ = (group, kind);
+        false
+    };
 }
 
 #[cfg(feature = "apis")]
