@@ -202,8 +202,11 @@ fn minor(version: Option<&str>) -> Result<u32, UsageError> {
     }
 }
 
-/// The imports of each Go types file that the other files answer: (import path, label, text).
-fn imports_among(sources: &[(String, String)]) -> Result<Vec<Vec<(String, String, String)>>, UsageError> {
+/// An import a file answers: (import path, label, text).
+type Import = (String, String, String);
+
+/// The imports of each Go types file that the other files answer.
+fn imports_among(sources: &[(String, String)]) -> Result<Vec<Vec<Import>>, UsageError> {
     let mut out = Vec::new();
     for (i, (_, src)) in sources.iter().enumerate() {
         // Each file is a package; the others answer its imports.
@@ -218,7 +221,7 @@ fn imports_among(sources: &[(String, String)]) -> Result<Vec<Vec<(String, String
 /// The Go types given, each with the imports the others and the catalog answer.
 fn resolve_types<'a>(
     sources: &'a [(String, String)],
-    imports: &'a [Vec<(String, String, String)>],
+    imports: &'a [Vec<Import>],
     catalog: Option<&'a Catalog<'a>>,
 ) -> Vec<manifests::ResolvedTypes<'a>> {
     sources

@@ -31,28 +31,73 @@ impl fmt::Display for ParseError {
     }
 }
 
-/// Every non-empty document in `text`. JSON-looking text that is not valid JSON may still be
-/// flow-style YAML (`{spec: {a: 1}}`); when neither reads it, the JSON error is the useful one.
+/// Every non-empty document in `text`, as kubectl reads a manifest file: the pieces
+/// [`positions::split`] finds (JSON values one after another when the text begins with `{`,
+/// else YAML split at `---` lines), each read on its own ([`piece`]), `null` ones skipped, up
+/// to the first that cannot be read.
 pub fn documents(text: &str) -> Result<Vec<Value>, ParseError> {
-    let trimmed = text.trim_start();
-    let mut json_error = None;
-    if trimmed.starts_with('{') || trimmed.starts_with('[') {
-        match serde_json::from_str(text) {
-            Ok(value) => return Ok(vec![value]),
+    let mut docs = Vec::new();
+    let mut after_json = text.trim_start().starts_with('{');
+    for p in positions::split(text) {
+        match read_piece(&p) {
+            Ok(Some(v)) => docs.push(v),
+            Ok(None) => {}
+            // Where kubectl went on with YAML after JSON that did not parse, its error is the
+            // JSON one when the YAML does not read either (and the useful one).
+            Err(_) if after_json && !p.json => return Err(json_error(text)),
             Err(e) => {
-                // serde_json says column 0 right after a newline: the line's first column.
-                let (line, column) = inside(text, e.line(), e.column());
-                json_error =
-                    Some(ParseError { line: Some(line), column: Some(column), message: format!("invalid JSON: {e}") })
+                // A piece that starts inside a line (a JSON value after another): its first
+                // line's columns are the line's from there on.
+                let start = p.text.as_ptr() as usize - text.as_ptr() as usize;
+                let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+                let column = match e.line {
+                    Some(1) => e.column.map(|c| c + text[line_start..start].chars().count()),
+                    _ => e.column,
+                };
+                let shift = p.line - 1;
+                return Err(ParseError {
+                    line: e.line.map(|l| l + shift),
+                    column,
+                    message: positions::shift_lines(&e.message, shift),
+                });
             }
         }
+        after_json &= p.json;
     }
-    yaml::documents(text).map_err(|e| {
-        json_error.unwrap_or_else(|| {
-            let at = e.line.zip(e.column).map(|(l, c)| inside(text, l, c));
-            ParseError { line: at.map(|a| a.0), column: at.map(|a| a.1), ..e }
-        })
+    Ok(docs)
+}
+
+/// A piece of a stream ([`positions::split`]) read as kubectl reads it: a JSON stream's value
+/// as JSON, else YAML as go-yaml v2 reads it (the first document); `null` when it has none.
+/// Positions are the piece's own.
+pub fn piece(p: &positions::Piece<'_>) -> Result<Value, ParseError> {
+    read_piece(p).map(|v| v.unwrap_or(Value::Null))
+}
+
+fn read_piece(p: &positions::Piece<'_>) -> Result<Option<Value>, ParseError> {
+    if p.json {
+        return match serde_json::from_str::<Value>(p.text) {
+            Ok(v) => Ok(Some(v).filter(|v| !v.is_null())),
+            Err(e) => {
+                // serde_json says column 0 right after a newline: the line's first column.
+                let (line, column) = inside(p.text, e.line(), e.column());
+                Err(ParseError { line: Some(line), column: Some(column), message: format!("invalid JSON: {e}") })
+            }
+        };
+    }
+    yaml::document(p.text).map_err(|e| {
+        let at = e.line.zip(e.column).map(|(l, c)| inside(p.text, l, c));
+        ParseError { line: at.map(|a| a.0), column: at.map(|a| a.1), ..e }
     })
+}
+
+/// The JSON error kubectl stops a JSON stream with (the text read as one value: the first that
+/// does not parse, or what follows the first).
+fn json_error(text: &str) -> ParseError {
+    let e = serde_json::from_str::<Value>(text).err();
+    let (line, column) = e.as_ref().map_or((1, 1), |e| inside(text, e.line(), e.column()));
+    let message = e.map_or_else(|| String::from("invalid JSON"), |e| format!("invalid JSON: {e}"));
+    ParseError { line: Some(line), column: Some(column), message }
 }
 
 /// A parser's position made one a person can go to: serde_json's column 0 (right after a
@@ -110,6 +155,53 @@ mod tests {
         // The YAML parser's end of input is a line past the last: the end of the last line.
         let e = document("a: 1\n&a ").unwrap_err();
         assert_eq!((e.line, e.column), (Some(2), Some(4)), "{e}");
+    }
+}
+
+#[cfg(test)]
+mod kubectl {
+    use super::*;
+    use serde_json::json;
+
+    fn read(text: &str) -> Result<Vec<Value>, String> {
+        documents(text).map_err(|e| e.to_string())
+    }
+
+    /// Issue 42's two leniencies of real manifests: go-yaml v2 (libyaml) checks no
+    /// indentation inside a quoted scalar or a flow collection.
+    #[test]
+    fn quoted_scalars_and_flow_collections_may_go_below_their_key() {
+        assert_eq!(read("data:\n  k: \"abc\ndef\"\n"), Ok(vec![json!({"data": {"k": "abc def"}})]));
+        assert_eq!(read("data:\n  k: 'abc\n  def'\n"), Ok(vec![json!({"data": {"k": "abc def"}})]));
+        assert_eq!(
+            read("metadata:\n  annotations:\n    a: [a,\n  b\n  ]\n"),
+            Ok(vec![json!({"metadata": {"annotations": {"a": ["a", "b"]}}})])
+        );
+        assert_eq!(read("a: {b: 1,\nc: 2\n}\n"), Ok(vec![json!({"a": {"b": 1, "c": 2}})]));
+    }
+
+    /// What go-yaml v2 reads that libyaml 0.2.5 does not, and the reverse.
+    #[test]
+    fn go_yaml_escapes_and_directives() {
+        assert_eq!(read("a: \"it\\'s \\\"q\\\" \\x22\\'\"\n"), Ok(vec![json!({"a": "it's \"q\" \"'"})]));
+        assert_eq!(read("a: \"x\\/y\"\n"), Err(String::from("1:6: invalid YAML: found unknown escape character at line 1 column 6")));
+        assert!(read("%YAML 1.2\n---\na: 1\n").is_err());
+        assert!(read("%YAML 1.1\n--- \na: 1\n").is_err(), "the directive is a piece of its own");
+        assert_eq!(read("a: \"\\/\"\n---\nb: 1\n").map_err(|e| e.starts_with("1:5:")), Err(true));
+    }
+
+    /// kubectl's pieces: `---` lines with more than a comment refuse the piece before them,
+    /// what follows `...` is not read, a control character refuses the piece.
+    #[test]
+    fn streams_read_as_kubectl_reads_them() {
+        assert_eq!(read("a: 1\n...\nb: 2\n"), Ok(vec![json!({"a": 1})]));
+        let e = read("a: 1\n---\nb: 2\n--- {c: 3}\n").unwrap_err();
+        assert_eq!(e, "4:1: invalid YAML: invalid Yaml document separator: {c: 3}");
+        assert_eq!(read("a: 1\nb: \"\u{1}\"\n").unwrap_err(), "2:5: invalid YAML: control characters are not allowed at line 2 column 5");
+        assert_eq!(read("---\n\u{feff}a: 1\nb: 2\n"), Ok(vec![json!({"a": 1, "b": 2})]));
+        assert_eq!(read("{\"a\": 1}\n{\"b\": 2}\n"), Ok(vec![json!({"a": 1}), json!({"b": 2})]));
+        assert_eq!(read("{\"a\": 1}\nb: 2\n"), Ok(vec![json!({"a": 1}), json!({"b": 2})]));
+        assert!(read("[\"a\\/b\"]\n").is_err(), "a text that begins with `[` is YAML");
     }
 }
 

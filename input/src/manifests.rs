@@ -77,7 +77,7 @@ pub fn read_bytes(file: Arc<str>, bytes: &[u8], note: Option<String>) -> Vec<Doc
             value,
             note: note.clone(),
         };
-        match crate::document(piece.text) {
+        match crate::piece(&piece) {
             Err(e) => out.push(doc(
                 String::new(),
                 Err(Unreadable {
@@ -111,7 +111,7 @@ pub fn crds_in(text: &str) -> Vec<Value> {
     if !text.contains("CustomResourceDefinition") {
         return Vec::new();
     }
-    positions::split(text).into_iter().filter_map(|p| crate::document(p.text).ok()).filter(is_crd).collect()
+    positions::split(text).iter().filter_map(|p| crate::piece(p).ok()).filter(is_crd).collect()
 }
 
 /// The `apiVersion` values a file names, found by a light pass over its text (which built-in
@@ -157,7 +157,7 @@ pub fn kustomization_patches(text: &str) -> Vec<String> {
 /// Adds an old revision's documents (list items expanded) by identity, for update checks.
 pub fn add_old(text: &str, out: &mut BTreeMap<Identity, Value>) {
     for piece in positions::split(text) {
-        let Ok(value) = crate::document(piece.text) else { continue };
+        let Ok(value) = crate::piece(&piece) else { continue };
         let values = match check::list_items(&value) {
             Some(items) => items.to_vec(),
             None => vec![value],

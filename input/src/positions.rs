@@ -3,7 +3,7 @@
 //! the line a person edits. A field that is not there (a missing required field) is located at
 //! its nearest parent that is.
 
-use saphyr_parser::{Event, Parser};
+use libyaml_safer::EventData;
 
 /// A 1-based line and column.
 pub type At = (usize, usize);
@@ -39,37 +39,33 @@ impl Positions {
     pub fn of(text: &str) -> Positions {
         let mut stack: Vec<Frame> = Vec::new();
         let mut root = None;
-        for event in Parser::new_from_str(text) {
-            let Ok((event, span)) = event else { break };
-            let at = (span.start.line(), span.start.col() + 1);
-            let node = match event {
-                Event::DocumentEnd if root.is_some() => break,
-                Event::MappingStart(..) => {
+        // An error ends the events: what was read until then is kept.
+        let _ = crate::yaml::events(text, |event| {
+            let at = (event.start_mark.line as usize + 1, event.start_mark.column as usize + 1);
+            let node = match event.data {
+                EventData::MappingStart { .. } => {
                     stack.push(Frame::Map { at, entries: Vec::new(), key: None });
-                    continue;
+                    return Ok(());
                 }
-                Event::SequenceStart(..) => {
+                EventData::SequenceStart { .. } => {
                     stack.push(Frame::List { at, items: Vec::new() });
-                    continue;
+                    return Ok(());
                 }
-                Event::MappingEnd => match stack.pop() {
+                EventData::MappingEnd | EventData::SequenceEnd => match stack.pop() {
                     Some(Frame::Map { at, entries, .. }) => Node { at, kids: Kids::Map(entries) },
-                    _ => break,
-                },
-                Event::SequenceEnd => match stack.pop() {
                     Some(Frame::List { at, items }) => Node { at, kids: Kids::List(items) },
-                    _ => break,
+                    None => return Ok(()),
                 },
-                Event::Scalar(value, ..) => {
+                EventData::Scalar { value, .. } => {
                     // A scalar in key position is a key.
                     if let Some(Frame::Map { key: key @ None, .. }) = stack.last_mut() {
-                        *key = Some((value.into_owned(), at));
-                        continue;
+                        *key = Some((value, at));
+                        return Ok(());
                     }
                     Node { at, kids: Kids::Leaf }
                 }
-                Event::Alias(..) => Node { at, kids: Kids::Leaf },
-                _ => continue,
+                EventData::Alias { .. } => Node { at, kids: Kids::Leaf },
+                _ => return Ok(()),
             };
             match stack.last_mut() {
                 None => root = Some(node),
@@ -80,7 +76,8 @@ impl Positions {
                     None => *key = Some((String::new(), node.at)),
                 },
             }
-        }
+            Ok(())
+        });
         Positions { root }
     }
 
@@ -168,38 +165,129 @@ fn segments(path: &str) -> Vec<Segment<'_>> {
     out
 }
 
-/// One document of a YAML stream: its text and the line it starts on (1-based).
+/// One document of a stream: its text and the line it starts on (1-based).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece<'a> {
     pub text: &'a str,
     pub line: usize,
+    /// Read as JSON, and only as JSON: a value of a JSON stream, or what follows where kubectl
+    /// stops reading one with a JSON error ([`crate::piece`] reads a piece as kubectl does).
+    pub json: bool,
 }
 
-/// The documents of a YAML stream, split at `---` lines (a `---` at the start of a line always
-/// starts a document: a block scalar's lines are indented), so a broken document does not hide
-/// the others. Documents with nothing but comments and blank lines are left out. A `...` line
-/// ends a document.
-pub fn split(text: &str) -> Vec<Piece<'_>> {
+/// The documents of a stream, split as kubectl splits a manifest file (apimachinery's
+/// YAMLOrJSONDecoder), so a broken document does not hide the others:
+/// - a text whose first non-space character is `{` is JSON values one after another, each a
+///   piece; where one does not parse, after a single value or none, the rest (from the next
+///   line) is YAML (after two or more, kubectl stops with the JSON error: the rest is one
+///   piece);
+/// - YAML is split at every line that begins with `---` (a block scalar's lines are indented;
+///   apimachinery's YAMLReader). Pieces with nothing but comments and blank lines are left out.
+///   A `---` line followed by more than a comment is kubectl's error (`invalid Yaml document
+///   separator`), which loses the piece before it too: it does not split, and reading the
+///   piece it is in says so. A `...` line does not split: it ends the piece's first document,
+///   which is all that is read of a piece.
+pub fn split<'t>(text: &'t str) -> Vec<Piece<'t>> {
+    if !text.trim_start().starts_with('{') {
+        return split_yaml(text, 0);
+    }
+    let mut pieces = Vec::new();
+    let (mut end, mut count) = (0, 0);
+    let line_at = |at: usize| 1 + text[..at].matches('\n').count();
+    // kubectl's JSON error: the rest is one piece, which does not read as JSON.
+    let stop = |at: usize| Piece { text: &text[at..], line: line_at(at), json: true };
+    loop {
+        let start = end + text[end..].len() - text[end..].trim_start().len();
+        if start == text.len() {
+            return pieces;
+        }
+        let value = &text[start..json_value_end(text, start)];
+        match serde_json::from_str::<serde_json::Value>(value) {
+            Ok(_) => {
+                end = start + value.len();
+                count += 1;
+                pieces.push(Piece { text: value, line: line_at(start), json: true });
+            }
+            Err(_) if count > 1 => {
+                pieces.push(stop(end));
+                return pieces;
+            }
+            Err(_) => break,
+        }
+    }
+    // The YAML decoder reads on from there, once the space after the last value is eaten up to
+    // and including the first newline, four bytes at a time: with fewer than four left, kubectl
+    // stops with the JSON error (apimachinery YAMLOrJSONDecoder.consumeWhitespace).
+    let mut rest = end;
+    loop {
+        let Some(c) = text[rest..].chars().next().filter(|_| text.len() - rest >= 4) else {
+            pieces.push(stop(end));
+            return pieces;
+        };
+        if !c.is_whitespace() {
+            break;
+        }
+        rest += c.len_utf8();
+        if c == '\n' {
+            break;
+        }
+    }
+    pieces.extend(split_yaml(&text[rest..], line_at(rest) - 1));
+    pieces
+}
+
+/// Where the JSON value that starts at `at` ends, as far as its brackets and strings say
+/// (whether it is JSON is for the parser to say).
+fn json_value_end(text: &str, at: usize) -> usize {
+    let b = text.as_bytes();
+    let (mut depth, mut string, mut i) = (0i32, false, at);
+    while i < b.len() {
+        match (string, b[i]) {
+            (true, b'\\') => i += 1,
+            (true, b'"') if depth == 0 => return i + 1,
+            (true, b'"') | (false, b'"') => string = !string,
+            (false, b'{' | b'[') => depth += 1,
+            (false, b'}' | b']') if depth <= 1 => return i + 1,
+            (false, b'}' | b']') => depth -= 1,
+            (false, b' ' | b'\t' | b'\n' | b'\r' | b',' | b':') if depth == 0 && i > at => return i,
+            _ => {}
+        }
+        i += 1;
+    }
+    b.len()
+}
+
+/// YAML split at `---` lines (see [`split`]); `lines_before` is added to each piece's line.
+fn split_yaml(text: &str, lines_before: usize) -> Vec<Piece<'_>> {
     let mut pieces = Vec::new();
     let (mut start, mut start_line, mut offset) = (0usize, 1usize, 0usize);
     fn push<'t>(body: &'t str, line: usize, pieces: &mut Vec<Piece<'t>>) {
         if body.lines().any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')) {
-            pieces.push(Piece { text: body, line });
+            pieces.push(Piece { text: body, line, json: false });
         }
     }
     for (n, line) in text.split_inclusive('\n').enumerate() {
-        let bare = line.trim_end_matches(['\n', '\r']);
-        let marker = bare == "---" || bare.starts_with("--- ") || bare.starts_with("---\t");
-        if marker || bare == "..." {
-            push(&text[start..offset], start_line, &mut pieces);
-            // The line's own text after `---` (`--- # comment`, `--- !tag`) stays in the next.
-            start = if marker { offset + 3 } else { offset + line.len() };
-            start_line = n + 1 + usize::from(!marker);
+        // More than a comment after `---` is kubectl's error, which loses the piece read so
+        // far: the line stays in it, and reading the piece says so.
+        if line.strip_prefix("---").is_some_and(|rest| separator(rest).is_ok()) {
+            push(&text[start..offset], start_line + lines_before, &mut pieces);
+            // The next piece starts at the end of the `---` line (kubectl drops the line).
+            start = offset + line.strip_suffix('\n').unwrap_or(line).len();
+            start_line = n + 1;
         }
         offset += line.len();
     }
-    push(&text[start.min(text.len())..], start_line, &mut pieces);
+    push(&text[start.min(text.len())..], start_line + lines_before, &mut pieces);
     pieces
+}
+
+/// What follows `---` at the start of a line: nothing or a comment (a document separator), or
+/// kubectl's error (`invalid Yaml document separator: ...`) with the text that follows.
+pub(crate) fn separator(rest: &str) -> Result<(), &str> {
+    match rest.trim() {
+        rest if rest.is_empty() || rest.starts_with('#') => Ok(()),
+        rest => Err(rest),
+    }
 }
 
 /// A parser message about one document of a stream, its `line N` made lines of the file.
@@ -266,6 +354,35 @@ mod tests {
         assert_eq!((pieces[0].line, pieces[0].text), (2, "\na: 1\n"));
         assert_eq!(pieces[1].line, 6);
         assert!(pieces[1].text.contains("b: 2"));
+        assert!(!pieces[1].text.contains("note"));
+    }
+
+    /// apimachinery's YAMLReader: every line that begins with `---` splits; more than a comment
+    /// after it is an error, which the piece before it takes.
+    #[test]
+    fn streams_split_as_kubectl_splits_them() {
+        let pieces = split("a: 1\n---\t# c\nb: 2\n---x\nc: 3\n--- \nd: 4\n...\ne: 5\n");
+        let texts: Vec<&str> = pieces.iter().map(|p| p.text).collect();
+        assert_eq!(texts, ["a: 1\n", "\nb: 2\n---x\nc: 3\n", "\nd: 4\n...\ne: 5\n"]);
+        assert_eq!(pieces.iter().map(|p| p.line).collect::<Vec<_>>(), [1, 2, 6]);
+        assert!(pieces.iter().all(|p| !p.json));
+    }
+
+    /// apimachinery's YAMLOrJSONDecoder: JSON values one after another; after one value (or
+    /// none) that does not parse, YAML from the next line; after two, the JSON error.
+    #[test]
+    fn json_streams_split_into_their_values() {
+        let pieces = split("{\"a\": 1} {\"b\": \"}\\\"\"}\n[1, 2]\n");
+        let texts: Vec<(&str, usize, bool)> = pieces.iter().map(|p| (p.text, p.line, p.json)).collect();
+        assert_eq!(texts, [("{\"a\": 1}", 1, true), ("{\"b\": \"}\\\"\"}", 1, true), ("[1, 2]", 2, true)]);
+        let pieces = split("{\"a\": 1}\nb: 2\n---\nc: 3\n");
+        let texts: Vec<(&str, usize, bool)> = pieces.iter().map(|p| (p.text, p.line, p.json)).collect();
+        assert_eq!(texts, [("{\"a\": 1}", 1, true), ("b: 2\n", 2, false), ("\nc: 3\n", 3, false)]);
+        let pieces = split("{\"a\": 1}\n{\"b\": 2}\nc: 3\n");
+        assert_eq!(pieces.last().map(|p| (p.text, p.json)), Some(("\nc: 3\n", true)));
+        // Fewer than four bytes after the value: no YAML (consumeWhitespace reads four).
+        assert_eq!(split("{\"a\": 1}\n#").last().map(|p| (p.text, p.json)), Some(("\n#", true)));
+        assert_eq!(split("{a: 1}").iter().map(|p| (p.text, p.json)).collect::<Vec<_>>(), [("{a: 1}", false)]);
     }
 
     #[test]

@@ -1,15 +1,24 @@
-//! YAML read as kubectl reads a manifest before it sends it: `sigs.k8s.io/yaml` v1.6.0
-//! `YAMLToJSON`, which decodes with go-yaml v2 (YAML 1.1 scalars: `yes` is `true`, `0644` is
-//! 420; `<<` merges) and writes JSON (keys as strings), which the API server reads back. Built
-//! on saphyr-parser's events, the parser field positions come from, so one parser reads every
-//! document. See `scalar` for the scalars.
+//! YAML read as kubectl reads a manifest before it sends it: apimachinery's YAMLReader splits
+//! the stream at lines that begin with `---`, and each piece is decoded by `sigs.k8s.io/yaml`
+//! v1.6.0 `Unmarshal` (`YAMLToJSON`): go-yaml v2 (libyaml's state machine ported to Go; YAML
+//! 1.1 scalars: `yes` is `true`, `0644` is 420; `<<` merges) reads the piece's first document,
+//! and the value is written as JSON (keys as strings), which the API server reads back.
 //!
-//! Not modeled: kubectl splits a stream at lines that begin with `---` before parsing (so
-//! `--- foo` is its error, and what follows a `...` in a piece is dropped); here the YAML
-//! parser's documents are the documents. go-yaml refuses `%YAML 1.2`; collections nest at
-//! most 128 deep here (go-yaml: 10,000), serde_json's limit.
+//! The events come from libyaml-safer, a safe Rust port of libyaml 0.2.5, the C state machine
+//! go-yaml v2 was ported from: the same leniencies (a quoted scalar or a flow collection
+//! continued at or below its key's indentation, tabs after `:`, any break in a double-quoted
+//! scalar) and the same refusals (control characters anywhere, tabs as indentation). Where
+//! libyaml 0.2.5 moved on from the libyaml go-yaml v2 was ported from, go-yaml v2 is followed:
+//! `%YAML` other than 1.1 is refused, `\/` is not an escape and `\'` is (see [`Parse`]). See
+//! `scalar` for the scalars.
+//!
+//! Not modeled: collections nest at most 128 deep here (go-yaml: 10,000), serde_json's limit;
+//! libyaml 0.2.5 reads `?` inside a plain scalar in a flow collection (`[a?b]`) and refuses a
+//! `:` right before a flow indicator (`[a:]`), where go-yaml v2 does the opposite.
 
-use saphyr_parser::{Event, Parser, ScanError};
+use std::borrow::Cow;
+
+use libyaml_safer::{Error as YamlError, Event, EventData, Mark, Parser, ScalarStyle};
 use serde_json::{Map, Value};
 
 use crate::ParseError;
@@ -26,8 +35,8 @@ enum Key {
 }
 
 enum Frame {
-    Map { anchor: usize, map: Map<String, Value>, key: Option<Key> },
-    Seq { anchor: usize, items: Vec<Value> },
+    Map { anchor: Option<String>, map: Map<String, Value>, key: Option<Key> },
+    Seq { anchor: Option<String>, items: Vec<Value> },
 }
 
 /// go-yaml's guard against alias bombs (decode.go `allowedAliasRatio`): once more than 100 of
@@ -42,77 +51,277 @@ fn excessive(aliased: usize, decoded: usize) -> bool {
     aliased > 100 && decoded > 1_000 && aliased as f64 / decoded as f64 > ratio
 }
 
-/// Every non-empty document of a YAML stream, as JSON.
-pub(crate) fn documents(text: &str) -> Result<Vec<Value>, ParseError> {
-    let mut b = Builder::default();
-    for event in Parser::new_from_str(text) {
-        let (event, span) = event.map_err(|e| scan_error(&e))?;
-        b.event(event).map_err(|message| ParseError {
-            line: Some(span.start.line()),
-            column: Some(span.start.col() + 1),
-            message: format!("invalid YAML: {message}"),
-        })?;
+/// One piece's value, as go-yaml v2 `Unmarshal` reads it: the first document (what follows
+/// its end is not read), `None` when it is empty or `null`. A line of the piece that begins
+/// with `---` and more than a comment is kubectl's error (see [`crate::positions::split`]).
+pub(crate) fn document(text: &str) -> Result<Option<Value>, ParseError> {
+    for (n, line) in text.split('\n').enumerate() {
+        if let Some(Err(rest)) = line.strip_prefix("---").map(crate::positions::separator) {
+            return Err(ParseError {
+                line: Some(n + 1),
+                column: Some(1),
+                message: format!("invalid YAML: invalid Yaml document separator: {rest}"),
+            });
+        }
     }
-    Ok(b.docs)
+    // A piece after a `---` line starts with the rest of that line (a comment at most), which
+    // kubectl's pieces leave out: a byte order mark on the next line starts the piece for
+    // go-yaml (at the start of a line, it would take a column).
+    if let Some((first, rest)) = text.split_once('\n') {
+        if rest.starts_with('\u{feff}') && (first.trim().is_empty() || first.trim_start().starts_with('#')) {
+            return document(rest).map_err(|e| ParseError {
+                line: e.line.map(|l| l + 1),
+                message: crate::positions::shift_lines(&e.message, 1),
+                ..e
+            });
+        }
+    }
+    let mut b = Builder::default();
+    events(text, |event| {
+        let at = event.start_mark;
+        b.event(event).map_err(|message| ParseError {
+            line: Some(at.line as usize + 1),
+            column: Some(at.column as usize + 1),
+            message: format!("invalid YAML: {message}"),
+        })
+    })?;
+    Ok(b.doc.filter(|v| !v.is_null()))
 }
 
-/// The documents so far, and the collections open.
+/// Runs `f` on the events of `text`'s first document (from the stream's start to the
+/// document's end), as go-yaml v2's parser makes them: libyaml's, with go-yaml's own escapes
+/// (`\'` is one, `\/` is not) and only `%YAML 1.1` accepted.
+pub(crate) fn events(text: &str, mut f: impl FnMut(Event) -> Result<(), ParseError>) -> Result<(), ParseError> {
+    let (source, patched) = unescaped_quotes(text);
+    let mut parser = Parser::new();
+    parser.set_input(Chunks::new(&source));
+    for event in parser {
+        let mut event = event.map_err(|e| parse_error(text, &e))?;
+        let at = event.start_mark;
+        let done = match &mut event.data {
+            EventData::DocumentStart { version_directive: Some(v), .. } if (v.major, v.minor) != (1, 1) => {
+                return Err(error_at(self::at(at), "found incompatible YAML document"));
+            }
+            EventData::Scalar { value, style: ScalarStyle::DoubleQuoted, .. } => {
+                go_escapes(text, at, event.end_mark, value, &patched)?;
+                false
+            }
+            EventData::DocumentEnd { .. } | EventData::StreamEnd => true,
+            _ => false,
+        };
+        f(event)?;
+        if done {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The text as go-yaml v2's reader takes it in (readerc.go `yaml_parser_update_buffer`): 512
+/// bytes at a time (`input_raw_buffer_size`, a character cut at the end left for the next),
+/// each decoded (and its control characters refused) when the scanner needs more. So a
+/// control character past what a piece's first document needed is not read, as in go-yaml.
+struct Chunks<'t> {
+    text: &'t [u8],
+    pos: usize,
+    chunk_end: usize,
+}
+
+impl<'t> Chunks<'t> {
+    const SIZE: usize = 512;
+
+    fn new(text: &'t str) -> Self {
+        Chunks { text: text.as_bytes(), pos: 0, chunk_end: Self::SIZE }
+    }
+
+    /// The end of the current chunk, at a character boundary.
+    fn end(&self) -> usize {
+        let mut end = self.chunk_end.min(self.text.len());
+        while end > self.pos && self.text.get(end).is_some_and(|b| b & 0xC0 == 0x80) {
+            end -= 1;
+        }
+        end
+    }
+}
+
+impl std::io::Read for Chunks<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let available = std::io::BufRead::fill_buf(self)?;
+        let n = available.len().min(buf.len());
+        buf[..n].copy_from_slice(&available[..n]);
+        std::io::BufRead::consume(self, n);
+        Ok(n)
+    }
+}
+
+impl std::io::BufRead for Chunks<'_> {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.end() <= self.pos {
+            self.chunk_end = self.pos + Self::SIZE;
+        }
+        Ok(&self.text[self.pos..self.end()])
+    }
+
+    fn consume(&mut self, amt: usize) {
+        self.pos += amt;
+    }
+}
+
+/// go-yaml v2 reads `\'` in a double-quoted scalar as `'`, where libyaml 0.2.1 and later
+/// refuse it: each `\'` libyaml stops at is read as `\"` (as long, so every position stays),
+/// and [`go_escapes`] makes its `"` a `'` again. The offsets of the backslashes so read.
+fn unescaped_quotes(text: &str) -> (Cow<'_, str>, Vec<usize>) {
+    let mut source = Cow::Borrowed(text);
+    let mut patched = Vec::new();
+    if !text.contains("\\'") {
+        return (source, patched);
+    }
+    // One parse per `\'`, each stopping at the next.
+    for _ in 0..text.matches("\\'").count() {
+        let mut parser = Parser::new();
+        parser.set_input(Chunks::new(&source));
+        let Some(Err(e)) = parser.find(Result::is_err) else { break };
+        let Some(at) = e.problem_mark().map(|m| m.index as usize) else { break };
+        if e.problem() != "found unknown escape character" || !source[at..].starts_with("\\'") {
+            break;
+        }
+        source.to_mut().replace_range(at + 1..at + 2, "\"");
+        patched.push(at);
+    }
+    (source, patched)
+}
+
+/// go-yaml v2's escapes in a double-quoted scalar (`span`, its text from the original source):
+/// `\/` is refused (libyaml 0.2.5 reads `/`), and the `"` of each `\'` read as `\"` (at an
+/// offset in `patched`) is made `'` again: in a double-quoted scalar, every `"` of the value
+/// comes from an escape, in order.
+fn go_escapes(text: &str, at: Mark, end: Mark, value: &mut String, patched: &[usize]) -> Result<(), ParseError> {
+    let start = at.index as usize;
+    let span = &text[start..end.index as usize];
+    let mut quotes = Vec::new();
+    let mut chars = span.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if c != '\\' {
+            continue;
+        }
+        let Some((_, escape)) = chars.next() else { break };
+        let digits = &span[i + 1 + escape.len_utf8()..];
+        let quote = match escape {
+            '/' => return Err(error_at(mark_of(text, start + i), "found unknown escape character")),
+            '"' | '\'' => true,
+            'x' => digits.starts_with("22"),
+            'u' => digits.starts_with("0022"),
+            'U' => digits.starts_with("00000022"),
+            _ => false,
+        };
+        if quote {
+            quotes.push(patched.contains(&(start + i)));
+        }
+    }
+    if quotes.iter().any(|p| *p) {
+        let mut flags = quotes.into_iter();
+        *value = value.chars().map(|c| if c == '"' && flags.next() == Some(true) { '\'' } else { c }).collect();
+    }
+    Ok(())
+}
+
+/// An error at a 0-based line and column, said in its message too.
+fn error_at((line, column): (usize, usize), problem: &str) -> ParseError {
+    let (line, column) = (line + 1, column + 1);
+    ParseError {
+        line: Some(line),
+        column: Some(column),
+        message: format!("invalid YAML: {problem} at line {line} column {column}"),
+    }
+}
+
+/// libyaml's error where it found it: `while parsing a flow sequence, expected ',' or ']'`.
+/// The reader's (a control character) has no mark: the first such character is found here.
+fn parse_error(text: &str, e: &YamlError) -> ParseError {
+    let Some(mark) = e.problem_mark() else {
+        let at = text.char_indices().find(|(_, c)| !printable(*c)).map_or(text.len(), |(i, _)| i);
+        return error_at(mark_of(text, at), e.problem());
+    };
+    let problem = e.problem();
+    let problem = problem.strip_prefix("did not find ").unwrap_or(problem);
+    match e.context() {
+        Some(context) if !context.is_empty() => error_at(at(mark), &format!("{context}, {problem}")),
+        _ => error_at(at(mark), problem),
+    }
+}
+
+/// A parser mark's 0-based line and column.
+fn at(m: Mark) -> (usize, usize) {
+    (m.line as usize, m.column as usize)
+}
+
+/// The 0-based line and column of a byte offset, lines broken as in YAML (CR LF, LF, CR).
+fn mark_of(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at];
+    let line = before.matches('\n').count() + before.matches('\r').count() - before.matches("\r\n").count();
+    let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    (line, before[line_start..].chars().count())
+}
+
+/// The characters libyaml's reader takes (yaml_parser_update_buffer): the rest are "control
+/// characters are not allowed".
+fn printable(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// The document so far, and the collections open.
 #[derive(Default)]
 struct Builder {
-    docs: Vec<Value>,
+    doc: Option<Value>,
     stack: Vec<Frame>,
-    /// Anchored values of this document by anchor id (a later one shadows an earlier one).
-    anchors: Vec<(usize, Value)>,
+    /// Anchored values of this document by name (a later one shadows an earlier one).
+    anchors: Vec<(String, Value)>,
     /// Nodes decoded, and of them copied through aliases (see [`excessive`]).
     decoded: usize,
     aliased: usize,
 }
 
 impl Builder {
-    fn event(&mut self, event: Event<'_>) -> Result<(), String> {
+    fn event(&mut self, event: Event) -> Result<(), String> {
         self.decoded += 1;
         let awaiting_key = matches!(self.stack.last(), Some(Frame::Map { key: None, .. }));
-        let (value, anchor) = match event {
-            Event::DocumentStart(_) => {
-                self.anchors.clear();
-                return Ok(());
-            }
-            Event::MappingStart(..) | Event::SequenceStart(..) if awaiting_key => {
+        let (value, anchor) = match event.data {
+            EventData::MappingStart { .. } | EventData::SequenceStart { .. } if awaiting_key => {
                 return Err(String::from("invalid map key: a mapping or sequence"));
             }
-            Event::MappingStart(..) | Event::SequenceStart(..) if self.stack.len() >= MAX_DEPTH => {
+            EventData::MappingStart { .. } | EventData::SequenceStart { .. } if self.stack.len() >= MAX_DEPTH => {
                 return Err(String::from("recursion limit exceeded"));
             }
-            Event::MappingStart(anchor, _) => {
+            EventData::MappingStart { anchor, .. } => {
                 self.stack.push(Frame::Map { anchor, map: Map::new(), key: None });
                 return Ok(());
             }
-            Event::SequenceStart(anchor, _) => {
+            EventData::SequenceStart { anchor, .. } => {
                 self.stack.push(Frame::Seq { anchor, items: Vec::new() });
                 return Ok(());
             }
-            Event::MappingEnd | Event::SequenceEnd => match self.stack.pop() {
+            EventData::MappingEnd | EventData::SequenceEnd => match self.stack.pop() {
                 Some(Frame::Map { anchor, map, .. }) => (Value::Object(map), anchor),
                 Some(Frame::Seq { anchor, items }) => (Value::Array(items), anchor),
                 None => return Ok(()),
             },
-            Event::Scalar(text, style, anchor, tag) if awaiting_key => {
-                let key = if scalar::is_merge(&text, style, tag.as_deref()) {
+            EventData::Scalar { value, style, anchor, tag, .. } if awaiting_key => {
+                let key = if scalar::is_merge(&value, style, tag.as_deref()) {
                     Key::Merge
                 } else {
-                    let name = scalar::key(&scalar::decode(&text, style, tag.as_deref())?)?;
-                    if anchor != 0 {
+                    let name = scalar::key(&scalar::decode(&value, style, tag.as_deref())?)?;
+                    if let Some(anchor) = anchor {
                         self.anchors.push((anchor, Value::String(name.clone())));
                     }
                     Key::Name(name)
                 };
                 return self.set_key(key);
             }
-            Event::Scalar(text, style, anchor, tag) => {
-                (scalar::to_json(scalar::decode(&text, style, tag.as_deref())?)?, anchor)
+            EventData::Scalar { value, style, anchor, tag, .. } => {
+                (scalar::to_json(scalar::decode(&value, style, tag.as_deref())?)?, anchor)
             }
-            Event::Alias(id) => {
-                let value = self.alias(id)?;
+            EventData::Alias { anchor } => {
+                let value = self.alias(&anchor)?;
                 if awaiting_key {
                     let name = match value {
                         Value::String(s) => s,
@@ -121,16 +330,15 @@ impl Builder {
                     };
                     return self.set_key(Key::Name(name));
                 }
-                (value, 0)
+                (value, None)
             }
             _ => return Ok(()),
         };
-        if anchor != 0 {
+        if let Some(anchor) = anchor {
             self.anchors.push((anchor, value.clone()));
         }
         match self.stack.last_mut() {
-            None if value.is_null() => {}
-            None => self.docs.push(value),
+            None => self.doc = Some(value),
             Some(Frame::Seq { items, .. }) => items.push(value),
             Some(Frame::Map { map, key, .. }) => match key.take() {
                 Some(Key::Merge) => merge(map, value)?,
@@ -151,16 +359,14 @@ impl Builder {
     }
 
     /// A copy of an anchored value (go-yaml decode.go `alias`, with its errors and guard).
-    fn alias(&mut self, id: usize) -> Result<Value, String> {
-        if self
-            .stack
-            .iter()
-            .any(|f| matches!(f, Frame::Map { anchor, .. } | Frame::Seq { anchor, .. } if *anchor == id))
-        {
-            return Err(String::from("anchor value contains itself"));
+    fn alias(&mut self, name: &str) -> Result<Value, String> {
+        if self.stack.iter().any(
+            |f| matches!(f, Frame::Map { anchor: Some(a), .. } | Frame::Seq { anchor: Some(a), .. } if a == name),
+        ) {
+            return Err(format!("anchor '{name}' value contains itself"));
         }
-        let Some((_, value)) = self.anchors.iter().rev().find(|(a, _)| *a == id) else {
-            return Err(String::from("unknown anchor referenced"));
+        let Some((_, value)) = self.anchors.iter().rev().find(|(a, _)| a == name) else {
+            return Err(format!("unknown anchor '{name}' referenced"));
         };
         let n = nodes(value);
         self.decoded += n;
@@ -204,19 +410,12 @@ fn nodes(v: &Value) -> usize {
     }
 }
 
-/// The parser's error where it found it (1-based column), said in its message too.
-fn scan_error(e: &ScanError) -> ParseError {
-    let (line, column) = (e.marker().line(), e.marker().col() + 1);
-    let message = format!("invalid YAML: {} at line {line} column {column}", e.info());
-    ParseError { line: Some(line), column: Some(column), message }
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
 
     fn one(text: &str) -> Result<serde_json::Value, String> {
-        super::documents(text).map(|mut d| d.pop().unwrap_or_default()).map_err(|e| e.message)
+        crate::documents(text).map(|mut d| d.pop().unwrap_or_default()).map_err(|e| e.message)
     }
 
     /// go-yaml v2.4.0 decode.go `merge` (decode_test.go's merge rows): `<<` sets a mapping's
@@ -250,11 +449,11 @@ mod tests {
         assert_eq!(one("a: 1\na: 2\n").unwrap(), json!({"a": 2}));
         assert!(one("~: a\n").unwrap_err().contains("unsupported map key"));
         assert!(one("[a]: b\n").unwrap_err().contains("invalid map key"));
-        assert!(one("a: &a\n  b: *a\n").unwrap_err().contains("anchor value contains itself"));
+        assert!(one("a: &a\n  b: *a\n").unwrap_err().contains("anchor 'a' value contains itself"));
         assert_eq!(
             one("mode: 0644\nenabled: yes\nratio: 1.0\nname: '0644'\n").unwrap(),
             json!({"mode": 420, "enabled": true, "ratio": 1, "name": "0644"})
         );
-        assert_eq!(super::documents("---\n---\nnull\n---\na: 1\n").unwrap(), [json!({"a": 1})]);
+        assert_eq!(crate::documents("---\n---\nnull\n---\na: 1\n").unwrap(), [json!({"a": 1})]);
     }
 }

@@ -460,10 +460,20 @@ impl Checker {
                 false => None,
             };
             let created = builtin(None);
+            // The handwritten errors, less those an enforced declarative error supersedes, then
+            // the declarative errors (`ValidateDeclarativelyWithMigrationChecks`). Filtering goes
+            // through `ErrorList.Filter`, whose `ToAggregate` keeps one of errors of the same
+            // text: handwritten duplicates (two validators checking the same labels) come once.
             let with_handwritten = |handwritten: Option<&Vec<Error>>, declarative: Vec<Error>| match handwritten {
                 Some(h) => {
-                    let mut all = h.clone();
-                    all.extend(declarative.into_iter().filter(|d| !h.iter().any(|e| e.text() == d.text())));
+                    let mut all: Vec<Error> = Vec::new();
+                    for e in h {
+                        let text = e.text();
+                        if !declarative.iter().any(|d| d.text() == text) && !all.iter().any(|a| a.text() == text) {
+                            all.push(e.clone());
+                        }
+                    }
+                    all.extend(declarative);
                     all
                 }
                 None => declarative,

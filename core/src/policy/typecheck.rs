@@ -16,7 +16,7 @@ use serde_json::Value as Json;
 use super::compile::{compile_variables, Declarations, Env, Returns};
 use super::model::Policy;
 use super::request::{split_api_version, Gvk};
-use crate::cel::schema::decl_type;
+use crate::cel::environment::schema::decl_type;
 
 const MAX_TYPES_TO_CHECK: usize = 10;
 

@@ -3,7 +3,7 @@
 //! `encoding/json`, which the API server reads back).
 
 use kubedv_core::tags::{parse_int, parse_uint};
-use saphyr_parser::{ScalarStyle, Tag};
+use libyaml_safer::ScalarStyle;
 use serde_json::{Number, Value};
 
 /// A decoded scalar, before it becomes JSON.
@@ -19,35 +19,32 @@ pub(crate) enum Scalar {
 
 const CORE: &str = "tag:yaml.org,2002:";
 
-/// A core-schema tag's name (`int` for `!!int` or `!<tag:yaml.org,2002:int>`).
-fn core(tag: &Tag) -> Option<&str> {
-    match &*tag.handle {
-        CORE => Some(&tag.suffix),
-        "" => tag.suffix.strip_prefix(CORE),
-        _ => None,
-    }
+/// A core-schema tag's name (`int` for `!!int` or `!<tag:yaml.org,2002:int>`: the parser
+/// gives tags resolved).
+fn core(tag: &str) -> Option<&str> {
+    tag.strip_prefix(CORE)
 }
 
 /// The non-specific tag `!`.
-fn bang(tag: &Tag) -> bool {
-    tag.handle == "!" && tag.suffix.is_empty()
+fn bang(tag: &str) -> bool {
+    tag == "!"
 }
 
 /// Whether a scalar is resolved from its text (go-yaml parserc.go `plain_implicit`): plain and
 /// untagged, or tagged with the non-specific `!`.
-pub(crate) fn implicit(style: ScalarStyle, tag: Option<&Tag>) -> bool {
+pub(crate) fn implicit(style: ScalarStyle, tag: Option<&str>) -> bool {
     tag.map_or(style == ScalarStyle::Plain, bang)
 }
 
 /// Whether a key is the merge key `<<` (decode.go `isMerge`): plain (or `!`) or `!!merge`.
-pub(crate) fn is_merge(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> bool {
+pub(crate) fn is_merge(text: &str, style: ScalarStyle, tag: Option<&str>) -> bool {
     text == "<<" && (implicit(style, tag) || tag.and_then(core) == Some("merge"))
 }
 
 /// decode.go `scalar` into `interface{}`: a quoted or block scalar without a tag is a string;
 /// otherwise `resolve`, checked against an explicit tag; `!!binary` is base64; a timestamp
 /// stays the text; the non-specific `!` and other tags give the text.
-pub(crate) fn decode(text: &str, style: ScalarStyle, tag: Option<&Tag>) -> Result<Scalar, String> {
+pub(crate) fn decode(text: &str, style: ScalarStyle, tag: Option<&str>) -> Result<Scalar, String> {
     let wanted = match tag {
         None if style != ScalarStyle::Plain => return Ok(Scalar::Str(String::from(text))),
         None => None,
@@ -358,9 +355,9 @@ mod tests {
     #[test]
     fn quoted_and_tagged_scalars() {
         use serde_json::json;
-        let tag = |suffix: &str| Tag { handle: String::from(CORE), suffix: String::from(suffix) };
-        let custom = Tag { handle: String::from("!"), suffix: String::from("foo") };
-        let tagged = |text: &str, t: &Tag| decode(text, ScalarStyle::Plain, Some(t)).and_then(to_json);
+        let tag = |suffix: &str| format!("{CORE}{suffix}");
+        let custom = String::from("!foo");
+        let tagged = |text: &str, t: &str| decode(text, ScalarStyle::Plain, Some(t)).and_then(to_json);
         assert_eq!(decode("0644", ScalarStyle::DoubleQuoted, None).and_then(to_json), Ok(json!("0644")));
         assert_eq!(decode("yes", ScalarStyle::Folded, None).and_then(to_json), Ok(json!("yes")));
         assert_eq!(tagged("0644", &tag("str")), Ok(json!("0644")));
@@ -369,8 +366,7 @@ mod tests {
         assert_eq!(tagged("1", &tag("float")), Ok(json!(1)));
         assert_eq!(tagged("yes", &tag("bool")), Ok(json!(true)));
         assert_eq!(tagged("12", &custom), Ok(json!("12")));
-        let bang = Tag { handle: String::from("!"), suffix: String::new() };
-        assert_eq!(tagged("12", &bang), Ok(json!("12")));
+        assert_eq!(tagged("12", "!"), Ok(json!("12")));
         assert_eq!(tagged("aGVsbG8=", &tag("binary")), Ok(json!("hello")));
         assert_eq!(tagged("gIGC", &tag("binary")), Ok(json!("\u{FFFD}\u{FFFD}\u{FFFD}")));
         assert_eq!(tagged("==", &tag("binary")), Err(String::from("!!binary value contains invalid base64 data")));

@@ -265,8 +265,10 @@ pub(crate) fn warnings(object: &Json, update: bool, warnings: &mut Vec<String>) 
         let at = if update { at.child("Spec") } else { at };
         let resources = field(field(claim, "spec"), "resources");
         for kind in ["requests", "limits"] {
-            let Some(text) = field(resources, kind).get("storage").and_then(Json::as_str) else { continue };
-            let Ok(q) = crate::apis::quantity::parse(text) else { continue };
+            // A quantity may be written as a JSON number (`storage: 1.5`).
+            let Some(q) = field(resources, kind).get("storage").and_then(crate::apis::quantity::from_json) else {
+                continue;
+            };
             let canonical = q.canonical();
             // MilliValue() % 1000 != 0: the canonical form needs a sub-unit suffix.
             let fractional = canonical.ends_with('m')

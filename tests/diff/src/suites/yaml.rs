@@ -1,5 +1,7 @@
-//! `yaml`: every YAML file of the repository's corpora and fixtures, read as kubectl reads a
-//! manifest file (cli-runtime's StreamVisitor over sigs.k8s.io/yaml) and as kubedv reads it.
+//! `yaml`: every YAML file of the repository's corpora and fixtures, and the reading cases of
+//! `tests/oracle/cases/yaml` (go-yaml v2's leniencies and refusals, kubectl's splitting of a
+//! stream, JSON streams), read as kubectl reads a manifest file (cli-runtime's StreamVisitor
+//! over sigs.k8s.io/yaml) and as kubedv reads it.
 //! Compared: the documents read, as JSON values, and whether reading stopped at an error (the
 //! error's words are not compared: kubedv's give a line and column, kubectl's do not).
 
@@ -11,25 +13,25 @@ use crate::{Case, Item, Suite};
 pub const SUITE: Suite = Suite {
     name: "yaml",
     mode: "yaml",
-    about: "YAML files of tests/corpus, cli/tests/fixtures and www/test, read as kubectl reads them",
+    about: "YAML files of tests/corpus, cli/tests/fixtures, www/test and tests/oracle/cases/yaml, read as kubectl reads them",
     cases,
     items,
 };
 
 fn cases() -> Result<Vec<Case>, String> {
-    Ok(files(&["tests/corpus", "cli/tests/fixtures", "www/test"], &[".yaml", ".yml"])?
+    Ok(files(&["tests/corpus", "cli/tests/fixtures", "www/test", "tests/oracle/cases/yaml"], &[".yaml", ".yml"])?
         .into_iter()
         .map(|(path, text)| Case { id: path, input: json!({"text": text}) })
         .collect())
 }
 
-/// kubedv's reading: each document of the file in turn (`positions::split`, then the document's
-/// value), empty and `null` documents skipped as kubectl skips them, up to the first that
-/// cannot be read.
+/// kubedv's reading, as `kubedv check` reads a file: each piece of the file in turn
+/// (`positions::split`, then the piece's value), empty and `null` documents skipped as kubectl
+/// skips them, up to the first that cannot be read.
 fn kubedv(text: &str) -> Value {
     let mut docs = Vec::new();
     for piece in kubedv_input::positions::split(text) {
-        match kubedv_input::document(piece.text) {
+        match kubedv_input::piece(&piece) {
             Ok(Value::Null) => {}
             Ok(v) => docs.push(v),
             Err(_) => return json!({"documents": docs, "error": true}),
