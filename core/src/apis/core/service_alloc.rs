@@ -539,6 +539,8 @@ fn allocate_update(obj: &mut Json, old: &Json) -> Result<(), Vec<Error>> {
 /// alloc.go `updateNodePorts`.
 fn update_node_ports(obj: &mut Json, old: &Json, op: &mut PortOp) -> Result<(), Vec<Error>> {
     let old_ports: Vec<i64> = json::list(spec(old), "ports").iter().map(node_port).filter(|n| *n != 0).collect();
+    // The stored object's ports are the cluster's: a new one is never one of them.
+    op.allocated.extend(old_ports.iter().copied());
     let should = should_allocate_node_ports(spec(obj));
     let mut new_ports: Vec<(String, i64)> = Vec::new();
     let mut taken: Vec<i64> = Vec::new();
