@@ -184,7 +184,10 @@ mod kubectl {
     #[test]
     fn go_yaml_escapes_and_directives() {
         assert_eq!(read("a: \"it\\'s \\\"q\\\" \\x22\\'\"\n"), Ok(vec![json!({"a": "it's \"q\" \"'"})]));
-        assert_eq!(read("a: \"x\\/y\"\n"), Err(String::from("1:6: invalid YAML: found unknown escape character at line 1 column 6")));
+        assert_eq!(
+            read("a: \"x\\/y\"\n"),
+            Err(String::from("1:6: invalid YAML: found unknown escape character at line 1 column 6"))
+        );
         assert!(read("%YAML 1.2\n---\na: 1\n").is_err());
         assert!(read("%YAML 1.1\n--- \na: 1\n").is_err(), "the directive is a piece of its own");
         assert_eq!(read("a: \"\\/\"\n---\nb: 1\n").map_err(|e| e.starts_with("1:5:")), Err(true));
@@ -197,7 +200,10 @@ mod kubectl {
         assert_eq!(read("a: 1\n...\nb: 2\n"), Ok(vec![json!({"a": 1})]));
         let e = read("a: 1\n---\nb: 2\n--- {c: 3}\n").unwrap_err();
         assert_eq!(e, "4:1: invalid YAML: invalid Yaml document separator: {c: 3}");
-        assert_eq!(read("a: 1\nb: \"\u{1}\"\n").unwrap_err(), "2:5: invalid YAML: control characters are not allowed at line 2 column 5");
+        assert_eq!(
+            read("a: 1\nb: \"\u{1}\"\n").unwrap_err(),
+            "2:5: invalid YAML: control characters are not allowed at line 2 column 5"
+        );
         assert_eq!(read("---\n\u{feff}a: 1\nb: 2\n"), Ok(vec![json!({"a": 1, "b": 2})]));
         assert_eq!(read("{\"a\": 1}\n{\"b\": 2}\n"), Ok(vec![json!({"a": 1}), json!({"b": 2})]));
         assert_eq!(read("{\"a\": 1}\nb: 2\n"), Ok(vec![json!({"a": 1}), json!({"b": 2})]));

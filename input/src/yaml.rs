@@ -360,9 +360,11 @@ impl Builder {
 
     /// A copy of an anchored value (go-yaml decode.go `alias`, with its errors and guard).
     fn alias(&mut self, name: &str) -> Result<Value, String> {
-        if self.stack.iter().any(
-            |f| matches!(f, Frame::Map { anchor: Some(a), .. } | Frame::Seq { anchor: Some(a), .. } if a == name),
-        ) {
+        if self
+            .stack
+            .iter()
+            .any(|f| matches!(f, Frame::Map { anchor: Some(a), .. } | Frame::Seq { anchor: Some(a), .. } if a == name))
+        {
             return Err(format!("anchor '{name}' value contains itself"));
         }
         let Some((_, value)) = self.anchors.iter().rev().find(|(a, _)| a == name) else {
