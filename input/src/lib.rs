@@ -1,4 +1,5 @@
-//! Reading objects from text: JSON (one value) or YAML (one or more `---`-separated documents).
+//! Reading objects from text as kubectl reads a manifest file: JSON (one or more values) or YAML
+//! (one or more `---`-separated documents).
 //! The CLI, the npm package and the playground all read objects through here, so a manifest is
 //! accepted or refused the same way everywhere, and every refusal carries a line and column a
 //! person can go to.

@@ -7,10 +7,10 @@
 //! The events come from libyaml-safer, a safe Rust port of libyaml 0.2.5, the C state machine
 //! go-yaml v2 was ported from: the same leniencies (a quoted scalar or a flow collection
 //! continued at or below its key's indentation, tabs after `:`, any break in a double-quoted
-//! scalar) and the same refusals (control characters anywhere, tabs as indentation). Where
-//! libyaml 0.2.5 moved on from the libyaml go-yaml v2 was ported from, go-yaml v2 is followed:
-//! `%YAML` other than 1.1 is refused, `\/` is not an escape and `\'` is (see [`Parse`]). See
-//! `scalar` for the scalars.
+//! scalar) and the same refusals (control characters in what is read, tabs as indentation).
+//! Where libyaml 0.2.5 moved on from the libyaml go-yaml v2 was ported from, go-yaml v2 is
+//! followed: `%YAML` other than 1.1 is refused, `\/` is not an escape and `\'` is (see
+//! [`events`]). See `scalar` for the scalars.
 //!
 //! Not modeled: collections nest at most 128 deep here (go-yaml: 10,000), serde_json's limit;
 //! libyaml 0.2.5 reads `?` inside a plain scalar in a flow collection (`[a?b]`) and refuses a
