@@ -541,7 +541,11 @@ impl Plan<'_> {
 /// `deps` completed with the catalog's packages for the imports of `sources` that no
 /// dependency answers (a pasted file's `corev1 "k8s.io/api/core/v1"`), and the packages those
 /// import.
-pub fn with_catalog<'a>(mut deps: Vec<Dependency<'a>>, sources: &[&str], catalog: Option<&'a Catalog<'a>>) -> Vec<Dependency<'a>> {
+pub fn with_catalog<'a>(
+    mut deps: Vec<Dependency<'a>>,
+    sources: &[&str],
+    catalog: Option<&'a Catalog<'a>>,
+) -> Vec<Dependency<'a>> {
     if let Some(catalog) = catalog {
         for source in sources {
             for d in catalog.dependencies_of_source(source) {
@@ -566,7 +570,8 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
         .types
         .iter()
         .map(|t| {
-            let deps = t.imports.iter().map(|(path, text)| Dependency { import_path: path, label: path, text }).collect();
+            let deps =
+                t.imports.iter().map(|(path, text)| Dependency { import_path: path, label: path, text }).collect();
             let sources: Vec<&str> = std::iter::once(t.source).chain(t.imports.iter().map(|i| i.1)).collect();
             let deps = with_catalog(deps, &sources, catalog.as_ref());
             ResolvedTypes { label: String::from("the types"), file: None, source: t.source, deps }
@@ -589,7 +594,13 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
             }
         }
     }
-    crds.extend(docs.iter().filter(|d| d.prefix.is_empty()).filter_map(|d| d.value.as_ref().ok()).filter(|v| is_crd(v)).cloned());
+    crds.extend(
+        docs.iter()
+            .filter(|d| d.prefix.is_empty())
+            .filter_map(|d| d.value.as_ref().ok())
+            .filter(|v| is_crd(v))
+            .cloned(),
+    );
     let plan = Plan {
         minor: options.minor,
         strict: options.strict,

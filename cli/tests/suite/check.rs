@@ -327,10 +327,7 @@ fn built_in_kinds_from_a_k8s_api_checkout() {
     );
     assert!(stdout.contains("deploy.yaml:8:5: Deployment/web: spec.template.priority: Invalid value: -5: must be greater than or equal to 0\n"), "{stdout}");
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(
-        stderr.ends_with("1 document: 0 valid, 1 invalid, 0 skipped, 0 unreadable\n"),
-        "{stderr}"
-    );
+    assert!(stderr.ends_with("1 document: 0 valid, 1 invalid, 0 skipped, 0 unreadable\n"), "{stderr}");
     let out = kubedv(&["check", manifest.to_str().unwrap(), "--k8s-api", "/nonexistent"]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -13,7 +13,6 @@ use alloc::vec::Vec;
 
 use serde_json::{Map, Value as Json};
 
-
 /// An empty object, for absent structs.
 pub static EMPTY: Json = Json::Null;
 

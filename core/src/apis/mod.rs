@@ -71,6 +71,10 @@ pub struct Outcome {
     pub errors: Vec<Error>,
     /// The strategy's warnings, in the API server's words.
     pub warnings: Vec<String>,
+    /// What validating admission refuses ([`admission`]): the API server asks admission only
+    /// when all of validation passed (metadata and declarative rules included), which the
+    /// caller knows.
+    pub admission: Vec<Error>,
 }
 
 /// Options every validator of a request shares (Kubernetes passes them as
@@ -123,12 +127,9 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
     });
     let context = Context { minor: request.minor, update: old.is_some() };
     let group = Group { kind: request.kind, context };
-    let (mut errors, warnings) = run(request.group, &group, &mut object, old.as_ref())?;
-    // Validating admission runs on what validation let through.
-    if errors.is_empty() {
-        errors = admission::validate(request.group, request.kind, &object, old.as_ref());
-    }
-    Some(Outcome { object, errors, warnings })
+    let (errors, warnings) = run(request.group, &group, &mut object, old.as_ref())?;
+    let admission = admission::validate(request.group, request.kind, &object, old.as_ref());
+    Some(Outcome { object, errors, warnings, admission })
 }
 
 /// One group's room: its strategy, validation and warnings for a request.

@@ -418,7 +418,8 @@ impl Checker {
             let decoding = package.schema.decoding(root, doc);
             // A body the types cannot hold is refused before validation (a Bad Request).
             if let Some(t) = decoding.refusal() {
-                report.undecodable = alloc::vec![Undecodable { message: t.refusal(kind, version), field: t.path.clone() }];
+                report.undecodable =
+                    alloc::vec![Undecodable { message: t.refusal(kind, version), field: t.path.clone() }];
                 report.status = Status::Invalid;
                 return report;
             }
@@ -486,9 +487,15 @@ impl Checker {
                     crate::objectmeta::builtin_create_errors(group, kind, doc, core::mem::take(&mut report.errors));
             }
             // The strategy's warnings come only with a request validation let through
-            // (apiserver `rest.BeforeCreate`: `WarningsOnCreate` after `Validate` passed).
+            // (apiserver `rest.BeforeCreate`: `WarningsOnCreate` after `Validate` passed), and
+            // validating admission judges only such a request.
             if let (Some(outcome), true) = (&created, report.errors.is_empty()) {
-                report.warnings.extend(outcome.warnings.iter().map(|m| Warning { message: m.clone(), field: None }));
+                report.errors = outcome.admission.clone();
+                if report.errors.is_empty() {
+                    report
+                        .warnings
+                        .extend(outcome.warnings.iter().map(|m| Warning { message: m.clone(), field: None }));
+                }
             }
             if let Some(old) = old {
                 let updated = builtin(Some(old));
@@ -497,9 +504,12 @@ impl Checker {
                 if package.builtin {
                     update = crate::objectmeta::builtin_update_errors(group, kind, doc, old, self.minor, update);
                 }
+                if let (Some(outcome), true) = (&updated, update.is_empty()) {
+                    update = outcome.admission.clone();
+                }
                 report.update_verdict = update.clone();
                 report.update_verdict = update.clone();
-            report.update_errors = only_on_update(update, &report.errors);
+                report.update_errors = only_on_update(update, &report.errors);
             }
             return report.settle();
         }
@@ -586,6 +596,7 @@ struct Admitted {
     object: Json,
     errors: Vec<Error>,
     warnings: Vec<String>,
+    admission: Vec<Error>,
 }
 
 /// Whether kubedv models a built-in kind's whole API server path ([`crate::apis`]).
@@ -600,9 +611,21 @@ fn models_whole(group: &str, kind: &str) -> bool {
 }
 
 #[cfg(feature = "apis")]
-fn admit_builtin(group: &str, version: &str, kind: &str, doc: &Json, old: Option<&Json>, minor: u32) -> Option<Admitted> {
+fn admit_builtin(
+    group: &str,
+    version: &str,
+    kind: &str,
+    doc: &Json,
+    old: Option<&Json>,
+    minor: u32,
+) -> Option<Admitted> {
     let request = crate::apis::Request { group, version, kind, object: doc, old, minor };
-    crate::apis::admit(&request).map(|o| Admitted { object: o.object, errors: o.errors, warnings: o.warnings })
+    crate::apis::admit(&request).map(|o| Admitted {
+        object: o.object,
+        errors: o.errors,
+        warnings: o.warnings,
+        admission: o.admission,
+    })
 }
 
 #[cfg(not(feature = "apis"))]

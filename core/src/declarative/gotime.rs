@@ -296,8 +296,14 @@ mod tests {
             parse(RFC3339, "2024-01-02").unwrap_err(),
             r#"parsing time "2024-01-02" as "2006-01-02T15:04:05Z07:00": cannot parse "" as "T""#
         );
-        assert_eq!(parse(RFC3339, "2024-13-02T00:00:00Z").unwrap_err(), r#"parsing time "2024-13-02T00:00:00Z": month out of range"#);
-        assert_eq!(parse(RFC3339, "2023-02-29T00:00:00Z").unwrap_err(), r#"parsing time "2023-02-29T00:00:00Z": day out of range"#);
+        assert_eq!(
+            parse(RFC3339, "2024-13-02T00:00:00Z").unwrap_err(),
+            r#"parsing time "2024-13-02T00:00:00Z": month out of range"#
+        );
+        assert_eq!(
+            parse(RFC3339, "2023-02-29T00:00:00Z").unwrap_err(),
+            r#"parsing time "2023-02-29T00:00:00Z": day out of range"#
+        );
         assert_eq!(
             parse(RFC3339, "2024-01-02T03:04:05Zjunk").unwrap_err(),
             r#"parsing time "2024-01-02T03:04:05Zjunk": extra text: "junk""#

@@ -19,7 +19,8 @@ use crate::crd_round::{random_schema, real_crds, sample};
 use crate::manifest_round::{MANIFESTS, YAML_TOKENS};
 use crate::{mutate, mutate_with, random_json, seeds, Rng};
 
-pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "builtin", "builtin-core", "builtin-apps", "builtin-batch"];
+pub(crate) const DIFF_PATHS: &[&str] =
+    &["yaml", "crd", "go", "builtin", "builtin-core", "builtin-apps", "builtin-batch"];
 
 pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, String> {
     let mut rng = Rng::seeded(seed);

@@ -10,9 +10,7 @@ use alloc::vec::Vec;
 
 use serde_json::{Map, Value as Json};
 
-use super::common::{
-    immutable, invalid_int_or_string, nonnegative, not_supported_rendered, required, IntOrString,
-};
+use super::common::{immutable, invalid_int_or_string, nonnegative, not_supported_rendered, required, IntOrString};
 use super::deployment::{
     immutable_selector, int_or_percent_value, labels_mismatch, not_more_than_100_percent, positive_int_or_percent,
     restart_always_and_no_deadline,

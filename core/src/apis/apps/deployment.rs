@@ -10,9 +10,7 @@ use alloc::vec::Vec;
 
 use serde_json::Value as Json;
 
-use super::common::{
-    forbidden, invalid_int_or_string, nonnegative, not_supported_rendered, required, IntOrString,
-};
+use super::common::{forbidden, invalid_int_or_string, nonnegative, not_supported_rendered, required, IntOrString};
 use super::selector::{self, Selector};
 use crate::apis::json::{field, get, int, object, str};
 use crate::apis::Context;
@@ -78,7 +76,8 @@ fn selector_and_template(spec: &Json, what: &str, path: &Path<'_>, ctx: &Context
         None => errors.push(required(&sel_path, "")),
         Some(s) => {
             selector::validate(Some(s), false, &sel_path, errors);
-            let n = object(s, "matchLabels").map_or(0, |m| m.len()) + crate::apis::json::list(s, "matchExpressions").len();
+            let n =
+                object(s, "matchLabels").map_or(0, |m| m.len()) + crate::apis::json::list(s, "matchExpressions").len();
             if n == 0 {
                 errors.push(selector::invalid(&sel_path, sel, &format!("empty selector is invalid for {what}")));
             }
@@ -86,7 +85,9 @@ fn selector_and_template(spec: &Json, what: &str, path: &Path<'_>, ctx: &Context
     }
     match selector::as_selector(sel) {
         Err(()) => errors.push(selector::invalid(&sel_path, sel, "invalid label selector")),
-        Ok(selector) => template_for_replica_set(field(spec, "template"), &selector, &path.child("template"), ctx, errors),
+        Ok(selector) => {
+            template_for_replica_set(field(spec, "template"), &selector, &path.child("template"), ctx, errors)
+        }
     }
 }
 

@@ -147,4 +147,3 @@ pub(crate) fn prepare_update(object: &mut Json, old: &Json, changed: bool) {
         }
     }
 }
-

@@ -20,7 +20,12 @@ const EXISTS: &str = "Exists";
 const DOES_NOT_EXIST: &str = "DoesNotExist";
 
 /// meta/v1 validation `ValidateLabelSelector` (`selector` absent or `null`: nothing to check).
-pub(crate) fn validate(selector: Option<&Json>, allow_invalid_label_value: bool, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub(crate) fn validate(
+    selector: Option<&Json>,
+    allow_invalid_label_value: bool,
+    path: &Path<'_>,
+    errors: &mut Vec<Error>,
+) {
     let Some(sel) = selector.filter(|s| !s.is_null()) else { return };
     validate_labels(sel.get("matchLabels").and_then(Json::as_object), &path.child("matchLabels"), errors);
     let exprs = path.child("matchExpressions");

@@ -86,7 +86,10 @@ fn render_rolling(rolling: Option<&Json>) -> String {
         || String::from("null"),
         |r| {
             let partition = int(r, "partition").unwrap_or(0);
-            format!("{{\"Partition\":{partition},\"MaxUnavailable\":{}}}", render_opt_int_or_string(get(r, "maxUnavailable")))
+            format!(
+                "{{\"Partition\":{partition},\"MaxUnavailable\":{}}}",
+                render_opt_int_or_string(get(r, "maxUnavailable"))
+            )
         },
     )
 }
@@ -146,7 +149,14 @@ fn spec_errors(spec: &Json, path: &Path<'_>, ctx: &Context, opts: Options, error
         Ok(selector) => {
             let to_validate = template_to_validate(spec, template);
             let template_path = path.child("template");
-            template_for_stateful_set(to_validate.as_ref().unwrap_or(template), &selector, &template_path, ctx, opts, errors);
+            template_for_stateful_set(
+                to_validate.as_ref().unwrap_or(template),
+                &selector,
+                &template_path,
+                ctx,
+                opts,
+                errors,
+            );
         }
     }
     restart_always_and_no_deadline(template, "StatefulSet", &path.child("template"), errors);
@@ -232,7 +242,8 @@ fn update_strategy(strategy: &Json, path: &Path<'_>, opts: Options, errors: &mut
             } else {
                 "must be 'RollingUpdate' or 'OnDelete'"
             };
-            let rendered = format!("{{\"Type\":{},\"RollingUpdate\":{}}}", go_json(&Json::from(t)), render_rolling(rolling));
+            let rendered =
+                format!("{{\"Type\":{},\"RollingUpdate\":{}}}", go_json(&Json::from(t)), render_rolling(rolling));
             errors.push(invalid_rendered(path, strategy.clone(), rendered, detail));
         }
     }

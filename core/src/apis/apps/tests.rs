@@ -247,8 +247,14 @@ fn replica_set() {
         "ReplicaSet",
         base,
         &[
-            (&[("/spec/selector", json!({}))], &["spec.selector: Invalid value: {}: empty selector is invalid for deployment"]),
-            (&[("/spec/minReadySeconds", json!(-1))], &["spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0"]),
+            (
+                &[("/spec/selector", json!({}))],
+                &["spec.selector: Invalid value: {}: empty selector is invalid for deployment"],
+            ),
+            (
+                &[("/spec/minReadySeconds", json!(-1))],
+                &["spec.minReadySeconds: Invalid value: -1: must be greater than or equal to 0"],
+            ),
         ],
     );
 }

@@ -163,9 +163,7 @@ fn must_parse_int(expr: &str) -> Result<u64, String> {
     match atoi(expr) {
         Ok(n) if n < 0 => Err(format!("negative number ({n}) not allowed: {expr}")),
         Ok(n) => Ok(n.unsigned_abs()),
-        Err(e) => {
-            Err(format!("failed to parse int from {expr}: {}", atoi_error_text(expr, e)))
-        }
+        Err(e) => Err(format!("failed to parse int from {expr}: {}", atoi_error_text(expr, e))),
     }
 }
 

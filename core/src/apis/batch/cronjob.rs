@@ -127,12 +127,18 @@ mod tests {
             zone_errors("Local"),
             ["spec.timeZone: Invalid value: \"Local\": timeZone must be an explicit time zone as defined in https://www.iana.org/time-zones"]
         );
-        assert_eq!(zone_errors("../Etc/UTC"), ["spec.timeZone: Invalid value: \"../Etc/UTC\": unknown time zone ../Etc/UTC"]);
+        assert_eq!(
+            zone_errors("../Etc/UTC"),
+            ["spec.timeZone: Invalid value: \"../Etc/UTC\": unknown time zone ../Etc/UTC"]
+        );
         assert_eq!(
             zone_errors("America/New York"),
             ["spec.timeZone: Invalid value: \"America/New York\": unknown time zone America/New York"]
         );
-        assert_eq!(zone_errors("Continent/Zone"), ["spec.timeZone: Invalid value: \"Continent/Zone\": unknown time zone Continent/Zone"]);
+        assert_eq!(
+            zone_errors("Continent/Zone"),
+            ["spec.timeZone: Invalid value: \"Continent/Zone\": unknown time zone Continent/Zone"]
+        );
     }
 
     // TestValidateCronJob ("spec.schedule: Invalid value" cases).

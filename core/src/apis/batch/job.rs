@@ -59,7 +59,13 @@ pub(crate) fn validate_update(object: &Json, old: &Json, ctx: &Context, errors: 
     validate_job_spec(spec, Some(old_spec), &path, allow_invalid, ctx, errors);
     completions_update(spec, old_spec, &path.child("completions"), errors);
     let (sel, old_sel) = (get(spec, "selector"), get(old_spec, "selector"));
-    immutable(sel.unwrap_or(&Json::Null), old_sel.unwrap_or(&Json::Null), &path.child("selector"), selector::render(sel), errors);
+    immutable(
+        sel.unwrap_or(&Json::Null),
+        old_sel.unwrap_or(&Json::Null),
+        &path.child("selector"),
+        selector::render(sel),
+        errors,
+    );
     pod_template_update(spec, old_spec, old, &path, errors);
     for key in ["completionMode", "podFailurePolicy", "backoffLimitPerIndex", "managedBy", "successPolicy"] {
         let (n, o) = (field(spec, key), field(old_spec, key));
@@ -136,7 +142,14 @@ fn name_allows_completions(spec: &Json, name: &str, errors: &mut Vec<Error>) {
 }
 
 /// `ValidateJobSpec`: `validateJobSpec`, then the selector.
-fn validate_job_spec(spec: &Json, old: Option<&Json>, path: &Path<'_>, allow_invalid: bool, ctx: &Context, errors: &mut Vec<Error>) {
+fn validate_job_spec(
+    spec: &Json,
+    old: Option<&Json>,
+    path: &Path<'_>,
+    allow_invalid: bool,
+    ctx: &Context,
+    errors: &mut Vec<Error>,
+) {
     validate_spec(spec, old, path, ctx, errors);
     let sel_path = path.child("selector");
     let sel = get(spec, "selector");
@@ -150,7 +163,11 @@ fn validate_job_spec(spec: &Json, old: Option<&Json>, path: &Path<'_>, allow_inv
             let labels = get(meta, "labels").cloned().unwrap_or(Json::Null);
             let template_path = path.child("template");
             let meta_path = template_path.child("metadata");
-            errors.push(Error::invalid(&meta_path.child("labels"), labels, "`selector` does not match template `labels`"));
+            errors.push(Error::invalid(
+                &meta_path.child("labels"),
+                labels,
+                "`selector` does not match template `labels`",
+            ));
         }
     }
 }
@@ -238,7 +255,11 @@ pub(crate) fn validate_spec(spec: &Json, _old: Option<&Json>, path: &Path<'_>, c
     } else if restart != "OnFailure" && restart != "Never" {
         errors.push(Error::not_supported(&restart_path, restart, &["OnFailure", "Never"]));
     } else if failure_policy.is_some() && restart != "Never" {
-        errors.push(Error::invalid(&restart_path, restart, "only \"Never\" is supported when podFailurePolicy is specified"));
+        errors.push(Error::invalid(
+            &restart_path,
+            restart,
+            "only \"Never\" is supported when podFailurePolicy is specified",
+        ));
     }
 }
 
@@ -256,7 +277,8 @@ fn indexed_limits(
         errors.push(required(&path.child("completions"), "when completion mode is Indexed"));
     }
     if let Some(p) = parallelism.filter(|p| *p > MAX_PARALLELISM_FOR_INDEXED_JOB) {
-        let detail = format!("must be less than or equal to {MAX_PARALLELISM_FOR_INDEXED_JOB} when completion mode is Indexed");
+        let detail =
+            format!("must be less than or equal to {MAX_PARALLELISM_FOR_INDEXED_JOB} when completion mode is Indexed");
         errors.push(Error::invalid(&p_path, p, detail));
     }
     if let (Some(c), Some(m)) = (completions, max_failed) {
@@ -265,20 +287,26 @@ fn indexed_limits(
         }
     }
     if let Some(m) = max_failed.filter(|m| *m > MAX_FAILED_INDEXES_FOR_INDEXED_JOB) {
-        errors.push(Error::invalid(&m_path, m, format!("must be less than or equal to {MAX_FAILED_INDEXES_FOR_INDEXED_JOB}")));
+        errors.push(Error::invalid(
+            &m_path,
+            m,
+            format!("must be less than or equal to {MAX_FAILED_INDEXES_FOR_INDEXED_JOB}"),
+        ));
     }
     if completions.is_some_and(|c| c > COMPLETIONS_SOFT_LIMIT) && backoff_per_index.is_some() {
         if max_failed.is_none() {
             let detail = format!("must be specified when completions is above {COMPLETIONS_SOFT_LIMIT}");
             errors.push(required(&m_path, &detail));
         }
-        let suffix = format!("when completions are above {COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index");
+        let suffix =
+            format!("when completions are above {COMPLETIONS_SOFT_LIMIT} and used with backoff limit per index");
         if let Some(p) = parallelism.filter(|p| *p > PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS) {
             let detail = format!("must be less than or equal to {PARALLELISM_LIMIT_FOR_HIGH_COMPLETIONS} {suffix}");
             errors.push(Error::invalid(&p_path, p, detail));
         }
         if let Some(m) = max_failed.filter(|m| *m > MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS) {
-            let detail = format!("must be less than or equal to {MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS} {suffix}");
+            let detail =
+                format!("must be less than or equal to {MAX_FAILED_INDEXES_LIMIT_FOR_HIGH_COMPLETIONS} {suffix}");
             errors.push(Error::invalid(&m_path, m, detail));
         }
     }
@@ -324,11 +352,8 @@ fn pod_failure_policy(spec: &Json, policy: &Json, path: &Path<'_>, errors: &mut 
         errors.push(Error::too_many(&rules_path, rules.len(), MAX_POD_FAILURE_POLICY_RULES as i64));
     }
     let pod_spec = field(field(spec, "template"), "spec");
-    let names: Vec<&str> = list(pod_spec, "containers")
-        .iter()
-        .chain(list(pod_spec, "initContainers"))
-        .map(|c| str(c, "name"))
-        .collect();
+    let names: Vec<&str> =
+        list(pod_spec, "containers").iter().chain(list(pod_spec, "initContainers")).map(|c| str(c, "name")).collect();
     for (i, rule) in rules.iter().enumerate() {
         let rule_path = rules_path.index(i);
         let action_path = rule_path.child("action");
@@ -351,7 +376,8 @@ fn pod_failure_policy(spec: &Json, policy: &Json, path: &Path<'_>, errors: &mut 
             pod_conditions(on_conditions, &rule_path.child("onPodConditions"), errors);
         }
         if on_exit_codes.is_some() && !on_conditions.is_empty() {
-            errors.push(invalid_omitted(&rule_path, "specifying both OnExitCodes and OnPodConditions is not supported"));
+            errors
+                .push(invalid_omitted(&rule_path, "specifying both OnExitCodes and OnPodConditions is not supported"));
         }
         if on_exit_codes.is_none() && on_conditions.is_empty() {
             errors.push(invalid_omitted(&rule_path, "specifying one of OnExitCodes and OnPodConditions is required"));
@@ -434,7 +460,8 @@ fn render_success_policy(policy: &Json) -> String {
             let items: Vec<String> = rules
                 .iter()
                 .map(|r| {
-                    let indexes = opt_str(r, "succeededIndexes").map_or_else(|| String::from("null"), |s| go_json(&Json::from(s)));
+                    let indexes = opt_str(r, "succeededIndexes")
+                        .map_or_else(|| String::from("null"), |s| go_json(&Json::from(s)));
                     let count = int(r, "succeededCount").map_or_else(|| String::from("null"), |n| format!("{n}"));
                     format!("{{\"SucceededIndexes\":{indexes},\"SucceededCount\":{count}}}")
                 })
@@ -478,7 +505,8 @@ fn success_policy(policy: &Json, completions: i64, path: &Path<'_>, errors: &mut
             let at = rule_path.child("succeededCount");
             nonnegative(count, &at, errors);
             if count > completions {
-                let detail = format!("must be less than or equal to {completions} (the number of specified completions)");
+                let detail =
+                    format!("must be less than or equal to {completions} (the number of specified completions)");
                 errors.push(Error::invalid(&at, count, detail));
             }
             if indexes.is_some() && count > total {
@@ -561,9 +589,8 @@ fn pod_template_update(spec: &Json, old_spec: &Json, old: &Json, path: &Path<'_>
     let old_suspended = crate::apis::json::bool(old_spec, "suspend") == Some(true);
     let status = field(old, "status");
     let not_started = get(status, "startTime").is_none();
-    let suspended_condition = list(status, "conditions")
-        .iter()
-        .any(|c| str(c, "type") == "Suspended" && str(c, "status") == "True");
+    let suspended_condition =
+        list(status, "conditions").iter().any(|c| str(c, "type") == "Suspended" && str(c, "status") == "True");
     let mutable = old_suspended && (not_started || suspended_condition) && int(status, "active").unwrap_or(0) == 0;
     let template = field(spec, "template");
     let mut old_template = field(old_spec, "template").clone();
@@ -619,7 +646,10 @@ fn pod_template_update(spec: &Json, old_spec: &Json, old: &Json, path: &Path<'_>
     }
     let template_path = path.child("template");
     if !old_suspended || !mutable {
-        let rendered = crate::apis::core::pod_gojson::marshal(Some(template), &crate::apis::core::pod_schema::T::S("PodTemplateSpec"));
+        let rendered = crate::apis::core::pod_gojson::marshal(
+            Some(template),
+            &crate::apis::core::pod_schema::T::S("PodTemplateSpec"),
+        );
         immutable(template, &old_template, &template_path, rendered, errors);
         return;
     }
@@ -641,7 +671,8 @@ fn pod_template_update(spec: &Json, old_spec: &Json, old: &Json, path: &Path<'_>
         }
     }
     let pod_path = path.child("template.spec");
-    let rendered = crate::apis::core::pod_gojson::marshal(Some(new_pod), &crate::apis::core::pod_schema::T::S("PodSpec"));
+    let rendered =
+        crate::apis::core::pod_gojson::marshal(Some(new_pod), &crate::apis::core::pod_schema::T::S("PodSpec"));
     immutable(new_pod, &old_pod, &pod_path, rendered, errors);
 }
 

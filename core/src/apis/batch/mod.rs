@@ -174,7 +174,11 @@ pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<E
         let spec = field(object, "spec");
         if cron {
             let template_path = spec_path.child("jobTemplate");
-            job::warnings_for_spec(field(field(spec, "jobTemplate"), "spec"), &template_path.child("spec"), &mut warnings);
+            job::warnings_for_spec(
+                field(field(spec, "jobTemplate"), "spec"),
+                &template_path.child("spec"),
+                &mut warnings,
+            );
         } else {
             job::warnings_for_spec(spec, &spec_path, &mut warnings);
         }

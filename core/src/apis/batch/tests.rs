@@ -100,7 +100,9 @@ fn job_create() {
     set(&mut indexed, "/spec/completions", json!(20));
     assert_eq!(
         texts("batch", "Job", &indexed, None),
-        [format!("metadata.name: Invalid value: \"{name}\": will not able to create pod with invalid DNS label: {name}-19")]
+        [format!(
+            "metadata.name: Invalid value: \"{name}\": will not able to create pod with invalid DNS label: {name}-19"
+        )]
     );
 }
 
@@ -109,7 +111,8 @@ fn job_create() {
 // send it back.
 #[test]
 fn job_update_completions() {
-    let request = crate::apis::Request { group: "batch", version: "v1", kind: "Job", object: &job(), old: None, minor: 37 };
+    let request =
+        crate::apis::Request { group: "batch", version: "v1", kind: "Job", object: &job(), old: None, minor: 37 };
     let old = crate::apis::admit(&request).map(|o| o.object).unwrap_or_default();
     let mut new = old.clone();
     set(&mut new, "/spec/completions", json!(3));

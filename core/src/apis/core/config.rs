@@ -269,7 +269,10 @@ mod tests {
             secret("Opaque", json!({"a b": b64("x")})),
             ["data[a b]: Invalid value: \"a b\": a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"]
         );
-        assert_eq!(secret("kubernetes.io/tls", json!({})), ["data[tls.crt]: Required value", "data[tls.key]: Required value"]);
+        assert_eq!(
+            secret("kubernetes.io/tls", json!({})),
+            ["data[tls.crt]: Required value", "data[tls.key]: Required value"]
+        );
         assert_eq!(secret("kubernetes.io/dockerconfigjson", json!({})), ["data[.dockerconfigjson]: Required value"]);
         assert_eq!(
             secret("kubernetes.io/dockerconfigjson", json!({".dockerconfigjson": b64("not json")})),
@@ -279,7 +282,10 @@ mod tests {
             secret("kubernetes.io/basic-auth", json!({})),
             ["data[username]: Required value", "data[password]: Required value"]
         );
-        assert_eq!(secret("kubernetes.io/ssh-auth", json!({"ssh-privatekey": ""})), ["data[ssh-privatekey]: Required value"]);
+        assert_eq!(
+            secret("kubernetes.io/ssh-auth", json!({"ssh-privatekey": ""})),
+            ["data[ssh-privatekey]: Required value"]
+        );
         assert_eq!(
             secret("kubernetes.io/service-account-token", json!({})),
             ["metadata.annotations[kubernetes.io/service-account.name]: Required value"]
@@ -298,7 +304,10 @@ mod tests {
         let got: Vec<String> = validate_secret_update(&new, &old).iter().map(Error::text).collect();
         assert_eq!(
             got,
-            ["immutable: Forbidden: field is immutable when `immutable` is set", "data: Forbidden: field is immutable when `immutable` is set"]
+            [
+                "immutable: Forbidden: field is immutable when `immutable` is set",
+                "data: Forbidden: field is immutable when `immutable` is set"
+            ]
         );
         let new = json!({"type": "kubernetes.io/tls", "data": {"tls.crt": "", "tls.key": ""}});
         let old = json!({"type": "Opaque"});
@@ -309,7 +318,10 @@ mod tests {
         let got: Vec<String> = validate_config_map_update(&new, &old).iter().map(Error::text).collect();
         assert_eq!(
             got,
-            ["data: Forbidden: field is immutable when `immutable` is set", "binaryData: Forbidden: field is immutable when `immutable` is set"]
+            [
+                "data: Forbidden: field is immutable when `immutable` is set",
+                "binaryData: Forbidden: field is immutable when `immutable` is set"
+            ]
         );
     }
 

@@ -140,7 +140,10 @@ pub fn validate_init_containers(
         } else {
             for key in ["lifecycle", "livenessProbe", "readinessProbe", "startupProbe"] {
                 if get(ctr, key).is_some() {
-                    errors.push(forbidden(&at.child(key), "may not be set for init containers without restartPolicy=Always"));
+                    errors.push(forbidden(
+                        &at.child(key),
+                        "may not be set for init containers without restartPolicy=Always",
+                    ));
                 }
             }
         }
@@ -193,7 +196,13 @@ pub fn validate_container_common(ctr: &Json, spec: &Spec<'_>, path: &Path<'_>, e
         "" => errors.push(required(&pp, "")),
         other => errors.push(Error::not_supported(&pp, other, &["Always", "IfNotPresent", "Never"])),
     }
-    validate_resource_requirements(field(ctr, "resources"), Some(&spec.claim_names), false, &path.child("resources"), errors);
+    validate_resource_requirements(
+        field(ctr, "resources"),
+        Some(&spec.claim_names),
+        false,
+        &path.child("resources"),
+        errors,
+    );
     validate_resize_policy(list(ctr, "resizePolicy"), spec.restart_policy, &path.child("resizePolicy"), errors);
     if let Some(sc) = get(ctr, "securityContext") {
         validate_security_context(sc, spec.host_users, &path.child("securityContext"), errors);
@@ -461,7 +470,11 @@ pub fn validate_resource_field_selector(
     let d = path.child("divisor");
     match resource {
         "limits.cpu" | "requests.cpu" if !["1m", "1"].contains(&text.as_str()) => {
-            errors.push(Error::invalid(&d, resource, "only divisor's values 1m and 1 are supported with the cpu resource"));
+            errors.push(Error::invalid(
+                &d,
+                resource,
+                "only divisor's values 1m and 1 are supported with the cpu resource",
+            ));
         }
         "limits.memory" | "requests.memory" if !sizes.contains(&text.as_str()) => {
             let msg = format!("only divisor's values {list} are supported with the memory resource");
@@ -596,7 +609,8 @@ fn validate_volume_mounts(ctr: &Json, spec: &Spec<'_>, path: &Path<'_>, errors: 
             }
             let privileged = field(ctr, "securityContext").get("privileged").and_then(Json::as_bool) == Some(true);
             if mp == "Bidirectional" && !privileged {
-                errors.push(forbidden(&p, "Bidirectional mount propagation is available only to privileged containers"));
+                errors
+                    .push(forbidden(&p, "Bidirectional mount propagation is available only to privileged containers"));
             }
         }
         if let Some(rro) = m.get("recursiveReadOnly").and_then(Json::as_str) {
@@ -608,7 +622,10 @@ fn validate_volume_mounts(ctr: &Json, spec: &Spec<'_>, path: &Path<'_>, errors: 
                         errors.push(forbidden(&p, "may only be specified when readOnly is true"));
                     }
                     if propagation.is_some_and(|mp| mp != "None") {
-                        errors.push(forbidden(&p, "may only be specified when mountPropagation is None or not specified"));
+                        errors.push(forbidden(
+                            &p,
+                            "may only be specified when mountPropagation is None or not specified",
+                        ));
                     }
                 }
                 other => errors.push(Error::not_supported(&p, other, &["Disabled", "Enabled", "IfPossible"])),
@@ -711,11 +728,8 @@ fn validate_probe(probe: &Json, grace: Option<i64>, path: &Path<'_>, errors: &mu
 /// httpGet, tcpSocket, sleep).
 fn validate_handler(h: &Json, lifecycle: bool, grace: Option<i64>, path: &Path<'_>, errors: &mut Vec<Error>) {
     let mut n = 0;
-    let keys: &[&str] = if lifecycle {
-        &["exec", "httpGet", "tcpSocket", "sleep"]
-    } else {
-        &["exec", "httpGet", "tcpSocket", "grpc"]
-    };
+    let keys: &[&str] =
+        if lifecycle { &["exec", "httpGet", "tcpSocket", "sleep"] } else { &["exec", "httpGet", "tcpSocket", "grpc"] };
     for key in keys {
         let Some(action) = get(h, key) else { continue };
         let at = path.child(key);
@@ -821,10 +835,42 @@ fn validate_lifecycle(lifecycle: &Json, spec: &Spec<'_>, path: &Path<'_>, errors
 /// `supportedStopSignalsLinux`, sorted as `sets.List` sorts them.
 fn linux_signals() -> Vec<String> {
     let mut v: Vec<String> = [
-        "SIGABRT", "SIGALRM", "SIGBUS", "SIGCHLD", "SIGCLD", "SIGCONT", "SIGFPE", "SIGHUP", "SIGILL", "SIGINT", "SIGIO",
-        "SIGIOT", "SIGKILL", "SIGPIPE", "SIGPOLL", "SIGPROF", "SIGPWR", "SIGQUIT", "SIGSEGV", "SIGSTKFLT", "SIGSTOP",
-        "SIGSYS", "SIGTERM", "SIGTRAP", "SIGTSTP", "SIGTTIN", "SIGTTOU", "SIGURG", "SIGUSR1", "SIGUSR2", "SIGVTALRM",
-        "SIGWINCH", "SIGXCPU", "SIGXFSZ", "SIGRTMIN", "SIGRTMAX",
+        "SIGABRT",
+        "SIGALRM",
+        "SIGBUS",
+        "SIGCHLD",
+        "SIGCLD",
+        "SIGCONT",
+        "SIGFPE",
+        "SIGHUP",
+        "SIGILL",
+        "SIGINT",
+        "SIGIO",
+        "SIGIOT",
+        "SIGKILL",
+        "SIGPIPE",
+        "SIGPOLL",
+        "SIGPROF",
+        "SIGPWR",
+        "SIGQUIT",
+        "SIGSEGV",
+        "SIGSTKFLT",
+        "SIGSTOP",
+        "SIGSYS",
+        "SIGTERM",
+        "SIGTRAP",
+        "SIGTSTP",
+        "SIGTTIN",
+        "SIGTTOU",
+        "SIGURG",
+        "SIGUSR1",
+        "SIGUSR2",
+        "SIGVTALRM",
+        "SIGWINCH",
+        "SIGXCPU",
+        "SIGXFSZ",
+        "SIGRTMIN",
+        "SIGRTMAX",
     ]
     .iter()
     .map(|s| String::from(*s))
@@ -903,4 +949,3 @@ fn validate_container_restart_policy(ctr: &Json, path: &Path<'_>, errors: &mut V
         }
     }
 }
-

@@ -434,12 +434,12 @@ mod tests {
             unmarshal_into_map(b"x"),
             Some(String::from("invalid character 'x' looking for beginning of value"))
         );
-        assert_eq!(
-            unmarshal_into_map(b"{\"a\" 1}"),
-            Some(String::from("invalid character '1' after object key"))
-        );
+        assert_eq!(unmarshal_into_map(b"{\"a\" 1}"), Some(String::from("invalid character '1' after object key")));
         assert_eq!(unmarshal_into_map(b"{} x"), Some(String::from("invalid character 'x' after top-level value")));
-        assert_eq!(unmarshal_into_map(b"tru "), Some(String::from("invalid character ' ' in literal true (expecting 'e')")));
+        assert_eq!(
+            unmarshal_into_map(b"tru "),
+            Some(String::from("invalid character ' ' in literal true (expecting 'e')"))
+        );
         assert_eq!(
             unmarshal_into_map(b"[1]"),
             Some(String::from("json: cannot unmarshal array into Go value of type map[string]interface {}"))

@@ -468,7 +468,11 @@ pub fn validate_endpoint_ip(value: &str, path: &Path<'_>, errors: &mut Vec<Error
         errs.push(Error::invalid(path, value, "may not be in the link-local range (169.254.0.0/16, fe80::/10)"));
     }
     if ip.is_link_local_multicast() {
-        errs.push(Error::invalid(path, value, "may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)"));
+        errs.push(Error::invalid(
+            path,
+            value,
+            "may not be in the link-local multicast range (224.0.0.0/24, ff02::/10)",
+        ));
     }
     errors.extend(errs.into_iter().map(|e| e.with_origin("format=endpoint-ip")));
 }
@@ -525,6 +529,9 @@ mod tests {
         );
         let mut errors = Vec::new();
         validate_cidr_legacy(&Path::root().child("r"), "1.2.3.4/24", &[], &mut errors);
-        assert_eq!(errors[0].text(), "r: Invalid value: \"1.2.3.4/24\": must not have bits set beyond the prefix length");
+        assert_eq!(
+            errors[0].text(),
+            "r: Invalid value: \"1.2.3.4/24\": must not have bits set beyond the prefix length"
+        );
     }
 }

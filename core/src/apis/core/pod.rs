@@ -24,8 +24,8 @@ use serde_json::{Map, Value as Json};
 use super::super::json::{bool as jbool, field, get, int, list, object, str, string_map};
 use super::super::Context;
 use super::container::{self, Spec};
-use super::pod_common::*;
 pub use super::pod_common::PodOpts;
+use super::pod_common::*;
 use super::{pod_affinity, pod_fields, pod_os, pod_resources, pod_security, pod_topology, volume};
 use crate::content;
 use crate::field::{Error, Path};
@@ -59,7 +59,13 @@ pub fn validate_annotations(annotations: Option<&Map<String, Json>>, path: &Path
 
 /// `ValidatePodSpecificAnnotations` (PodDeletionCost on: its value must be an int32 unless
 /// the old object's was not).
-fn validate_pod_specific_annotations(meta: &Json, spec: &Json, opts: &PodOpts, path: &Path<'_>, errors: &mut Vec<Error>) {
+fn validate_pod_specific_annotations(
+    meta: &Json,
+    spec: &Json,
+    opts: &PodOpts,
+    path: &Path<'_>,
+    errors: &mut Vec<Error>,
+) {
     let annotations = string_map(meta, "annotations");
     let get_a = |k: &str| annotations.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
     if let Some(v) = get_a("kubernetes.io/config.mirror") {
@@ -74,7 +80,11 @@ fn validate_pod_specific_annotations(meta: &Json, spec: &Json, opts: &PodOpts, p
     if !opts.allow_invalid_pod_deletion_cost {
         if let Some(v) = get_a("controller.kubernetes.io/pod-deletion-cost") {
             if !super::pod_update::deletion_cost_valid(v) {
-                errors.push(Error::invalid(&path.key("controller.kubernetes.io/pod-deletion-cost"), v, "must be a 32bit integer"));
+                errors.push(Error::invalid(
+                    &path.key("controller.kubernetes.io/pod-deletion-cost"),
+                    v,
+                    "must be a 32bit integer",
+                ));
             }
         }
     }
@@ -83,7 +93,13 @@ fn validate_pod_specific_annotations(meta: &Json, spec: &Json, opts: &PodOpts, p
 
 /// `ValidatePodSpec`. `pod_meta` is the pod's metadata (`None` for templates);
 /// `opts.resource_is_pod` is `opts.ResourceIsPod`.
-pub fn validate_pod_spec(spec: &Json, pod_meta: Option<&Json>, opts: &PodOpts, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub fn validate_pod_spec(
+    spec: &Json,
+    pod_meta: Option<&Json>,
+    opts: &PodOpts,
+    path: &Path<'_>,
+    errors: &mut Vec<Error>,
+) {
     let grace = int(spec, "terminationGracePeriodSeconds");
     if grace.is_none() {
         errors.push(required(&path.child("terminationGracePeriodSeconds"), ""));
@@ -91,13 +107,20 @@ pub fn validate_pod_spec(spec: &Json, pod_meta: Option<&Json>, opts: &PodOpts, p
     let host_users = jbool(spec, "hostUsers") != Some(false);
     let pod_name = pod_meta.map_or("", |m| str(m, "name"));
     let volumes = volume::validate_volumes(list(spec, "volumes"), pod_name, &path.child("volumes"), errors);
-    let claim_names: Vec<&str> = list(spec, "resourceClaims").iter().map(|c| str(c, "name")).filter(|n| !n.is_empty()).collect();
+    let claim_names: Vec<&str> =
+        list(spec, "resourceClaims").iter().map(|c| str(c, "name")).filter(|n| !n.is_empty()).collect();
     pod_os::validate_pod_resource_claims(spec, pod_meta, &path.child("resourceClaims"), errors);
     let os = get(spec, "os").map(|o| str(o, "name"));
     let cspec = Spec { os, volumes, claim_names, grace, restart_policy: str(spec, "restartPolicy"), host_users };
     let containers = list(spec, "containers");
     container::validate_containers(containers, &cspec, &path.child("containers"), errors);
-    container::validate_init_containers(list(spec, "initContainers"), containers, &cspec, &path.child("initContainers"), errors);
+    container::validate_init_containers(
+        list(spec, "initContainers"),
+        containers,
+        &cspec,
+        &path.child("initContainers"),
+        errors,
+    );
     validate_ephemeral_containers(spec, &cspec, path, errors);
     validate_pod_resources(spec, &cspec, path, errors);
     // validatePodHostNetworkDeps.
@@ -129,7 +152,11 @@ pub fn validate_pod_spec(spec: &Json, pod_meta: Option<&Json>, opts: &PodOpts, p
     match dns_policy {
         "ClusterFirstWithHostNet" | "ClusterFirst" | "Default" | "None" => {}
         "" => errors.push(required(&dp, "")),
-        other => errors.push(Error::not_supported(&dp, other, &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"])),
+        other => errors.push(Error::not_supported(
+            &dp,
+            other,
+            &["ClusterFirstWithHostNet", "ClusterFirst", "Default", "None"],
+        )),
     }
     validate_labels(object(spec, "nodeSelector"), &path.child("nodeSelector"), errors);
     pod_security::validate_pod_security_context(spec, &path.child("securityContext"), errors);
@@ -175,7 +202,11 @@ pub fn validate_pod_spec(spec: &Json, pod_meta: Option<&Json>, opts: &PodOpts, p
     }
     if let Some(v) = int(spec, "activeDeadlineSeconds") {
         if v < 1 || v > i64::from(i32::MAX) {
-            errors.push(Error::invalid(&path.child("activeDeadlineSeconds"), v, inclusive_range(1, i64::from(i32::MAX))));
+            errors.push(Error::invalid(
+                &path.child("activeDeadlineSeconds"),
+                v,
+                inclusive_range(1, i64::from(i32::MAX)),
+            ));
         }
     }
     for key in ["hostname", "subdomain"] {
@@ -510,7 +541,11 @@ pub fn admit_pod_template(object: &mut Json, old: Option<&Json>, _ctx: &Context)
 /// replicationcontroller strategy (`PrepareForCreate`: status reset, generation 1;
 /// `PrepareForUpdate`: generation bumped when the spec changes), then
 /// `ValidateReplicationController(Update)` minus the metadata, and the warnings.
-pub fn admit_replication_controller(object: &mut Json, old: Option<&Json>, _ctx: &Context) -> (Vec<Error>, Vec<String>) {
+pub fn admit_replication_controller(
+    object: &mut Json,
+    old: Option<&Json>,
+    _ctx: &Context,
+) -> (Vec<Error>, Vec<String>) {
     if let Json::Object(map) = object {
         match old {
             None => {
@@ -524,7 +559,10 @@ pub fn admit_replication_controller(object: &mut Json, old: Option<&Json>, _ctx:
                 let gen = o.get("metadata").and_then(|m| m.get("generation")).and_then(Json::as_i64).unwrap_or(0);
                 let changed = map.get("spec") != o.get("spec");
                 if let Some(Json::Object(meta)) = map.get_mut("metadata") {
-                    meta.insert(String::from("generation"), Json::from(if changed { gen.saturating_add(1) } else { gen }));
+                    meta.insert(
+                        String::from("generation"),
+                        Json::from(if changed { gen.saturating_add(1) } else { gen }),
+                    );
                 }
             }
         }
@@ -674,7 +712,8 @@ mod tests {
     #[test]
     fn security_context_value() {
         let p = pod(|p| {
-            p["spec"]["containers"][0]["securityContext"] = json!({"privileged": true, "allowPrivilegeEscalation": false});
+            p["spec"]["containers"][0]["securityContext"] =
+                json!({"privileged": true, "allowPrivilegeEscalation": false});
         });
         assert_eq!(
             admitted(&p, None),
@@ -691,6 +730,8 @@ mod tests {
         let new = pod(|p| p["spec"]["restartPolicy"] = json!("Never"));
         let errors = admitted(&new, Some(&old));
         assert_eq!(errors.len(), 1);
-        assert!(errors.first().is_some_and(|e| e.contains("\n- \"RestartPolicy\": \"Always\",\n+ \"RestartPolicy\": \"Never\",\n")));
+        assert!(errors
+            .first()
+            .is_some_and(|e| e.contains("\n- \"RestartPolicy\": \"Always\",\n+ \"RestartPolicy\": \"Never\",\n")));
     }
 }

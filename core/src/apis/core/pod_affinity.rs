@@ -57,7 +57,12 @@ pub fn validate_affinity(spec: &Json, opts: &PodOpts, path: &Path<'_>, errors: &
                 if weight <= 0 || weight > 100 {
                     errors.push(Error::invalid(&at.child("weight"), weight, "must be in the range 1-100"));
                 }
-                validate_pod_affinity_term(field(weighted, "podAffinityTerm"), allow, &at.child("podAffinityTerm"), errors);
+                validate_pod_affinity_term(
+                    field(weighted, "podAffinityTerm"),
+                    allow,
+                    &at.child("podAffinityTerm"),
+                    errors,
+                );
             }
         }
     }
@@ -124,7 +129,10 @@ fn validate_node_selector_requirement(req: &Json, allow_invalid_value: bool, pat
         }
         "Gt" | "Lt" => {
             if values.len() != 1 {
-                errors.push(required(&path.child("values"), "must be specified single value when `operator` is 'Lt' or 'Gt'"));
+                errors.push(required(
+                    &path.child("values"),
+                    "must be specified single value when `operator` is 'Lt' or 'Gt'",
+                ));
             }
         }
         other => errors.push(invalid_named(&path.child("operator"), other, "not a valid selector operator")),
@@ -193,7 +201,13 @@ fn validate_pod_affinity_term(term: &Json, allow_invalid_value: bool, path: &Pat
     }
     let match_keys = strings(term, "matchLabelKeys");
     let mismatch_keys = strings(term, "mismatchLabelKeys");
-    validate_match_label_keys_and_mismatch_label_keys(path, &match_keys, &mismatch_keys, get(term, "labelSelector"), errors);
+    validate_match_label_keys_and_mismatch_label_keys(
+        path,
+        &match_keys,
+        &mismatch_keys,
+        get(term, "labelSelector"),
+        errors,
+    );
     let tk = str(term, "topologyKey");
     if tk.is_empty() {
         errors.push(required(&path.child("topologyKey"), "can not be empty"));
@@ -202,9 +216,19 @@ fn validate_pod_affinity_term(term: &Json, allow_invalid_value: bool, path: &Pat
 }
 
 /// `ValidatePodAffinityTermSelector`.
-pub fn validate_pod_affinity_term_selector(term: &Json, allow_invalid_value: bool, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub fn validate_pod_affinity_term_selector(
+    term: &Json,
+    allow_invalid_value: bool,
+    path: &Path<'_>,
+    errors: &mut Vec<Error>,
+) {
     validate_label_selector(get(term, "labelSelector"), allow_invalid_value, &path.child("labelSelector"), errors);
-    validate_label_selector(get(term, "namespaceSelector"), allow_invalid_value, &path.child("namespaceSelector"), errors);
+    validate_label_selector(
+        get(term, "namespaceSelector"),
+        allow_invalid_value,
+        &path.child("namespaceSelector"),
+        errors,
+    );
 }
 
 /// `validateLabelKeys`.
@@ -284,9 +308,9 @@ pub fn has_invalid_label_value_in_affinity_selector(spec: &Json) -> bool {
 pub fn has_invalid_label_value_in_required_node_affinity(spec: &Json) -> bool {
     let required = field(field(field(spec, "affinity"), "nodeAffinity"), REQUIRED);
     list(required, "nodeSelectorTerms").iter().any(|t| {
-        list(t, "matchExpressions").iter().any(|e| {
-            list(e, "values").iter().any(|v| !content::is_label_value(v.as_str().unwrap_or("")).is_empty())
-        })
+        list(t, "matchExpressions")
+            .iter()
+            .any(|e| list(e, "values").iter().any(|v| !content::is_label_value(v.as_str().unwrap_or("")).is_empty()))
     })
 }
 
@@ -324,7 +348,8 @@ fn apply_to_term(term: &mut Json, labels: &Map<String, Json>) {
 /// pod strategy `mutatePodAffinity` (MatchLabelKeysInPodAffinity on): the pod's own label
 /// values of `matchLabelKeys` / `mismatchLabelKeys` merged into each term's selector.
 pub fn mutate_pod_affinity(pod: &mut Json) {
-    let labels = pod.get("metadata").and_then(|m| m.get("labels")).and_then(Json::as_object).cloned().unwrap_or_default();
+    let labels =
+        pod.get("metadata").and_then(|m| m.get("labels")).and_then(Json::as_object).cloned().unwrap_or_default();
     let Some(affinity) = pod.get_mut("spec").and_then(|s| s.get_mut("affinity")).filter(|a| !a.is_null()) else {
         return;
     };
@@ -446,8 +471,11 @@ mod tests {
     // TestWarnings (node affinity terms).
     #[test]
     fn warnings() {
-        let term = json!({"matchExpressions": [{"key": "beta.kubernetes.io/os", "operator": "In", "values": ["-bad"]}]});
-        let dep = |k: &str| (k == "beta.kubernetes.io/os").then_some("deprecated since v1.14; use \"kubernetes.io/os\" instead");
+        let term =
+            json!({"matchExpressions": [{"key": "beta.kubernetes.io/os", "operator": "In", "values": ["-bad"]}]});
+        let dep = |k: &str| {
+            (k == "beta.kubernetes.io/os").then_some("deprecated since v1.14; use \"kubernetes.io/os\" instead")
+        };
         assert_eq!(
             node_selector_term_warnings(&term, true, "spec.x", dep),
             [

@@ -141,10 +141,36 @@ fn default_container(c: &mut Json) {
 /// `SetDefaults_Volume` and the generated defaults of the sources.
 fn default_volume(v: &mut Json) {
     const SOURCES: &[&str] = &[
-        "hostPath", "emptyDir", "gcePersistentDisk", "awsElasticBlockStore", "gitRepo", "secret", "nfs", "iscsi",
-        "glusterfs", "persistentVolumeClaim", "rbd", "flexVolume", "cinder", "cephfs", "flocker", "downwardAPI", "fc",
-        "azureFile", "configMap", "vsphereVolume", "quobyte", "azureDisk", "photonPersistentDisk", "projected",
-        "portworxVolume", "scaleIO", "storageos", "csi", "ephemeral", "image",
+        "hostPath",
+        "emptyDir",
+        "gcePersistentDisk",
+        "awsElasticBlockStore",
+        "gitRepo",
+        "secret",
+        "nfs",
+        "iscsi",
+        "glusterfs",
+        "persistentVolumeClaim",
+        "rbd",
+        "flexVolume",
+        "cinder",
+        "cephfs",
+        "flocker",
+        "downwardAPI",
+        "fc",
+        "azureFile",
+        "configMap",
+        "vsphereVolume",
+        "quobyte",
+        "azureDisk",
+        "photonPersistentDisk",
+        "projected",
+        "portworxVolume",
+        "scaleIO",
+        "storageos",
+        "csi",
+        "ephemeral",
+        "image",
     ];
     if SOURCES.iter().all(|s| absent(v, s)) {
         set(v, "emptyDir", json!({}));
@@ -183,7 +209,12 @@ fn default_volume(v: &mut Json) {
     });
     with("configMap", &|s| default_mode(s, 0o644));
     with("azureDisk", &|s| {
-        for (k, d) in [("cachingMode", json!("ReadWrite")), ("fsType", json!("ext4")), ("readOnly", json!(false)), ("kind", json!("Shared"))] {
+        for (k, d) in [
+            ("cachingMode", json!("ReadWrite")),
+            ("fsType", json!("ext4")),
+            ("readOnly", json!(false)),
+            ("kind", json!("Shared")),
+        ] {
             if absent(s, k) {
                 set(s, k, d);
             }

@@ -266,10 +266,7 @@ mod tests {
     fn unified() {
         let a = "{\n \"A\": 1,\n \"B\": 2,\n \"C\": 3\n}";
         let b = "{\n \"A\": 1,\n \"B\": 5,\n \"C\": 3\n}";
-        assert_eq!(
-            unified_diff(a, b),
-            "@@ -1,5 +1,5 @@\n {\n  \"A\": 1,\n- \"B\": 2,\n+ \"B\": 5,\n  \"C\": 3\n }\n"
-        );
+        assert_eq!(unified_diff(a, b), "@@ -1,5 +1,5 @@\n {\n  \"A\": 1,\n- \"B\": 2,\n+ \"B\": 5,\n  \"C\": 3\n }\n");
         assert_eq!(unified_diff(a, a), "");
         let a: String = (0..20).map(|i| format!("l{i}\n")).collect();
         let b = a.replace("l10\n", "x\n");

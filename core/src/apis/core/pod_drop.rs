@@ -150,7 +150,9 @@ fn drop_disabled_spec(spec: &mut Json, old: Option<&Json>) {
             }
         });
     }
-    if !uses(&|o| containers(o).any(|c| list(c, "volumeMounts").iter().any(|m| !list(m, "bindMountOptions").is_empty()))) {
+    if !uses(&|o| {
+        containers(o).any(|c| list(c, "volumeMounts").iter().any(|m| !list(m, "bindMountOptions").is_empty()))
+    }) {
         for_each_container(spec, |c| {
             if let Some(Json::Array(mounts)) = c.get_mut("volumeMounts") {
                 for m in mounts.iter_mut() {
@@ -172,7 +174,9 @@ fn drop_disabled_spec(spec: &mut Json, old: Option<&Json>) {
     }
     let http_protocol = |c: &Json| {
         probe_has(c, |p| get(field(p, "httpGet"), "protocol").is_some())
-            || ["postStart", "preStop"].iter().any(|h| get(field(field(field(c, "lifecycle"), h), "httpGet"), "protocol").is_some())
+            || ["postStart", "preStop"]
+                .iter()
+                .any(|h| get(field(field(field(c, "lifecycle"), h), "httpGet"), "protocol").is_some())
     };
     if !uses(&|o| containers(o).any(http_protocol)) {
         for_each_container(spec, |c| {

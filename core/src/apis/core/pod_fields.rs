@@ -36,7 +36,8 @@ pub fn validate_dns_config(spec: &Json, policy: &str, path: &Path<'_>, errors: &
     let Some(c) = config else { return };
     let ns = strings(c, "nameservers");
     if ns.len() > 3 {
-        let mut e = Error::invalid(&path.child("nameservers"), Json::from(ns.clone()), "must not have more than 3 nameservers");
+        let mut e =
+            Error::invalid(&path.child("nameservers"), Json::from(ns.clone()), "must not have more than 3 nameservers");
         e.rendered_value = Some(super::super::json::go_string_slice(&ns));
         errors.push(e);
     }
@@ -151,7 +152,11 @@ pub fn validate_tolerations(tolerations: &[Json], path: &Path<'_>, errors: &mut 
         }
         let effect = str(t, "effect");
         if int(t, "tolerationSeconds").is_some() && effect != "NoExecute" {
-            errors.push(Error::invalid(&at.child("effect"), effect, "effect must be 'NoExecute' when `tolerationSeconds` is set"));
+            errors.push(Error::invalid(
+                &at.child("effect"),
+                effect,
+                "effect must be 'NoExecute' when `tolerationSeconds` is set",
+            ));
         }
         let value = str(t, "value");
         match op {
@@ -163,7 +168,11 @@ pub fn validate_tolerations(tolerations: &[Json], path: &Path<'_>, errors: &mut 
             }
             "Exists" => {
                 if !value.is_empty() {
-                    errors.push(Error::invalid(&at.child("operator"), value, "value must be empty when `operator` is 'Exists'"));
+                    errors.push(Error::invalid(
+                        &at.child("operator"),
+                        value,
+                        "value must be empty when `operator` is 'Exists'",
+                    ));
                 }
             }
             "Lt" | "Gt" => {
@@ -172,7 +181,11 @@ pub fn validate_tolerations(tolerations: &[Json], path: &Path<'_>, errors: &mut 
             other => errors.push(Error::not_supported(&at.child("operator"), other, &["Equal", "Exists"])),
         }
         if !effect.is_empty() && !["NoSchedule", "PreferNoSchedule", "NoExecute"].contains(&effect) {
-            errors.push(Error::not_supported(&at.child("effect"), effect, &["NoSchedule", "PreferNoSchedule", "NoExecute"]));
+            errors.push(Error::not_supported(
+                &at.child("effect"),
+                effect,
+                &["NoSchedule", "PreferNoSchedule", "NoExecute"],
+            ));
         }
     }
 }
@@ -216,7 +229,11 @@ mod tests {
         let spec = json!({"dnsConfig": {"nameservers": ["1.2.3.4", "1.2.3.04", "invalid"]}});
         let mut errors = Vec::new();
         validate_dns_config(&spec, "ClusterFirst", &Path::named("spec").child("dnsConfig"), &mut errors);
-        validate_host_aliases(&[json!({"ip": "::ffff:1.2.3.4", "hostnames": ["a"]})], &Path::named("spec").child("hostAliases"), &mut errors);
+        validate_host_aliases(
+            &[json!({"ip": "::ffff:1.2.3.4", "hostnames": ["a"]})],
+            &Path::named("spec").child("hostAliases"),
+            &mut errors,
+        );
         let texts: Vec<String> = errors.iter().map(Error::text).collect();
         assert_eq!(
             texts,

@@ -306,7 +306,9 @@ mod tests {
         let v = json!({"name": "c", "image": "a", "args": []});
         let text = marshal_indent(&v, "Container", false);
         assert!(text.starts_with("{\n \"Name\": \"c\",\n \"Image\": \"a\",\n \"Command\": null,\n \"Args\": [],\n"));
-        assert!(text.contains("\n \"Resources\": {\n  \"Limits\": null,\n  \"Requests\": null,\n  \"Claims\": null\n },\n"));
+        assert!(
+            text.contains("\n \"Resources\": {\n  \"Limits\": null,\n  \"Requests\": null,\n  \"Claims\": null\n },\n")
+        );
         assert!(marshal_indent(&v, "Container", true).contains("\"Args\": null,"));
         assert!(text.ends_with("\n \"TTY\": false\n}"));
     }

@@ -79,7 +79,8 @@ fn validate_windows(spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
         if !list(sc, "sysctls").is_empty() {
             errors.push(forbidden(&sp.child("sysctls"), MSG));
         }
-        for key in ["runAsUser", "runAsGroup", "supplementalGroups", "supplementalGroupsPolicy", "seLinuxChangePolicy"] {
+        for key in ["runAsUser", "runAsGroup", "supplementalGroups", "supplementalGroupsPolicy", "seLinuxChangePolicy"]
+        {
             if get(sc, key).is_some() {
                 errors.push(forbidden(&sp.child(key), MSG));
             }
@@ -241,7 +242,11 @@ pub fn validate_windows_options(sc: &Json, path: &Path<'_>, errors: &mut Vec<Err
             errors.push(invalid_ptr(&rp, name, "runAsUserName's User cannot contain only periods or spaces"));
         }
         if user.chars().any(|c| "\"/\\:;|=,+*?<>@[]".contains(c)) {
-            errors.push(invalid_ptr(&rp, name, "runAsUserName's User cannot contain the following characters: \"/\\:;|=,+*?<>@[]"));
+            errors.push(invalid_ptr(
+                &rp,
+                name,
+                "runAsUserName's User cannot contain the following characters: \"/\\:;|=,+*?<>@[]",
+            ));
         }
     }
 }
@@ -276,7 +281,9 @@ pub fn validate_pod_resource_claims(spec: &Json, pod_meta: Option<&Json>, path: 
             e
         };
         if claim_name.is_some() && template_name.is_some() {
-            errors.push(struct_error("at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified"));
+            errors.push(struct_error(
+                "at most one of `resourceClaimName` or `resourceClaimTemplateName` may be specified",
+            ));
         }
         if claim_name.is_none() && template_name.is_none() {
             errors.push(struct_error("must specify one of: `resourceClaimName`, `resourceClaimTemplateName`"));
@@ -348,7 +355,11 @@ mod tests {
     fn windows_options() {
         let sc = |name: &str| {
             let mut errors = Vec::new();
-            validate_windows_options(&json!({"windowsOptions": {"runAsUserName": name}}), &Path::named("sc"), &mut errors);
+            validate_windows_options(
+                &json!({"windowsOptions": {"runAsUserName": name}}),
+                &Path::named("sc"),
+                &mut errors,
+            );
             errors.iter().map(Error::text).collect::<Vec<_>>()
         };
         assert!(sc("Container. User").is_empty());

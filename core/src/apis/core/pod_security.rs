@@ -39,10 +39,9 @@ pub fn validate_seccomp_profile_field(sp: Option<&Json>, path: &Path<'_>, errors
     let local = sp.get("localhostProfile").and_then(Json::as_str);
     if t == "Localhost" {
         match local {
-            None => errors.push(required(
-                &path.child("localhostProfile"),
-                "must be set when seccomp type is Localhost",
-            )),
+            None => {
+                errors.push(required(&path.child("localhostProfile"), "must be set when seccomp type is Localhost"))
+            }
             Some(p) => local_descending_path(p, &path.child("localhostProfile"), errors),
         }
     } else if local.is_some() {
@@ -109,7 +108,18 @@ fn sysctl_namespace(name: &str) -> &'static str {
     let mut n = String::from(name);
     if let Some(i) = name.find(['.', '/']) {
         if name.as_bytes().get(i) == Some(&b'/') {
-            n = name.chars().map(|c| if c == '.' { '/' } else if c == '/' { '.' } else { c }).collect();
+            n = name
+                .chars()
+                .map(|c| {
+                    if c == '.' {
+                        '/'
+                    } else if c == '/' {
+                        '.'
+                    } else {
+                        c
+                    }
+                })
+                .collect();
         }
     }
     if let Some(i) = n.find('*') {
@@ -232,9 +242,11 @@ pub fn validate_host_users(spec: &Json, path: &Path<'_>, errors: &mut Vec<Error>
     if jbool(spec, "hostIPC") == Some(true) {
         errors.push(forbidden(&path.child("HostIPC"), "when `hostUsers` is false"));
     }
-    for (key, items) in
-        [("initContainers", list(spec, "initContainers")), ("containers", list(spec, "containers")), ("ephemeralContainers", list(spec, "ephemeralContainers"))]
-    {
+    for (key, items) in [
+        ("initContainers", list(spec, "initContainers")),
+        ("containers", list(spec, "containers")),
+        ("ephemeralContainers", list(spec, "ephemeralContainers")),
+    ] {
         let kp = path.child(key);
         for (i, c) in items.iter().enumerate() {
             if !list(c, "volumeDevices").is_empty() {
@@ -306,11 +318,7 @@ pub fn validate_security_context(sc: &Json, host_users: bool, path: &Path<'_>, e
     validate_seccomp_profile_field(get(sc, "seccompProfile"), &path.child("seccompProfile"), errors);
     if sc.get("allowPrivilegeEscalation").and_then(Json::as_bool) == Some(false) {
         if sc.get("privileged").and_then(Json::as_bool) == Some(true) {
-            errors.push(sc_error(
-                path,
-                sc,
-                "cannot set `allowPrivilegeEscalation` to false and `privileged` to true",
-            ));
+            errors.push(sc_error(path, sc, "cannot set `allowPrivilegeEscalation` to false and `privileged` to true"));
         }
         for cap in list(field(sc, "capabilities"), "add") {
             if cap.as_str() == Some("CAP_SYS_ADMIN") {

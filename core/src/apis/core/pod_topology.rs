@@ -27,7 +27,9 @@ pub fn validate_topology_spread_constraints(spec: &Json, opts: &PodOpts, path: &
         let at = path.index(i);
         let max_skew = int(c, "maxSkew").unwrap_or(0);
         if max_skew <= 0 {
-            errors.push(Error::invalid(&at.child("maxSkew"), max_skew, "must be greater than zero").with_origin("minimum"));
+            errors.push(
+                Error::invalid(&at.child("maxSkew"), max_skew, "must be greater than zero").with_origin("minimum"),
+            );
         }
         let key = str(c, "topologyKey");
         if key.is_empty() {
@@ -35,7 +37,11 @@ pub fn validate_topology_spread_constraints(spec: &Json, opts: &PodOpts, path: &
         }
         let action = str(c, "whenUnsatisfiable");
         if !["DoNotSchedule", "ScheduleAnyway"].contains(&action) {
-            errors.push(Error::not_supported(&at.child("whenUnsatisfiable"), action, &["DoNotSchedule", "ScheduleAnyway"]));
+            errors.push(Error::not_supported(
+                &at.child("whenUnsatisfiable"),
+                action,
+                &["DoNotSchedule", "ScheduleAnyway"],
+            ));
         }
         let repeated = constraints
             .get(i + 1..)
@@ -79,7 +85,12 @@ pub fn validate_topology_spread_constraints(spec: &Json, opts: &PodOpts, path: &
 
 /// `ValidateMatchLabelKeysInTopologySpread` (the legacy check, kept for old pods that fail
 /// the new one).
-fn validate_match_label_keys_in_topology_spread(path: &Path<'_>, keys: &[&str], selector: Option<&Json>, errors: &mut Vec<Error>) {
+fn validate_match_label_keys_in_topology_spread(
+    path: &Path<'_>,
+    keys: &[&str],
+    selector: Option<&Json>,
+    errors: &mut Vec<Error>,
+) {
     if keys.is_empty() {
         return;
     }
@@ -116,7 +127,13 @@ pub fn has_invalid_match_label_keys(spec: &Json) -> bool {
     list(spec, "topologySpreadConstraints").iter().any(|c| {
         let mut errs = Vec::new();
         let keys = strings(c, "matchLabelKeys");
-        validate_match_label_keys_and_mismatch_label_keys(&Path::root(), &keys, &[], get(c, "labelSelector"), &mut errs);
+        validate_match_label_keys_and_mismatch_label_keys(
+            &Path::root(),
+            &keys,
+            &[],
+            get(c, "labelSelector"),
+            &mut errs,
+        );
         !errs.is_empty()
     })
 }
@@ -124,12 +141,15 @@ pub fn has_invalid_match_label_keys(spec: &Json) -> bool {
 /// pod strategy `mutateTopologySpreadConstraints` (both gates on): the pod's own label values
 /// of `matchLabelKeys` merged into each constraint's selector as `key In (value)`.
 pub fn mutate_topology_spread_constraints(pod: &mut Json) {
-    let labels = pod.get("metadata").and_then(|m| m.get("labels")).and_then(Json::as_object).cloned().unwrap_or_default();
-    let Some(Json::Array(constraints)) = pod.get_mut("spec").and_then(|s| s.get_mut("topologySpreadConstraints")) else {
+    let labels =
+        pod.get("metadata").and_then(|m| m.get("labels")).and_then(Json::as_object).cloned().unwrap_or_default();
+    let Some(Json::Array(constraints)) = pod.get_mut("spec").and_then(|s| s.get_mut("topologySpreadConstraints"))
+    else {
         return;
     };
     for c in constraints.iter_mut() {
-        let keys: Vec<String> = list(c, "matchLabelKeys").iter().map(|k| String::from(k.as_str().unwrap_or(""))).collect();
+        let keys: Vec<String> =
+            list(c, "matchLabelKeys").iter().map(|k| String::from(k.as_str().unwrap_or(""))).collect();
         if keys.is_empty() {
             continue;
         }
@@ -148,7 +168,12 @@ mod tests {
         let spec = json!({ "topologySpreadConstraints": constraints });
         let mut errors = Vec::new();
         let path = Path::named("spec");
-        validate_topology_spread_constraints(&spec, &PodOpts::default(), &path.child("topologySpreadConstraints"), &mut errors);
+        validate_topology_spread_constraints(
+            &spec,
+            &PodOpts::default(),
+            &path.child("topologySpreadConstraints"),
+            &mut errors,
+        );
         errors.iter().map(Error::text).collect()
     }
 

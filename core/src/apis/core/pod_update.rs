@@ -19,7 +19,9 @@ use alloc::vec::Vec;
 use serde_json::Value as Json;
 
 use super::super::json::{field, get, int, list, object, str, string_map};
-use super::pod_affinity::{has_invalid_label_value_in_affinity_selector, has_invalid_label_value_in_required_node_affinity};
+use super::pod_affinity::{
+    has_invalid_label_value_in_affinity_selector, has_invalid_label_value_in_required_node_affinity,
+};
 use super::pod_common::*;
 use super::pod_gojson::{marshal, marshal_indent, semantic};
 use super::pod_schema::T;
@@ -32,7 +34,8 @@ pub fn pod_opts(old: Option<(&Json, &Json)>) -> PodOpts {
     let mut opts = PodOpts::default();
     if let Some((spec, meta)) = old {
         opts.allow_invalid_label_value_in_selector = has_invalid_label_value_in_affinity_selector(spec);
-        opts.allow_invalid_label_value_in_required_node_affinity = has_invalid_label_value_in_required_node_affinity(spec);
+        opts.allow_invalid_label_value_in_required_node_affinity =
+            has_invalid_label_value_in_required_node_affinity(spec);
         opts.allow_invalid_topology_spread_constraint_label_selector = has_invalid_label_selector(spec);
         opts.old_pod_violates_match_label_keys_validation = has_invalid_match_label_keys(spec);
         let annotations = string_map(meta, "annotations");
@@ -192,14 +195,19 @@ fn node_affinity_mutation(path: &Path<'_>, new: Option<&Json>, old: Option<&Json
     let terms_type = T::L(&T::S("NodeSelectorTerm"));
     if !old_terms.is_empty() && old_terms.len() != new_terms.len() {
         let value = new_required.and_then(|r| r.get("nodeSelectorTerms")).filter(|t| !t.is_null());
-        let mut e = Error::invalid(&tp, value.cloned().unwrap_or(Json::Null), "no additions/deletions to non-empty NodeSelectorTerms list are allowed");
+        let mut e = Error::invalid(
+            &tp,
+            value.cloned().unwrap_or(Json::Null),
+            "no additions/deletions to non-empty NodeSelectorTerms list are allowed",
+        );
         e.rendered_value = Some(marshal(value, &terms_type));
         errors.push(e);
         return;
     }
     for (i, (o, n)) in old_terms.iter().zip(new_terms).enumerate() {
         if !term_has_only_additions(n, o) {
-            let mut e = Error::invalid(&tp.index(i), n.clone(), "only additions are allowed (no mutations or deletions)");
+            let mut e =
+                Error::invalid(&tp.index(i), n.clone(), "only additions are allowed (no mutations or deletions)");
             e.rendered_value = Some(marshal(Some(n), &T::S("NodeSelectorTerm")));
             errors.push(e);
         }
@@ -279,7 +287,12 @@ pub fn validate_pod_spec_update(new: &Json, old: &Json, errors: &mut Vec<Error>)
         (None, None) => {}
     }
     only_added_tolerations(list(ns, "tolerations"), list(os, "tolerations"), &sp.child("tolerations"), errors);
-    only_deleted_scheduling_gates(list(ns, "schedulingGates"), list(os, "schedulingGates"), &sp.child("schedulingGates"), errors);
+    only_deleted_scheduling_gates(
+        list(ns, "schedulingGates"),
+        list(os, "schedulingGates"),
+        &sp.child("schedulingGates"),
+        errors,
+    );
     let spec_type = T::S("PodSpec");
     if semantic(Some(ns), &spec_type) == semantic(Some(os), &spec_type) {
         return;
@@ -290,14 +303,19 @@ pub fn validate_pod_spec_update(new: &Json, old: &Json, errors: &mut Vec<Error>)
     set(&mut munged, "activeDeadlineSeconds", os.get("activeDeadlineSeconds").cloned());
     set(&mut munged, "schedulingGates", stored(os.get("schedulingGates")));
     set(&mut munged, "tolerations", stored(os.get("tolerations")));
-    if int(os, "terminationGracePeriodSeconds").is_some_and(|g| g < 0) && int(&munged, "terminationGracePeriodSeconds") == Some(1) {
+    if int(os, "terminationGracePeriodSeconds").is_some_and(|g| g < 0)
+        && int(&munged, "terminationGracePeriodSeconds") == Some(1)
+    {
         set(&mut munged, "terminationGracePeriodSeconds", os.get("terminationGracePeriodSeconds").cloned());
     }
     if !list(os, "schedulingGates").is_empty() {
         munge_gated(&mut munged, os, &sp, errors);
     }
     if semantic(Some(&munged), &spec_type) != semantic(Some(os), &spec_type) {
-        let diff = super::pod_diff::unified_diff(&marshal_indent(os, "PodSpec", true), &marshal_indent(&munged, "PodSpec", false));
+        let diff = super::pod_diff::unified_diff(
+            &marshal_indent(os, "PodSpec", true),
+            &marshal_indent(&munged, "PodSpec", false),
+        );
         let detail = format!("pod updates may not change fields other than {UPDATABLE}\n{diff}");
         errors.push(forbidden(&sp, &detail));
     }
@@ -326,7 +344,9 @@ fn munge_gated(munged: &mut Json, os: &Json, sp: &Path<'_>, errors: &mut Vec<Err
     match (&munged_affinity, &old_na) {
         (None, None) => {}
         (None, Some(na)) => set(munged, "affinity", Some(serde_json::json!({ "nodeAffinity": na }))),
-        (Some(a), _) if old_affinity.is_none() && get(a, "podAntiAffinity").is_none() && get(a, "podAffinity").is_none() => {
+        (Some(a), _)
+            if old_affinity.is_none() && get(a, "podAntiAffinity").is_none() && get(a, "podAffinity").is_none() =>
+        {
             set(munged, "affinity", None);
         }
         (Some(a), _) => {
@@ -394,14 +414,28 @@ mod tests {
         let new = pod(json!({"containers": [{"name": "c", "image": " b"}, {"name": "d", "image": "x"}]}));
         assert_eq!(texts(&new, &old), ["spec.containers: Forbidden: pod updates may not add or remove containers"]);
         let new = pod(json!({"containers": [{"name": "c", "image": " b"}]}));
-        assert_eq!(texts(&new, &old), ["spec.containers[0].image: Invalid value: \" b\": must not have leading or trailing whitespace"]);
+        assert_eq!(
+            texts(&new, &old),
+            ["spec.containers[0].image: Invalid value: \" b\": must not have leading or trailing whitespace"]
+        );
         let old_ads = pod(json!({"containers": [{"name": "c", "image": "a"}], "activeDeadlineSeconds": 10}));
         let new = pod(json!({"containers": [{"name": "c", "image": "a"}], "activeDeadlineSeconds": 11}));
-        assert_eq!(texts(&new, &old_ads), ["spec.activeDeadlineSeconds: Invalid value: 11: must be less than or equal to previous value"]);
+        assert_eq!(
+            texts(&new, &old_ads),
+            ["spec.activeDeadlineSeconds: Invalid value: 11: must be less than or equal to previous value"]
+        );
         let new = pod(json!({"containers": [{"name": "c", "image": "a"}]}));
-        assert_eq!(texts(&new, &old_ads), ["spec.activeDeadlineSeconds: Invalid value: null: must not update from a positive integer to nil value"]);
-        let old_t = pod(json!({"containers": [{"name": "c", "image": "a"}], "tolerations": [{"key": "k", "operator": "Exists", "effect": "NoSchedule"}]}));
-        assert_eq!(texts(&new, &old_t), ["spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds"]);
+        assert_eq!(
+            texts(&new, &old_ads),
+            ["spec.activeDeadlineSeconds: Invalid value: null: must not update from a positive integer to nil value"]
+        );
+        let old_t = pod(
+            json!({"containers": [{"name": "c", "image": "a"}], "tolerations": [{"key": "k", "operator": "Exists", "effect": "NoSchedule"}]}),
+        );
+        assert_eq!(
+            texts(&new, &old_t),
+            ["spec.tolerations: Forbidden: existing toleration can not be modified except its tolerationSeconds"]
+        );
         let new_g = pod(json!({"containers": [{"name": "c", "image": "a"}], "schedulingGates": [{"name": "g"}]}));
         assert_eq!(
             texts(&new_g, &old),
@@ -417,7 +451,8 @@ mod tests {
         let t = texts(&new, &old);
         assert_eq!(t.len(), 1);
         let text = t.first().cloned().unwrap_or_default();
-        assert!(text.starts_with("spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,"));
+        assert!(text
+            .starts_with("spec: Forbidden: pod updates may not change fields other than `spec.containers[*].image`,"));
         assert!(text.contains("\n@@ "));
         assert!(text.contains("\n-   \"WorkingDir\": \"\",\n+   \"WorkingDir\": \"/w\",\n"));
     }
@@ -425,10 +460,16 @@ mod tests {
     // TestValidatePodUpdate: gated pods may add node selectors, not change them.
     #[test]
     fn gated() {
-        let old = pod(json!({"containers": [{"name": "c", "image": "a"}], "schedulingGates": [{"name": "g"}], "nodeSelector": {"a": "1"}}));
-        let new = pod(json!({"containers": [{"name": "c", "image": "a"}], "schedulingGates": [{"name": "g"}], "nodeSelector": {"a": "1", "b": "2"}}));
+        let old = pod(
+            json!({"containers": [{"name": "c", "image": "a"}], "schedulingGates": [{"name": "g"}], "nodeSelector": {"a": "1"}}),
+        );
+        let new = pod(
+            json!({"containers": [{"name": "c", "image": "a"}], "schedulingGates": [{"name": "g"}], "nodeSelector": {"a": "1", "b": "2"}}),
+        );
         assert!(texts(&new, &old).is_empty());
-        let new = pod(json!({"containers": [{"name": "c", "image": "a"}], "schedulingGates": [{"name": "g"}], "nodeSelector": {"a": "2"}}));
+        let new = pod(
+            json!({"containers": [{"name": "c", "image": "a"}], "schedulingGates": [{"name": "g"}], "nodeSelector": {"a": "2"}}),
+        );
         assert_eq!(
             texts(&new, &old),
             ["spec.nodeSelector: Invalid value: {\"a\":\"2\"}: only additions to spec.nodeSelector are allowed (no mutations or deletions)"]

@@ -22,7 +22,10 @@ use crate::field::{go_quote, Path};
 const DEPRECATED_NODE_LABELS: &[(&str, &str)] = &[
     ("beta.kubernetes.io/arch", "deprecated since v1.14; use \"kubernetes.io/arch\" instead"),
     ("beta.kubernetes.io/os", "deprecated since v1.14; use \"kubernetes.io/os\" instead"),
-    ("failure-domain.beta.kubernetes.io/region", "deprecated since v1.17; use \"topology.kubernetes.io/region\" instead"),
+    (
+        "failure-domain.beta.kubernetes.io/region",
+        "deprecated since v1.17; use \"topology.kubernetes.io/region\" instead",
+    ),
     ("failure-domain.beta.kubernetes.io/zone", "deprecated since v1.17; use \"topology.kubernetes.io/zone\" instead"),
     ("beta.kubernetes.io/instance-type", "deprecated since v1.17; use \"node.kubernetes.io/instance-type\" instead"),
     ("app.kubernetes.io/created-by", "deprecated since v1.9"),
@@ -90,7 +93,12 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
         }
         for (i, term) in list(na, PREFERRED).iter().enumerate() {
             let at = p(base, &format!("spec.affinity.nodeAffinity.{PREFERRED}[{i}].preference"));
-            w.extend(super::pod_affinity::node_selector_term_warnings(field(term, "preference"), true, &at, node_label_deprecated));
+            w.extend(super::pod_affinity::node_selector_term_warnings(
+                field(term, "preference"),
+                true,
+                &at,
+                node_label_deprecated,
+            ));
         }
     }
     for (i, t) in list(spec, "topologySpreadConstraints").iter().enumerate() {
@@ -106,7 +114,10 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
     let annotations = object(meta, "annotations");
     let has = |k: &str| annotations.is_some_and(|a| a.contains_key(k));
     for (key, msg) in [
-        ("scheduler.alpha.kubernetes.io/critical-pod", "non-functional in v1.16+; use the \"priorityClassName\" field instead"),
+        (
+            "scheduler.alpha.kubernetes.io/critical-pod",
+            "non-functional in v1.16+; use the \"priorityClassName\" field instead",
+        ),
         ("security.alpha.kubernetes.io/sysctls", "non-functional in v1.11+; use the \"sysctls\" field instead"),
         ("security.alpha.kubernetes.io/unsafe-sysctls", "non-functional in v1.11+; use the \"sysctls\" field instead"),
     ] {
@@ -151,7 +162,11 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
         for (i, s) in secrets.iter().enumerate() {
             let name = str(s, "name");
             if seen.contains(&name) {
-                w.push(format!("{}: duplicate name {}", p(base, &format!("spec.imagePullSecrets[{i}].name")), go_quote(name)));
+                w.push(format!(
+                    "{}: duplicate name {}",
+                    p(base, &format!("spec.imagePullSecrets[{i}].name")),
+                    go_quote(name)
+                ));
             } else {
                 seen.push(name);
             }
@@ -160,7 +175,11 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
     for (i, s) in secrets.iter().enumerate() {
         let name = str(s, "name");
         if name.is_empty() {
-            w.push(format!("{}: invalid empty name {}", p(base, &format!("spec.imagePullSecrets[{i}].name")), go_quote(name)));
+            w.push(format!(
+                "{}: invalid empty name {}",
+                p(base, &format!("spec.imagePullSecrets[{i}].name")),
+                go_quote(name)
+            ));
         }
     }
     for res in ["memory", "ephemeral-storage"] {
@@ -193,7 +212,12 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
             ));
         }
         let r = field(c, "resources");
-        for (kind, res) in [("limits", "memory"), ("requests", "memory"), ("limits", "ephemeral-storage"), ("requests", "ephemeral-storage")] {
+        for (kind, res) in [
+            ("limits", "memory"),
+            ("requests", "memory"),
+            ("limits", "ephemeral-storage"),
+            ("requests", "ephemeral-storage"),
+        ] {
             if let Some(q) = field(r, kind).get(res).and_then(quantity::from_json) {
                 if q.milli_value() % 1000 != 0 {
                     w.push(format!(
@@ -281,7 +305,12 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
             if get(t, "labelSelector").is_none() {
                 w.push(format!(
                     "{}: a null labelSelector results in matching no pod",
-                    p(base, &format!("spec.affinity.{kind}.requiredDuringSchedulingIgnoredDuringExecution[{i}].labelSelector"))
+                    p(
+                        base,
+                        &format!(
+                            "spec.affinity.{kind}.requiredDuringSchedulingIgnoredDuringExecution[{i}].labelSelector"
+                        )
+                    )
                 ));
             }
         }
@@ -405,20 +434,21 @@ fn overlapping_paths(volumes: &[Json]) -> Vec<String> {
                     w.push(format!("volume {name} (Projected) has no sources provided"));
                     continue;
                 }
-                let paths: Vec<(String, String)> = if let Some(c) = get(source, "configMap").filter(|c| get(c, "items").is_some()) {
-                    item_paths(list(c, "items"), &format!("ConfigMap {}", go_quote(str(c, "name"))))
-                } else if let Some(s) = get(source, "secret").filter(|c| get(c, "items").is_some()) {
-                    item_paths(list(s, "items"), &format!("Secret {}", go_quote(str(s, "name"))))
-                } else if let Some(d) = get(source, "downwardAPI").filter(|c| get(c, "items").is_some()) {
-                    item_paths(list(d, "items"), "DownwardAPI")
-                } else if let Some(t) = get(source, "serviceAccountToken") {
-                    alloc::vec![(String::from(str(t, "path")), String::from("ServiceAccountToken"))]
-                } else if let Some(b) = get(source, "clusterTrustBundle") {
-                    let n = b.get("name").or_else(|| b.get("signerName")).and_then(Json::as_str).unwrap_or("");
-                    alloc::vec![(String::from(str(b, "path")), format!("ClusterTrustBundle {}", go_quote(n)))]
-                } else {
-                    Vec::new()
-                };
+                let paths: Vec<(String, String)> =
+                    if let Some(c) = get(source, "configMap").filter(|c| get(c, "items").is_some()) {
+                        item_paths(list(c, "items"), &format!("ConfigMap {}", go_quote(str(c, "name"))))
+                    } else if let Some(s) = get(source, "secret").filter(|c| get(c, "items").is_some()) {
+                        item_paths(list(s, "items"), &format!("Secret {}", go_quote(str(s, "name"))))
+                    } else if let Some(d) = get(source, "downwardAPI").filter(|c| get(c, "items").is_some()) {
+                        item_paths(list(d, "items"), "DownwardAPI")
+                    } else if let Some(t) = get(source, "serviceAccountToken") {
+                        alloc::vec![(String::from(str(t, "path")), String::from("ServiceAccountToken"))]
+                    } else if let Some(b) = get(source, "clusterTrustBundle") {
+                        let n = b.get("name").or_else(|| b.get("signerName")).and_then(Json::as_str).unwrap_or("");
+                        alloc::vec![(String::from(str(b, "path")), format!("ClusterTrustBundle {}", go_quote(n)))]
+                    } else {
+                        Vec::new()
+                    };
                 for (path, source) in paths {
                     let needle = (String::from(path.trim_end_matches('/')), source);
                     for c in overlaps(&all, &needle) {

@@ -271,7 +271,11 @@ fn validate_data_source(ds: &Json, is_ref: bool, allow_invalid_group: bool, path
     }
     let group = json::opt_str(ds, "apiGroup").unwrap_or("");
     if group.is_empty() && kind != "PersistentVolumeClaim" {
-        errors.push(Error::invalid(path, kind, "must be 'PersistentVolumeClaim' when referencing the default apiGroup"));
+        errors.push(Error::invalid(
+            path,
+            kind,
+            "must be 'PersistentVolumeClaim' when referencing the default apiGroup",
+        ));
     }
     if !group.is_empty() && !allow_invalid_group {
         for msg in common::is_dns1123_subdomain(group) {
@@ -383,9 +387,14 @@ pub fn validate_update(obj: &Json, old: &Json) -> Vec<Error> {
     }
     let (new_mode, old_mode) = (json::opt_str(spec, "volumeMode"), json::opt_str(os, "volumeMode"));
     if new_mode != old_mode {
-        errors.push(Error::invalid(&root.child("volumeMode"), new_mode.map_or(Json::Null, Json::from), "field is immutable"));
+        errors.push(Error::invalid(
+            &root.child("volumeMode"),
+            new_mode.map_or(Json::Null, Json::from),
+            "field is immutable",
+        ));
     }
-    let (new_vac, old_vac) = (json::opt_str(spec, "volumeAttributesClassName"), json::opt_str(os, "volumeAttributesClassName"));
+    let (new_vac, old_vac) =
+        (json::opt_str(spec, "volumeAttributesClassName"), json::opt_str(os, "volumeAttributesClassName"));
     if new_vac != old_vac && json::opt_str(json::field(old, "status"), "currentVolumeAttributesClassName").is_some() {
         let sp = root.child("spec");
         let vp = sp.child("volumeAttributesClassName");
@@ -452,7 +461,9 @@ fn semantic(v: &Json) -> Json {
     match v {
         Json::Object(m) => Json::Object(
             m.iter()
-                .filter(|(_, x)| !matches!(x, Json::Array(a) if a.is_empty()) && !matches!(x, Json::Object(o) if o.is_empty()))
+                .filter(|(_, x)| {
+                    !matches!(x, Json::Array(a) if a.is_empty()) && !matches!(x, Json::Object(o) if o.is_empty())
+                })
                 .filter(|(_, x)| !x.is_null())
                 .map(|(k, x)| (k.clone(), semantic_shallow(x)))
                 .collect(),
@@ -463,7 +474,9 @@ fn semantic(v: &Json) -> Json {
 
 fn semantic_shallow(v: &Json) -> Json {
     match v {
-        Json::Array(items) => Json::Array(items.iter().map(|i| if i.is_object() { semantic_leaf(i) } else { i.clone() }).collect()),
+        Json::Array(items) => {
+            Json::Array(items.iter().map(|i| if i.is_object() { semantic_leaf(i) } else { i.clone() }).collect())
+        }
         Json::Object(_) => semantic_leaf(v),
         other => other.clone(),
     }
@@ -474,7 +487,9 @@ fn semantic_leaf(v: &Json) -> Json {
         Json::Object(m) => Json::Object(
             m.iter()
                 .filter(|(_, x)| !x.is_null())
-                .filter(|(_, x)| !matches!(x, Json::Array(a) if a.is_empty()) && !matches!(x, Json::Object(o) if o.is_empty()))
+                .filter(|(_, x)| {
+                    !matches!(x, Json::Array(a) if a.is_empty()) && !matches!(x, Json::Object(o) if o.is_empty())
+                })
                 .map(|(k, x)| (k.clone(), x.clone()))
                 .collect(),
         ),
@@ -638,7 +653,10 @@ mod tests {
     fn validate_claim() {
         assert_eq!(
             create(json!({"resources": {}})),
-            ["spec.accessModes: Required value: at least 1 access mode is required", "spec.resources[storage]: Required value"]
+            [
+                "spec.accessModes: Required value: at least 1 access mode is required",
+                "spec.resources[storage]: Required value"
+            ]
         );
         assert_eq!(
             create(json!({"accessModes": ["ReadWriteOncePod", "ReadWriteOnce"], "resources": {}}))[0],
@@ -653,7 +671,9 @@ mod tests {
             "spec.volumeMode: Unsupported value: \"fakeVolumeMode\": supported values: \"Block\", \"Filesystem\""
         );
         assert_eq!(
-            create(json!({"accessModes": ["ReadWriteOnce"], "resources": {}, "dataSourceRef": {"kind": "PersistentVolumeClaim"}}))[1],
+            create(
+                json!({"accessModes": ["ReadWriteOnce"], "resources": {}, "dataSourceRef": {"kind": "PersistentVolumeClaim"}})
+            )[1],
             "spec.dataSource.name: Required value"
         );
     }

@@ -65,13 +65,13 @@ pub fn default(obj: &mut Json) {
         }
     }
     let ty = String::from(json::str(spec, "type"));
-    let externally_accessible = ty == "LoadBalancer"
-        || ty == "NodePort"
-        || (ty == "ClusterIP" && !json::list(spec, "externalIPs").is_empty());
+    let externally_accessible =
+        ty == "LoadBalancer" || ty == "NodePort" || (ty == "ClusterIP" && !json::list(spec, "externalIPs").is_empty());
     if externally_accessible {
         json::default_to(spec, "externalTrafficPolicy", json!("Cluster"));
     }
-    if json::get(spec, "internalTrafficPolicy").is_none() && matches!(ty.as_str(), "NodePort" | "LoadBalancer" | "ClusterIP")
+    if json::get(spec, "internalTrafficPolicy").is_none()
+        && matches!(ty.as_str(), "NodePort" | "LoadBalancer" | "ClusterIP")
     {
         json::default_to(spec, "internalTrafficPolicy", json!("Cluster"));
     }
@@ -339,7 +339,13 @@ fn validate_service(svc: &Json, old: Option<&Json>) -> Vec<Error> {
 }
 
 /// `validateServicePort`.
-fn validate_port<'a>(port: &'a Json, require_name: bool, names: &mut Vec<&'a str>, path: &Path<'_>, errors: &mut Vec<Error>) {
+fn validate_port<'a>(
+    port: &'a Json,
+    require_name: bool,
+    names: &mut Vec<&'a str>,
+    path: &Path<'_>,
+    errors: &mut Vec<Error>,
+) {
     let name = json::str(port, "name");
     if require_name && name.is_empty() {
         errors.push(required(&path.child("name"), ""));
@@ -637,7 +643,8 @@ mod tests {
             }
         }
         default(&mut obj);
-        let (errors, warnings) = super::super::service_alloc::admit(Context { minor: 37, update: false }, &mut obj, None);
+        let (errors, warnings) =
+            super::super::service_alloc::admit(Context { minor: 37, update: false }, &mut obj, None);
         (errors.iter().map(Error::text).collect(), warnings, obj)
     }
 

@@ -63,7 +63,8 @@ fn node_port(port: &Json) -> i64 {
 }
 
 fn set_node_port(obj: &mut Json, i: usize, value: i64) {
-    if let Some(p) = spec_mut(obj).and_then(|s| s.get_mut("ports")).and_then(|p| p.get_mut(i)).and_then(Json::as_object_mut)
+    if let Some(p) =
+        spec_mut(obj).and_then(|s| s.get_mut("ports")).and_then(|p| p.get_mut(i)).and_then(Json::as_object_mut)
     {
         if value == 0 {
             p.remove("nodePort");
@@ -190,7 +191,9 @@ fn patch_allocated_values(obj: &mut Json, old: &Json) {
             set_node_port(obj, i, v);
         }
     }
-    if needs_hc_node_port(os) && needs_hc_node_port(spec(obj)) && json::int(spec(obj), "healthCheckNodePort").unwrap_or(0) == 0
+    if needs_hc_node_port(os)
+        && needs_hc_node_port(spec(obj))
+        && json::int(spec(obj), "healthCheckNodePort").unwrap_or(0) == 0
     {
         if let Some(hc) = json::int(os, "healthCheckNodePort") {
             set(obj, "healthCheckNodePort", json!(hc));
@@ -292,10 +295,18 @@ fn init_ip_family_fields(obj: &mut Json, old: Option<&Json>) -> Result<(), Vec<E
             }
         } else {
             if !ips.is_empty() && ips.len() < old_ips.len() {
-                el.push(Error::invalid(&pp, policy.as_str(), "must be 'SingleStack' to release the secondary cluster IP"));
+                el.push(Error::invalid(
+                    &pp,
+                    policy.as_str(),
+                    "must be 'SingleStack' to release the secondary cluster IP",
+                ));
             }
             if !fams.is_empty() && fams.len() < old_fams.len() {
-                el.push(Error::invalid(&pp, policy.as_str(), "must be 'SingleStack' to release the secondary IP family"));
+                el.push(Error::invalid(
+                    &pp,
+                    policy.as_str(),
+                    "must be 'SingleStack' to release the secondary IP family",
+                ));
             }
         }
     }
@@ -326,7 +337,11 @@ fn init_ip_family_fields(obj: &mut Json, old: Option<&Json>) -> Result<(), Vec<E
         let fam = family_of(ip);
         if i >= fams.len() {
             if fam != "IPv4" {
-                el.push(Error::invalid(&cips.index(i), ips_value.clone(), format!("{fam} is not configured on this cluster")));
+                el.push(Error::invalid(
+                    &cips.index(i),
+                    ips_value.clone(),
+                    format!("{fam} is not configured on this cluster"),
+                ));
             } else {
                 fams.push(String::from(fam));
             }
@@ -592,20 +607,24 @@ fn prepare_for_update(obj: &mut Json, old: &Json) {
     let needs_np = |s: &Json| matches!(json::str(s, "type"), "NodePort" | "LoadBalancer");
     if needs_ip(os) && !needs_ip(spec(obj)) {
         let s = spec(obj);
-        if json::str(os, "clusterIP") == json::str(s, "clusterIP") && strings(os, "clusterIPs") == strings(s, "clusterIPs") {
+        if json::str(os, "clusterIP") == json::str(s, "clusterIP")
+            && strings(os, "clusterIPs") == strings(s, "clusterIPs")
+        {
             remove(obj, "clusterIP");
             remove(obj, "clusterIPs");
         }
         if json::get(os, "ipFamilies") == json::get(spec(obj), "ipFamilies") {
             remove(obj, "ipFamilies");
         }
-        if json::opt_str(os, "ipFamilyPolicy").unwrap_or("") == json::opt_str(spec(obj), "ipFamilyPolicy").unwrap_or("") {
+        if json::opt_str(os, "ipFamilyPolicy").unwrap_or("") == json::opt_str(spec(obj), "ipFamilyPolicy").unwrap_or("")
+        {
             remove(obj, "ipFamilyPolicy");
         }
     }
     if needs_np(os) && !needs_np(spec(obj)) {
         let old_np: Vec<i64> = json::list(os, "ports").iter().map(node_port).filter(|n| *n != 0).collect();
-        let superset = json::list(spec(obj), "ports").iter().map(node_port).filter(|n| *n != 0).all(|n| old_np.contains(&n));
+        let superset =
+            json::list(spec(obj), "ports").iter().map(node_port).filter(|n| *n != 0).all(|n| old_np.contains(&n));
         if superset {
             for i in 0..json::list(spec(obj), "ports").len() {
                 set_node_port(obj, i, 0);
@@ -620,7 +639,8 @@ fn prepare_for_update(obj: &mut Json, old: &Json) {
     }
     let lb = |s: &Json| json::str(s, "type") == "LoadBalancer";
     if lb(os) && !lb(spec(obj)) {
-        let (a, b) = (json::bool(os, "allocateLoadBalancerNodePorts"), json::bool(spec(obj), "allocateLoadBalancerNodePorts"));
+        let (a, b) =
+            (json::bool(os, "allocateLoadBalancerNodePorts"), json::bool(spec(obj), "allocateLoadBalancerNodePorts"));
         if a.is_some() && a == b {
             remove(obj, "allocateLoadBalancerNodePorts");
         }

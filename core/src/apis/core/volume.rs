@@ -17,7 +17,9 @@ use serde_json::Value as Json;
 
 use super::super::json::{get, int, list, str};
 use super::super::quantity;
-use super::container::{local_descending_path, no_backsteps, validate_object_field_selector, validate_resource_field_selector, Volumes};
+use super::container::{
+    local_descending_path, no_backsteps, validate_object_field_selector, validate_resource_field_selector, Volumes,
+};
 use super::pod_common::*;
 use crate::field::{Error, Path};
 
@@ -60,13 +62,22 @@ const SOURCES: &[(&str, &str, &str)] = &[
 
 /// `ValidateVolumes`: the accepted volumes by name, errors appended. `pod_name` is the
 /// pod's name (empty for templates).
-pub fn validate_volumes<'a>(volumes: &'a [Json], pod_name: &str, path: &Path<'_>, errors: &mut Vec<Error>) -> Volumes<'a> {
+pub fn validate_volumes<'a>(
+    volumes: &'a [Json],
+    pod_name: &str,
+    path: &Path<'_>,
+    errors: &mut Vec<Error>,
+) -> Volumes<'a> {
     let mut accepted: Volumes<'a> = Vec::new();
     let mut names: Vec<&str> = Vec::new();
     let created: Vec<alloc::string::String> = if pod_name.is_empty() {
         Vec::new()
     } else {
-        volumes.iter().filter(|v| get(v, "ephemeral").is_some()).map(|v| format!("{pod_name}-{}", str(v, "name"))).collect()
+        volumes
+            .iter()
+            .filter(|v| get(v, "ephemeral").is_some())
+            .map(|v| format!("{pod_name}-{}", str(v, "name")))
+            .collect()
     };
     for (i, vol) in volumes.iter().enumerate() {
         let at = path.index(i);
@@ -149,7 +160,11 @@ pub(super) fn downward_api_file(file: &Json, path: &Path<'_>, errors: &mut Vec<E
     if let Some(fr) = get(file, "fieldRef") {
         validate_object_field_selector(fr, PATHS, &path.child("fieldRef"), errors);
         if get(file, "resourceFieldRef").is_some() {
-            errors.push(Error::invalid(path, "resource", "fieldRef and resourceFieldRef can not be specified simultaneously"));
+            errors.push(Error::invalid(
+                path,
+                "resource",
+                "fieldRef and resourceFieldRef can not be specified simultaneously",
+            ));
         }
     } else if let Some(rf) = get(file, "resourceFieldRef") {
         let prefixes = ["limits.hugepages-", "requests.hugepages-"];
@@ -255,7 +270,11 @@ fn validate_volume_source(vol: &Json, path: &Path<'_>, name: &str, pod_name: &st
                     errors.push(required(&at, "one of datasetName and datasetUUID is required"));
                 }
                 if !dn.is_empty() && !du.is_empty() {
-                    errors.push(Error::invalid(&at, "resource", "datasetName and datasetUUID can not be specified simultaneously"));
+                    errors.push(Error::invalid(
+                        &at,
+                        "resource",
+                        "datasetName and datasetUUID can not be specified simultaneously",
+                    ));
                 }
                 if dn.contains('/') {
                     errors.push(Error::invalid(&at.child("datasetName"), dn, "must not contain '/'"));

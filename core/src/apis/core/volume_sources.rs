@@ -62,7 +62,11 @@ pub fn validate_source(key: &str, src: &Json, path: &Path<'_>, errors: &mut Vec<
                 let normalized = format!(".{}", namespace.to_lowercase());
                 if normalized.ends_with(".kubernetes.io") || normalized.ends_with(".k8s.io") {
                     let op = path.child("options");
-                    errors.push(Error::invalid(&op.key(k), k.as_str(), "kubernetes.io and k8s.io namespaces are reserved"));
+                    errors.push(Error::invalid(
+                        &op.key(k),
+                        k.as_str(),
+                        "kubernetes.io and k8s.io namespaces are reserved",
+                    ));
                 }
             }
         }
@@ -124,7 +128,9 @@ fn secret_ref_name(src: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
 
 /// `iscsiInitiatorIqnRegex` (unanchored at the start): `iqn\.\d{4}-\d{2}\.([[:alnum:]-.]+)(:[^,;*&$|\s]+)$`.
 fn iqn_matches(s: &str) -> bool {
-    let tail_ok = |t: &str| !t.is_empty() && !t.chars().any(|c| ",;*&$|".contains(c) || matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c'));
+    let tail_ok = |t: &str| {
+        !t.is_empty() && !t.chars().any(|c| ",;*&$|".contains(c) || matches!(c, ' ' | '\t' | '\n' | '\r' | '\x0c'))
+    };
     s.match_indices("iqn.").any(|(p, _)| {
         let b = s.as_bytes();
         let digits = |from: usize, n: usize| b.get(from..from + n).is_some_and(|d| d.iter().all(u8::is_ascii_digit));
@@ -467,10 +473,18 @@ fn projected(src: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
                 None => errors.push(required(&pp.child("expirationSeconds"), "")),
                 Some(exp) => {
                     if exp < 600 {
-                        errors.push(Error::invalid(&pp.child("expirationSeconds"), exp, "may not specify a duration less than 10 minutes"));
+                        errors.push(Error::invalid(
+                            &pp.child("expirationSeconds"),
+                            exp,
+                            "may not specify a duration less than 10 minutes",
+                        ));
                     }
                     if exp > 1 << 32 {
-                        errors.push(Error::invalid(&pp.child("expirationSeconds"), exp, "may not specify a duration larger than 2^32 seconds"));
+                        errors.push(Error::invalid(
+                            &pp.child("expirationSeconds"),
+                            exp,
+                            "may not specify a duration larger than 2^32 seconds",
+                        ));
                     }
                 }
             }
@@ -503,7 +517,11 @@ fn projected(src: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
                         errors.push(Error::invalid(&pp.child("name"), name, detail));
                     }
                     if let Some(sel) = get(b, "labelSelector") {
-                        let mut e = Error::invalid(&pp.child("labelSelector"), sel.clone(), "labelSelector must be unset if name is specified");
+                        let mut e = Error::invalid(
+                            &pp.child("labelSelector"),
+                            sel.clone(),
+                            "labelSelector must be unset if name is specified",
+                        );
                         e.rendered_value = Some(super::pod_gojson::marshal(Some(sel), &super::pod_schema::T::Selector));
                         errors.push(e);
                     }
@@ -552,7 +570,11 @@ fn pod_certificate(c: &Json, pp: &Path<'_>, path: &Path<'_>, all_paths: &mut Vec
                 let msgs = content::is_label_key(&key);
                 if msgs.is_empty() {
                     if key.split('/').count() != 2 {
-                        errors.push(Error::invalid(&ap, key.as_str(), "must be a domain-prefixed key (such as \"acme.io/foo\")"));
+                        errors.push(Error::invalid(
+                            &ap,
+                            key.as_str(),
+                            "must be a domain-prefixed key (such as \"acme.io/foo\")",
+                        ));
                     }
                 } else {
                     for msg in msgs {
@@ -616,7 +638,8 @@ mod tests {
     // TestValidateVolumes (iscsi, fc, rbd, flexVolume, azureDisk, csi, quobyte cases).
     #[test]
     fn sources() {
-        assert!(texts("iscsi", json!({"targetPortal": "127.0.0.1", "iqn": "iqn.2015-02.example.com:test", "lun": 1})).is_empty());
+        assert!(texts("iscsi", json!({"targetPortal": "127.0.0.1", "iqn": "iqn.2015-02.example.com:test", "lun": 1}))
+            .is_empty());
         assert_eq!(
             texts("iscsi", json!({"targetPortal": "127.0.0.1", "iqn": "iqn.2015-02.example.com:test;ls;", "lun": 1})),
             ["v.iscsi.iqn: Invalid value: \"iqn.2015-02.example.com:test;ls;\": must be valid format"]
@@ -632,7 +655,10 @@ mod tests {
                 "v.fc.lun: Invalid value: 256: must be between 0 and 255, inclusive",
             ]
         );
-        assert_eq!(texts("rbd", json!({"monitors": [], "image": ""})), ["v.rbd.monitors: Required value", "v.rbd.image: Required value"]);
+        assert_eq!(
+            texts("rbd", json!({"monitors": [], "image": ""})),
+            ["v.rbd.monitors: Required value", "v.rbd.image: Required value"]
+        );
         assert_eq!(
             texts("flexVolume", json!({"driver": "d", "options": {"kubernetes.io/x": "y"}})),
             ["v.flexVolume.options[kubernetes.io/x]: Invalid value: \"kubernetes.io/x\": kubernetes.io and k8s.io namespaces are reserved"]

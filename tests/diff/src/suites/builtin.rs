@@ -46,7 +46,11 @@ fn cases() -> Result<Vec<Case>, String> {
             Some(stem) => {
                 let text = std::fs::read_to_string(crate::root().join(format!("{stem}.old")))
                     .map_err(|e| format!("{stem}.old: {e}"))?;
-                kubedv_input::documents(&text).map_err(|e| format!("{stem}.old: {e}"))?.into_iter().flat_map(expand).collect()
+                kubedv_input::documents(&text)
+                    .map_err(|e| format!("{stem}.old: {e}"))?
+                    .into_iter()
+                    .flat_map(expand)
+                    .collect()
             }
             None => Vec::new(),
         };

@@ -100,8 +100,9 @@ pub fn request_items(case: &Case, answer: &Value) -> Vec<Item> {
     let input = &case.input;
     let setup: Vec<Value> = input["setup"].as_array().cloned().unwrap_or_default();
     // The oracle's default is Strict, as kubectl's.
-    let field_validation = kubedv_core::check::FieldValidation::parse(input["fieldValidation"].as_str().unwrap_or("Strict"))
-        .unwrap_or_default();
+    let field_validation =
+        kubedv_core::check::FieldValidation::parse(input["fieldValidation"].as_str().unwrap_or("Strict"))
+            .unwrap_or_default();
     let request = Request { field_validation, setup: &setup, object: &input["object"], old: input.get("old") };
     vec![Item { id: case.id.clone(), kubedv: verdict::kubedv(&request), oracle: verdict::oracle(answer) }]
 }
