@@ -92,6 +92,18 @@ pub(crate) fn document(text: &str) -> Result<Option<Value>, ParseError> {
 /// document's end), as go-yaml v2's parser makes them: libyaml's, with go-yaml's own escapes
 /// (`\'` is one, `\/` is not) and only `%YAML 1.1` accepted.
 pub(crate) fn events(text: &str, mut f: impl FnMut(Event) -> Result<(), ParseError>) -> Result<(), ParseError> {
+    // A text is read as ending in a line break, as kubectl reads it (go-yaml v2: `a: "x\` is
+    // "found unexpected end of stream" on the next line, `a: |\n  x` the value `x` and a line
+    // break). libyaml-safer 0.3.0 reads past the end of a text that does not (a block scalar or
+    // an escape cut by the end: "unexpected end of input", a panic); every position stays.
+    let ended;
+    let text = match text.is_empty() || text.ends_with(['\n', '\r']) {
+        true => text,
+        false => {
+            ended = format!("{text}\n");
+            ended.as_str()
+        }
+    };
     let (source, patched) = unescaped_quotes(text);
     let mut parser = Parser::new();
     parser.set_input(Chunks::new(&source));
@@ -197,7 +209,7 @@ fn unescaped_quotes(text: &str) -> (Cow<'_, str>, Vec<usize>) {
 /// comes from an escape, in order.
 fn go_escapes(text: &str, at: Mark, end: Mark, value: &mut String, patched: &[usize]) -> Result<(), ParseError> {
     let start = at.index as usize;
-    let span = &text[start..end.index as usize];
+    let span = text.get(start..end.index as usize).unwrap_or("");
     let mut quotes = Vec::new();
     let mut chars = span.char_indices();
     while let Some((i, c)) = chars.next() {
@@ -257,7 +269,7 @@ fn at(m: Mark) -> (usize, usize) {
 
 /// The 0-based line and column of a byte offset, lines broken as in YAML (CR LF, LF, CR).
 fn mark_of(text: &str, at: usize) -> (usize, usize) {
-    let before = &text[..at];
+    let before = text.get(..at.min(text.len())).unwrap_or(text);
     let line = before.matches('\n').count() + before.matches('\r').count() - before.matches("\r\n").count();
     let line_start = before.rfind(['\n', '\r']).map_or(0, |i| i + 1);
     (line, before[line_start..].chars().count())
