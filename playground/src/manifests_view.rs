@@ -148,7 +148,10 @@ mod tests {
         // The example stream's ConfigMap is a built-in kind: checked once the catalog is loaded,
         // through the API server's whole path (no "declarative rules only" line, as the CLI's
         // summary).
-        assert_eq!(check_stream(EXAMPLE, 37, Some(&catalog)).1, "11 documents: 4 valid, 5 invalid, 0 skipped, 2 unreadable");
+        assert_eq!(
+            check_stream(EXAMPLE, 37, Some(&catalog)).1,
+            "11 documents: 4 valid, 5 invalid, 0 skipped, 2 unreadable"
+        );
         let (rows, summary) = check_stream(text, 37, Some(&catalog));
         assert_eq!(summary.lines().next(), Some("6 documents: 1 valid, 4 invalid, 0 skipped, 1 unreadable"));
         let first = &rows[0];

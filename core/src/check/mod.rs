@@ -508,7 +508,6 @@ impl Checker {
                     update = outcome.admission.clone();
                 }
                 report.update_verdict = update.clone();
-                report.update_verdict = update.clone();
                 report.update_errors = only_on_update(update, &report.errors);
             }
             return report.settle();
@@ -576,6 +575,7 @@ impl Checker {
         report.warnings.extend(outcome.warnings.into_iter().map(|m| Warning { message: m, field: None }));
         if let Some(old) = old {
             let update = compiled.check(doc, Some(old), &crate::crd::Options::default()).errors;
+            report.update_verdict = update.clone();
             report.update_errors = only_on_update(update, &report.errors);
         }
         report.settle()
