@@ -16,65 +16,15 @@ use serde_json::Value as Json;
 use crate::content;
 use crate::field::{Error, ErrorType, Path};
 
-/// `field.Required(path, detail)`.
-pub fn required(path: &Path<'_>, detail: &str) -> Error {
-    Error::new(ErrorType::Required, path, None, detail)
-}
-
-/// `field.Forbidden(path, detail)`.
-pub fn forbidden(path: &Path<'_>, detail: &str) -> Error {
-    Error::new(ErrorType::Forbidden, path, None, detail)
-}
+// The core group's shared checks (util/validation's texts), one copy for every kind's room.
+pub use super::common::{
+    duplicate, forbidden, is_config_map_key, is_dns1123_label, is_dns1123_subdomain, is_valid_port_name,
+    is_valid_port_num, required, validate_dns1123_label, validate_dns1123_subdomain, validate_qualified_name,
+};
 
 /// `field.NotFound(path, value)`.
 pub fn not_found(path: &Path<'_>, value: &str) -> Error {
     Error::new(ErrorType::NotFound, path, Some(Json::from(value)), "")
-}
-
-/// `field.Duplicate(path, value)`.
-pub fn duplicate(path: &Path<'_>, value: impl Into<Json>) -> Error {
-    Error::new(ErrorType::Duplicate, path, Some(value.into()), "")
-}
-
-/// util/validation `MaxLenError`: "characters" (content's says "bytes").
-fn characters(msgs: Vec<String>) -> Vec<String> {
-    msgs.into_iter()
-        .map(|m| match m.strip_suffix(" bytes") {
-            Some(head) if m.starts_with("must be no more than ") => format!("{head} characters"),
-            _ => m,
-        })
-        .collect()
-}
-
-/// util/validation `IsDNS1123Label`.
-pub fn is_dns1123_label(value: &str) -> Vec<String> {
-    characters(content::is_dns1123_label(value))
-}
-
-/// util/validation `IsDNS1123Subdomain` (also `NameIsDNSSubdomain` without prefix).
-pub fn is_dns1123_subdomain(value: &str) -> Vec<String> {
-    characters(content::is_dns1123_subdomain(value))
-}
-
-/// core validation `ValidateDNS1123Label`.
-pub fn validate_dns1123_label(value: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
-    for msg in is_dns1123_label(value) {
-        errors.push(Error::invalid(path, value, msg).with_origin("format=k8s-short-name"));
-    }
-}
-
-/// core validation `ValidateDNS1123Subdomain`.
-pub fn validate_dns1123_subdomain(value: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
-    for msg in is_dns1123_subdomain(value) {
-        errors.push(Error::invalid(path, value, msg).with_origin("format=k8s-long-name"));
-    }
-}
-
-/// core validation `ValidateQualifiedName`.
-pub fn validate_qualified_name(value: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
-    for msg in content::is_label_key(value) {
-        errors.push(Error::invalid(path, value, msg).with_origin("format=qualified-name"));
-    }
 }
 
 /// `ValidateNonnegativeField`.
@@ -89,36 +39,6 @@ pub fn inclusive_range(lo: i64, hi: i64) -> String {
     format!("must be between {lo} and {hi}, inclusive")
 }
 
-/// `IsValidPortNum`.
-pub fn is_valid_port_num(port: i64) -> Vec<String> {
-    if (1..=65535).contains(&port) {
-        Vec::new()
-    } else {
-        vec![inclusive_range(1, 65535)]
-    }
-}
-
-/// `IsValidPortName`.
-pub fn is_valid_port_name(port: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if port.len() > 15 {
-        errs.push(String::from("must be no more than 15 characters"));
-    }
-    if port.is_empty() || !port.bytes().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-') {
-        errs.push(String::from("must contain only alpha-numeric characters (a-z, 0-9), and hyphens (-)"));
-    }
-    if !port.bytes().any(|c| c.is_ascii_lowercase()) {
-        errs.push(String::from("must contain at least one letter (a-z)"));
-    }
-    if port.contains("--") {
-        errs.push(String::from("must not contain consecutive hyphens"));
-    }
-    if port.starts_with('-') || port.ends_with('-') {
-        errs.push(String::from("must not begin or end with a hyphen"));
-    }
-    errs
-}
-
 /// `IsRelaxedEnvVarName`.
 pub fn is_relaxed_env_var_name(value: &str) -> Vec<String> {
     let mut errs = Vec::new();
@@ -130,36 +50,6 @@ pub fn is_relaxed_env_var_name(value: &str) -> Vec<String> {
             "a valid environment variable name must consist only of printable ASCII characters other than '='",
         ));
     }
-    errs
-}
-
-/// `hasChDirPrefix`.
-fn ch_dir_prefix(value: &str) -> Option<String> {
-    if value == "." {
-        Some(String::from("must not be '.'"))
-    } else if value == ".." {
-        Some(String::from("must not be '..'"))
-    } else if value.starts_with("..") {
-        Some(String::from("must not start with '..'"))
-    } else {
-        None
-    }
-}
-
-/// `IsConfigMapKey`.
-pub fn is_config_map_key(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 253 {
-        errs.push(String::from("must be no more than 253 characters"));
-    }
-    if value.is_empty() || !value.bytes().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')) {
-        errs.push(content::regex_error(
-            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
-            "[-._a-zA-Z0-9]+",
-            &["key.name", "KEY_NAME", "key-name"],
-        ));
-    }
-    errs.extend(ch_dir_prefix(value));
     errs
 }
 
