@@ -787,22 +787,8 @@ fn validate_http_get(http: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
     }
 }
 
-/// `ValidatePortNumOrName`.
-pub fn port_num_or_name(port: Option<&Json>, path: &Path<'_>, errors: &mut Vec<Error>) {
-    match port {
-        Some(Json::String(s)) => {
-            for msg in is_valid_port_name(s) {
-                errors.push(Error::invalid(path, s.as_str(), msg));
-            }
-        }
-        other => {
-            let n = other.and_then(Json::as_i64).unwrap_or(0);
-            for msg in is_valid_port_num(n) {
-                errors.push(Error::invalid(path, n, msg));
-            }
-        }
-    }
-}
+/// `ValidatePortNumOrName` (one copy, the core group's: [`super::common`]).
+pub use super::common::validate_port_num_or_name as port_num_or_name;
 
 /// `validateLifecycle` and `validateStopSignal`.
 fn validate_lifecycle(lifecycle: &Json, spec: &Spec<'_>, path: &Path<'_>, errors: &mut Vec<Error>) {
