@@ -31,11 +31,29 @@
 //! One entry per request: [`admit`].
 
 pub mod admission;
+pub mod admissionregistration;
+pub mod apiregistration;
+pub mod apiserverinternal;
 pub mod apps;
+pub mod autoscaling;
 pub mod batch;
+pub mod certificates;
+pub mod coordination;
 pub mod core;
+pub mod discovery;
+pub mod events;
+pub mod flowcontrol;
 pub mod json;
+pub mod lifecycle;
+pub mod networking;
+pub mod node;
+pub mod policy;
 pub mod quantity;
+pub mod rbac;
+pub mod resource;
+pub mod scheduling;
+pub mod storage;
+pub mod storagemigration;
 
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -87,59 +105,83 @@ pub struct Context {
     pub update: bool,
 }
 
+/// One API group's room: the kinds it models, their defaulting, and a request's strategy,
+/// validation and warnings.
+struct Room {
+    kinds: &'static [&'static str],
+    default: fn(version: &str, kind: &str, object: &mut Json),
+    admit: fn(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>),
+}
+
+macro_rules! room {
+    ($m:ident) => {
+        Room { kinds: $m::KINDS, default: $m::default, admit: $m::admit }
+    };
+}
+
+/// The room of an API group, by the group's name.
+fn room(group: &str) -> Option<Room> {
+    Some(match group {
+        "" => room!(core),
+        "admissionregistration.k8s.io" => room!(admissionregistration),
+        "apiregistration.k8s.io" => room!(apiregistration),
+        "apps" => room!(apps),
+        "autoscaling" => room!(autoscaling),
+        "batch" => room!(batch),
+        "certificates.k8s.io" => room!(certificates),
+        "coordination.k8s.io" => room!(coordination),
+        "discovery.k8s.io" => room!(discovery),
+        "events.k8s.io" => room!(events),
+        "flowcontrol.apiserver.k8s.io" => room!(flowcontrol),
+        "internal.apiserver.k8s.io" => room!(apiserverinternal),
+        "lifecycle.k8s.io" => room!(lifecycle),
+        "networking.k8s.io" => room!(networking),
+        "node.k8s.io" => room!(node),
+        "policy" => room!(policy),
+        "rbac.authorization.k8s.io" => room!(rbac),
+        "resource.k8s.io" => room!(resource),
+        "scheduling.k8s.io" => room!(scheduling),
+        "storage.k8s.io" => room!(storage),
+        "storagemigration.k8s.io" => room!(storagemigration),
+        _ => return None,
+    })
+}
+
 /// Whether kubedv models the API server's path for this group and kind.
 pub fn handles(group: &str, kind: &str) -> bool {
-    match group {
-        "" => self::core::KINDS.contains(&kind),
-        "apps" => apps::KINDS.contains(&kind),
-        "batch" => batch::KINDS.contains(&kind),
-        _ => false,
-    }
+    room(group).is_some_and(|r| r.kinds.contains(&kind))
 }
 
 /// Defaults the object as the API server does on decoding (and the old object of an update
 /// is already stored defaulted). Kinds not modeled are left as they are.
 pub fn default(group: &str, version: &str, kind: &str, object: &mut Json) {
-    match group {
-        "" => self::core::default(version, kind, object),
-        "apps" => apps::default(version, kind, object),
-        "batch" => batch::default(version, kind, object),
-        _ => {}
+    if let Some(room) = room(group) {
+        (room.default)(version, kind, object);
     }
 }
 
 /// The API server's path for one request of a kind [`handles`] names; `None` for others.
 pub fn admit(request: &Request<'_>) -> Option<Outcome> {
-    if !handles(request.group, request.kind) {
-        return None;
-    }
+    let room = room(request.group).filter(|r| r.kinds.contains(&request.kind))?;
     let mut object = request.object.clone();
-    default(request.group, request.version, request.kind, &mut object);
+    (room.default)(request.version, request.kind, &mut object);
+    let group = |update| Group {
+        kind: request.kind,
+        version: request.version,
+        context: Context { minor: request.minor, update },
+    };
     // The old object of an update is the stored one: what the create path made of it
     // (defaulted, then prepared by the strategy: a Job's generated selector, a Service's
     // allocated addresses, a reset status).
     let old = request.old.map(|old| {
         let mut stored = old.clone();
-        default(request.group, request.version, request.kind, &mut stored);
-        let create = Group { kind: request.kind, context: Context { minor: request.minor, update: false } };
-        let _ = run(request.group, &create, &mut stored, None);
+        (room.default)(request.version, request.kind, &mut stored);
+        let _ = (room.admit)(&group(false), &mut stored, None);
         stored
     });
-    let context = Context { minor: request.minor, update: old.is_some() };
-    let group = Group { kind: request.kind, context };
-    let (errors, warnings) = run(request.group, &group, &mut object, old.as_ref())?;
+    let (errors, warnings) = (room.admit)(&group(old.is_some()), &mut object, old.as_ref());
     let admission = admission::validate(request.group, request.kind, &object, old.as_ref());
     Some(Outcome { object, errors, warnings, admission })
-}
-
-/// One group's room: its strategy, validation and warnings for a request.
-fn run(group: &str, g: &Group<'_>, object: &mut Json, old: Option<&Json>) -> Option<(Vec<Error>, Vec<String>)> {
-    Some(match group {
-        "" => self::core::admit(g, object, old),
-        "apps" => apps::admit(g, object, old),
-        "batch" => batch::admit(g, object, old),
-        _ => return None,
-    })
 }
 
 /// What a group's room is asked: the kind, and the request's context.
@@ -147,6 +189,8 @@ fn run(group: &str, g: &Group<'_>, object: &mut Json, old: Option<&Json>) -> Opt
 pub struct Group<'a> {
     /// The kind (`Deployment`).
     pub kind: &'a str,
+    /// The served version of the request (`v1`): the body's, before conversion.
+    pub version: &'a str,
     /// The request's context.
     pub context: Context,
 }
