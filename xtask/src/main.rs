@@ -14,6 +14,8 @@
 //!   harness from the Go module proxy (`tests/oracle`), by hand.
 //! - `diff [--record] [SUITE...]`: every suite's cases through kubedv and the oracle, compared
 //!   (`--record` keeps the answers in `tests/oracle/answers`, which `cargo test` compares with).
+//! - `ask FILE...`: the API server's answer to the built-in objects of manifest files beside
+//!   kubedv's, differences printed (for porting a kind; nothing recorded).
 //! - `fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer (yaml, crd, go, builtin), SECONDS
 //!   per path (default 600), against the oracle, by hand.
 //! - `catalog GITDIR [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from a k8s.io/api
@@ -51,6 +53,7 @@ fn main() -> ExitCode {
         Some("oracle") => oracle::build(&env::Env::new()),
         Some("diff") => oracle::diff(&env::Env::new(), &args[1..]),
         Some("fuzz-diff") => oracle::fuzz_diff(&env::Env::new(), &args[1..]),
+        Some("ask") => oracle::ask(&env::Env::new(), &args[1..]),
         Some("bench") => bench::run(&env::Env::new()),
         Some("bench-check") => {
             let sizes: Vec<usize> = args[1..].iter().filter_map(|a| a.parse().ok()).collect();
@@ -59,7 +62,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
+                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | ask FILE... | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
             );
             return ExitCode::from(2);
         }

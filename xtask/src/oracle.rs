@@ -179,6 +179,43 @@ pub fn diff(env: &Env, args: &[String]) -> Result<(), String> {
     env.run("kubedv-diff compare", &mut diff_tool(env, &compare, &answers))
 }
 
+/// `cargo xtask ask FILE...`: the API server's answer to the built-in objects of manifest files
+/// (each document created with a server-side dry run, as the `builtin` suite makes its
+/// requests: `X-update.yaml` updates the objects of `X.old`), beside kubedv's; prints every
+/// difference and a count. For porting a kind: nothing is recorded.
+pub fn ask(env: &Env, args: &[String]) -> Result<(), String> {
+    if args.is_empty() {
+        return Err("usage: cargo xtask ask FILE... (manifest files or directories)".into());
+    }
+    build(env)?;
+    let work = dir(env).join(format!("ask-{}", std::process::id()));
+    std::fs::create_dir_all(&work).map_err(|e| e.to_string())?;
+    let files: Vec<String> = args
+        .iter()
+        .map(|a| std::fs::canonicalize(a).map(|p| p.display().to_string()).map_err(|e| format!("{a}: {e}")))
+        .collect::<Result<_, _>>()?;
+    let mut cases_of = vec!["cases-of"];
+    cases_of.extend(files.iter().map(String::as_str));
+    let cases = captured("kubedv-diff cases-of", &mut diff_tool(env, &cases_of, &work))?;
+    let (case_file, answer_file) = (work.join("cases.jsonl"), work.join("answers.jsonl"));
+    std::fs::write(&case_file, &cases).map_err(|e| e.to_string())?;
+    let mut cmd = Command::new(dir(env).join("oracle"));
+    cmd.args(["apiserver", "--bin", &dir(env).display().to_string(), "--log", &work.join("apiserver.log").display().to_string()]);
+    let input = std::fs::File::open(&case_file).map_err(|e| e.to_string())?;
+    let answers = captured("oracle apiserver", cmd.stdin(input))?;
+    std::fs::write(&answer_file, &answers).map_err(|e| e.to_string())?;
+    let (c, a) = (case_file.display().to_string(), answer_file.display().to_string());
+    let judged = captured("kubedv-diff judge", &mut diff_tool(env, &["judge", "apiserver", &c, &a], &work))?;
+    for line in judged.lines() {
+        let row: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+        println!("--- {} ({})", row["case"]["id"].as_str().unwrap_or_default(), row["item"].as_str().unwrap_or_default());
+        println!("kubedv: {}", serde_json::to_string_pretty(&row["kubedv"]).unwrap_or_default());
+        println!("oracle: {}", serde_json::to_string_pretty(&row["oracle"]).unwrap_or_default());
+    }
+    println!("==> ask: {} requests, {} differ (cases and answers in {})", cases.lines().count(), judged.lines().count(), work.display());
+    Ok(())
+}
+
 /// `cargo xtask fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer. For each path
 /// (`yaml`, `crd`, `go`; all by default) for SECONDS (default 600), batches of the structured
 /// generators' inputs (`kubedv-fuzz cases`) go to the oracle and to kubedv (`kubedv-diff

@@ -47,6 +47,15 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                 let _ = writeln!(out, "{line}");
             }
         }
+        Some("cases-of") => {
+            // The requests the `builtin` suite would make of these manifest files.
+            let roots: Vec<&str> = args[1..].iter().map(String::as_str).collect();
+            for c in suites::builtin::cases_in(&roots)? {
+                let mut line = c.input;
+                line["id"] = serde_json::Value::String(c.id);
+                let _ = writeln!(out, "{line}");
+            }
+        }
         Some("record") => {
             let [_, name, file, version] = args else { return Err("record SUITE FILE VERSION".into()) };
             let s = suite(name)?;

@@ -35,8 +35,14 @@ fn expand(doc: Value) -> Vec<Value> {
 }
 
 fn cases() -> Result<Vec<Case>, String> {
+    cases_in(&["tests/corpus/manifests", "tests/oracle/cases/builtin"])
+}
+
+/// The requests of the manifest files under `roots` (directories or files, relative to the
+/// repository's root), made as this suite makes them.
+pub fn cases_in(roots: &[&str]) -> Result<Vec<Case>, String> {
     let mut out = Vec::new();
-    for (path, text) in files(&["tests/corpus/manifests", "tests/oracle/cases/builtin"], &[".yaml", ".yml", ".json"])? {
+    for (path, text) in files(roots, &[".yaml", ".yml", ".json"])? {
         let Ok(docs) = kubedv_input::documents(&text) else {
             // A file kubedv cannot read is the yaml suite's to compare.
             continue;

@@ -13,7 +13,7 @@
 //! | `apiextensions-*` | kube-apiserver | apiextensions-apiserver's test tables (`tests/corpus/apiextensions`) as CRDs and objects |
 
 mod apiextensions;
-mod builtin;
+pub mod builtin;
 mod celconf;
 mod crds;
 mod declarative;
@@ -46,13 +46,18 @@ pub fn find(name: &str) -> Option<Suite> {
     all().into_iter().find(|s| s.name == name)
 }
 
-/// The files under `dirs` (relative to the repository's root) whose names end in one of
-/// `exts`, sorted, with their text: (relative path, text).
+/// The files under `dirs` (relative to the repository's root; a file stands for itself) whose
+/// names end in one of `exts`, sorted, with their text: (relative path, text).
 fn files(dirs: &[&str], exts: &[&str]) -> Result<Vec<(String, String)>, String> {
     let root = crate::root();
     let mut out = Vec::new();
     let mut stack: Vec<std::path::PathBuf> = dirs.iter().map(|d| root.join(d)).collect();
     while let Some(dir) = stack.pop() {
+        if dir.is_file() {
+            let text = std::fs::read_to_string(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            out.push((dir.strip_prefix(&root).unwrap_or(&dir).to_string_lossy().replace('\\', "/"), text));
+            continue;
+        }
         let entries = std::fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         for entry in entries.flatten() {
             let path = entry.path();
