@@ -4,13 +4,14 @@
 //! file's `corev1 "k8s.io/api/core/v1"` import resolves without a checkout.
 //!
 //! A catalog is text, one per Kubernetes version, written by `cargo xtask catalog` from the
-//! release's k8s.io/api sources and shipped compressed (the CLI embeds it, the npm package loads
-//! it on demand). Its form, so it can be read without this crate:
+//! release's k8s.io/api sources (and kube-aggregator's, for `APIService`) and shipped compressed
+//! (the CLI embeds it, the npm package loads it on demand). Its form, so it can be read without this crate:
 //!
 //! ```text
 //! kubedv-catalog 1
 //! kubernetes 1.37
-//! source k8s.io/api <commit> <what the commit is>
+//! source k8s.io/api v0.37.2
+//! source k8s.io/kube-aggregator v0.37.2
 //! package k8s.io/api/apps/v1 apps 51234
 //! <51234 bytes: the package's types.go, comment text stripped>
 //! package k8s.io/api/core/v1 - 612345

@@ -129,6 +129,7 @@ const BUILTIN: &[(&str, &str, NameRule, bool, bool)] = {
         ("resource.k8s.io", "DeviceClass", SUB, false, true),
         ("resource.k8s.io", "ResourceSlice", SUB, false, true),
         ("events.k8s.io", "Event", SUB, true, true),
+        ("apiregistration.k8s.io", "APIService", SEG, false, false),
     ]
 };
 

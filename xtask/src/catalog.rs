@@ -1,42 +1,37 @@
-//! `cargo xtask catalog GITDIR [1.N...]`: writes `catalog/1.N.gz`, the built-in kinds catalog of
-//! each supported Kubernetes version, from a k8s.io/api git repository (a clone, or the git
-//! directory of a fetched snapshot): every package's `types.go` at the version's release tag,
-//! comment text stripped ([`kubedv_core::builtin::strip`]), with its API group and the commit.
+//! `cargo xtask catalog [1.N...]`: writes `catalog/1.N.gz`, the built-in kinds catalog of each
+//! supported Kubernetes version, from the Go module proxy: every package's `types.go` of
+//! `k8s.io/api` at the release's newest patch, and the aggregator's `APIService`
+//! (`k8s.io/kube-aggregator/pkg/apis/apiregistration/*`) of the same release, comment text
+//! stripped ([`kubedv_core::builtin::strip`]), each with its API group.
 //!
-//! By hand only (CI has no k8s.io/api). It checks what it writes: every package compiles with
-//! no error diagnostics, stripping changes nothing kubedv compiles, and writing twice gives the
-//! same bytes.
+//! By hand only (it needs Go and the module proxy; CI has neither). It checks what it writes:
+//! every package compiles with no error diagnostics, stripping changes nothing kubedv compiles,
+//! and writing twice gives the same bytes.
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use kubedv_core::builtin::{strip, Catalog};
 
 use crate::env::Env;
 
-/// The k8s.io/api revision each Kubernetes version's catalog is read from: the newest patch
-/// release. 1.37: no v0.37.0 tag is in the snapshot, so the newest commit of master after the
-/// code freeze (v0.37.0-beta.0), recorded as such in the catalog.
-const RELEASES: &[(u32, &str, &str)] = &[
-    (33, "v0.33.13", "v0.33.13"),
-    (34, "v0.34.10", "v0.34.10"),
-    (35, "v0.35.7", "v0.35.7"),
-    (36, "v0.36.3", "v0.36.3"),
-    (37, "10b39a39bcee995dfe7cd5e8e7b922be5e46f1e2", "master after v0.37.0-beta.0 (no v0.37.0 tag could be read)"),
-];
+/// The module version each Kubernetes version's catalog is read from: the newest patch
+/// release of `k8s.io/api` and `k8s.io/kube-aggregator` (tagged together with Kubernetes).
+const RELEASES: &[(u32, &str)] =
+    &[(33, "v0.33.13"), (34, "v0.34.10"), (35, "v0.35.7"), (36, "v0.36.3"), (37, "v0.37.2")];
+
+/// The aggregator's API packages, beside k8s.io/api's (the API server serves them itself).
+const AGGREGATOR: &str = "pkg/apis/apiregistration";
 
 pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
-    let Some(git_dir) = args.first() else {
-        return Err("usage: cargo xtask catalog GITDIR [1.N...] (GITDIR: a k8s.io/api git directory)".into());
-    };
-    let wanted: Vec<u32> = args[1..].iter().filter_map(|v| v.strip_prefix("1.")?.parse().ok()).collect();
+    let wanted: Vec<u32> = args.iter().filter_map(|v| v.strip_prefix("1.")?.parse().ok()).collect();
     let out_dir = env.root.join("catalog");
     std::fs::create_dir_all(&out_dir).map_err(|e| format!("{}: {e}", out_dir.display()))?;
-    for &(minor, rev, what) in RELEASES.iter().filter(|r| wanted.is_empty() || wanted.contains(&r.0)) {
-        let (text, raw) = generate(Path::new(git_dir), minor, rev, what)?;
+    for &(minor, version) in RELEASES.iter().filter(|r| wanted.is_empty() || wanted.contains(&r.0)) {
+        let (text, raw) = generate(minor, version)?;
         let bytes = gzip(&text)?;
-        if generate(Path::new(git_dir), minor, rev, what)?.0 != text || gzip(&text)? != bytes {
+        if generate(minor, version)?.0 != text || gzip(&text)? != bytes {
             return Err(format!("1.{minor}: writing the catalog twice gave different bytes"));
         }
         verify(&text, &raw, minor)?;
@@ -47,49 +42,75 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn git(git_dir: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new("git")
-        .arg("--git-dir")
-        .arg(git_dir)
-        .args(args)
+/// The directory of a module in the Go module cache, downloaded from the proxy if need be.
+fn module_dir(module: &str, version: &str) -> Result<PathBuf, String> {
+    let out = Command::new("go")
+        .args(["mod", "download", "-json", &format!("{module}@{version}")])
         .output()
-        .map_err(|e| format!("cannot run git: {e}"))?;
-    if !out.status.success() {
-        return Err(format!("git {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim()));
+        .map_err(|e| format!("cannot run go: {e}"))?;
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout)
+        .map_err(|e| format!("go mod download {module}@{version}: {e}: {}", String::from_utf8_lossy(&out.stderr)))?;
+    match json["Dir"].as_str() {
+        Some(dir) if out.status.success() => Ok(PathBuf::from(dir)),
+        _ => Err(format!("go mod download {module}@{version}: {}", json["Error"].as_str().unwrap_or("failed"))),
     }
-    String::from_utf8(out.stdout).map_err(|_| format!("git {}: not UTF-8", args.join(" ")))
+}
+
+/// Every `types.go` under `dir`, as paths relative to it, sorted.
+fn types_files(dir: &Path, at: &Path, out: &mut Vec<String>) -> Result<(), String> {
+    let entries = std::fs::read_dir(at).map_err(|e| format!("{}: {e}", at.display()))?;
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            types_files(dir, &path, out)?;
+        } else if path.file_name().is_some_and(|n| n == "types.go") {
+            out.push(path.strip_prefix(dir).unwrap_or(&path).to_string_lossy().replace('\\', "/"));
+        }
+    }
+    out.sort();
+    Ok(())
+}
+
+/// A package's API group: its `+groupName` tag or `GroupName` constant (`""` for core/v1).
+fn group_of(package_dir: &Path) -> Option<String> {
+    let mut text = String::new();
+    for f in ["doc.go", "register.go"] {
+        text.push_str(&std::fs::read_to_string(package_dir.join(f)).unwrap_or_default());
+    }
+    let tag = text.lines().find_map(|l| l.trim().strip_prefix("// +groupName=").map(str::trim));
+    let constant = text.lines().find_map(|l| l.split("GroupName = \"").nth(1).and_then(|r| r.split('"').next()));
+    tag.or(constant).map(String::from)
 }
 
 /// The catalog text of one version, and the same catalog with the sources unstripped.
-fn generate(git_dir: &Path, minor: u32, rev: &str, what: &str) -> Result<(String, String), String> {
-    let commit = git(git_dir, &["rev-parse", &format!("{rev}^{{commit}}")])?.trim().to_string();
-    let date = git(git_dir, &["log", "-1", "--format=%cs", &commit])?.trim().to_string();
-    let files = git(git_dir, &["ls-tree", "-r", "--name-only", &commit])?;
+fn generate(minor: u32, version: &str) -> Result<(String, String), String> {
     let mut packages = Vec::new();
-    for types in files.lines().filter(|f| f.ends_with("/types.go")) {
-        let dir = types.trim_end_matches("/types.go");
-        let source = git(git_dir, &["show", &format!("{commit}:{types}")])?;
-        let group = if dir == "core/v1" {
-            String::new()
-        } else {
-            let mut text = String::new();
-            for f in ["doc.go", "register.go"] {
-                text.push_str(&git(git_dir, &["show", &format!("{commit}:{dir}/{f}")]).unwrap_or_default());
+    for (module, under) in [("k8s.io/api", ""), ("k8s.io/kube-aggregator", AGGREGATOR)] {
+        let root = module_dir(module, version)?;
+        let mut files = Vec::new();
+        types_files(&root, &root.join(under), &mut files)?;
+        for types in files {
+            let dir = types.trim_end_matches("/types.go");
+            // The aggregator's internal (unversioned) types are not served.
+            if module != "k8s.io/api" && dir == under {
+                continue;
             }
-            let tag = text.lines().find_map(|l| l.trim().strip_prefix("// +groupName=").map(str::trim));
-            let constant =
-                text.lines().find_map(|l| l.split("GroupName = \"").nth(1).and_then(|r| r.split('"').next()));
-            match tag.or(constant) {
-                Some(g) => g.to_string(),
-                None => {
-                    println!("    {dir}: no API group (no +groupName, no GroupName): left out");
-                    continue;
+            let source = std::fs::read_to_string(root.join(&types)).map_err(|e| format!("{types}: {e}"))?;
+            let group = if module == "k8s.io/api" && dir == "core/v1" {
+                String::new()
+            } else {
+                match group_of(&root.join(dir)) {
+                    Some(g) => g,
+                    None => {
+                        println!("    {module}/{dir}: no API group (no +groupName, no GroupName): left out");
+                        continue;
+                    }
                 }
-            }
-        };
-        packages.push((format!("k8s.io/api/{dir}"), group, source));
+            };
+            packages.push((format!("{module}/{dir}"), group, source));
+        }
     }
-    let sources = [format!("k8s.io/api {commit} {date} {what}")];
+    let sources = [format!("k8s.io/api {version}"), format!("k8s.io/kube-aggregator {version}")];
     let raw = Catalog::write(&format!("1.{minor}"), &sources, &packages);
     for p in &mut packages {
         p.2 = strip(&p.2);

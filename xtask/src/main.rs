@@ -18,8 +18,8 @@
 //!   kubedv's, differences printed (for porting a kind; nothing recorded).
 //! - `fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer (yaml, crd, go, builtin), SECONDS
 //!   per path (default 600), against the oracle, by hand.
-//! - `catalog GITDIR [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from a k8s.io/api
-//!   git directory, by hand.
+//! - `catalog [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from the Go module proxy
+//!   (k8s.io/api and kube-aggregator), by hand.
 
 mod afl;
 mod bench;
@@ -62,7 +62,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | ask FILE... | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog GITDIR [1.N...]>"
+                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | ask FILE... | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog [1.N...]>"
             );
             return ExitCode::from(2);
         }

@@ -251,10 +251,10 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
             "yaml" => ("yaml", 500),
             "crd" => ("apiserver", 80),
             "go" => ("declarative", 60),
-            "builtin" | "builtin-core" | "builtin-apps" | "builtin-batch" => ("apiserver", 150),
+            p if p == "builtin" || p.starts_with("builtin-") => ("apiserver", 150),
             other => {
                 return Err(format!(
-                    "no differential path {other:?} (yaml, crd, go, builtin, builtin-core, builtin-apps, builtin-batch)"
+                    "no differential path {other:?} (yaml, crd, go, builtin, builtin-ROOM: one API group's room of kubedv_core::apis, e.g. builtin-networking)"
                 ))
             }
         };

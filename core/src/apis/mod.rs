@@ -108,43 +108,53 @@ pub struct Context {
 /// One API group's room: the kinds it models, their defaulting, and a request's strategy,
 /// validation and warnings.
 struct Room {
+    name: &'static str,
+    group: &'static str,
     kinds: &'static [&'static str],
     default: fn(version: &str, kind: &str, object: &mut Json),
     admit: fn(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>),
 }
 
 macro_rules! room {
-    ($m:ident) => {
-        Room { kinds: $m::KINDS, default: $m::default, admit: $m::admit }
+    ($m:ident, $group:literal) => {
+        Room { name: stringify!($m), group: $group, kinds: $m::KINDS, default: $m::default, admit: $m::admit }
     };
 }
 
+/// Every room, by module name and API group.
+const ROOMS: &[Room] = &[
+    room!(core, ""),
+    room!(admissionregistration, "admissionregistration.k8s.io"),
+    room!(apiregistration, "apiregistration.k8s.io"),
+    room!(apiserverinternal, "internal.apiserver.k8s.io"),
+    room!(apps, "apps"),
+    room!(autoscaling, "autoscaling"),
+    room!(batch, "batch"),
+    room!(certificates, "certificates.k8s.io"),
+    room!(coordination, "coordination.k8s.io"),
+    room!(discovery, "discovery.k8s.io"),
+    room!(events, "events.k8s.io"),
+    room!(flowcontrol, "flowcontrol.apiserver.k8s.io"),
+    room!(lifecycle, "lifecycle.k8s.io"),
+    room!(networking, "networking.k8s.io"),
+    room!(node, "node.k8s.io"),
+    room!(policy, "policy"),
+    room!(rbac, "rbac.authorization.k8s.io"),
+    room!(resource, "resource.k8s.io"),
+    room!(scheduling, "scheduling.k8s.io"),
+    room!(storage, "storage.k8s.io"),
+    room!(storagemigration, "storagemigration.k8s.io"),
+];
+
 /// The room of an API group, by the group's name.
-fn room(group: &str) -> Option<Room> {
-    Some(match group {
-        "" => room!(core),
-        "admissionregistration.k8s.io" => room!(admissionregistration),
-        "apiregistration.k8s.io" => room!(apiregistration),
-        "apps" => room!(apps),
-        "autoscaling" => room!(autoscaling),
-        "batch" => room!(batch),
-        "certificates.k8s.io" => room!(certificates),
-        "coordination.k8s.io" => room!(coordination),
-        "discovery.k8s.io" => room!(discovery),
-        "events.k8s.io" => room!(events),
-        "flowcontrol.apiserver.k8s.io" => room!(flowcontrol),
-        "internal.apiserver.k8s.io" => room!(apiserverinternal),
-        "lifecycle.k8s.io" => room!(lifecycle),
-        "networking.k8s.io" => room!(networking),
-        "node.k8s.io" => room!(node),
-        "policy" => room!(policy),
-        "rbac.authorization.k8s.io" => room!(rbac),
-        "resource.k8s.io" => room!(resource),
-        "scheduling.k8s.io" => room!(scheduling),
-        "storage.k8s.io" => room!(storage),
-        "storagemigration.k8s.io" => room!(storagemigration),
-        _ => return None,
-    })
+fn room(group: &str) -> Option<&'static Room> {
+    ROOMS.iter().find(|r| r.group == group)
+}
+
+/// The rooms (by module name: `networking`) and the API group each models
+/// (`networking.k8s.io`).
+pub fn rooms() -> impl Iterator<Item = (&'static str, &'static str)> {
+    ROOMS.iter().map(|r| (r.name, r.group))
 }
 
 /// Whether kubedv models the API server's path for this group and kind.

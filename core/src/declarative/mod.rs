@@ -16,7 +16,7 @@ mod prelude;
 mod schema;
 pub mod shadow;
 mod strict;
-mod validate;
+pub(crate) mod validate;
 mod validators;
 
 pub use compile::{import_provided_by, Dependency};

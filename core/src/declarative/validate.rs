@@ -1064,7 +1064,7 @@ fn json_kind(v: &Value) -> &'static str {
 }
 
 /// The decoded length of standard base64 (Go's `[]byte` JSON form), or `None` if invalid.
-fn base64_len(s: &str) -> Option<usize> {
+pub(crate) fn base64_len(s: &str) -> Option<usize> {
     let body = s.trim_end_matches('=');
     if s.len() % 4 != 0 || s.len() - body.len() > 2 {
         return None;

@@ -204,7 +204,10 @@ pub(crate) fn bases(only: Option<&str>) -> Vec<(Value, bool)> {
 /// of the time (for a real project's object) an update from the unmutated object.
 pub(crate) fn case(rng: &mut Rng, bases: &[(Value, bool)], i: usize) -> Value {
     let (mut base, real) = bases[rng.below(bases.len())].clone();
-    let namespaced = base["kind"] != "Namespace";
+    let api_version = base["apiVersion"].as_str().unwrap_or_default();
+    let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+    let kind = base["kind"].as_str().unwrap_or_default();
+    let namespaced = kubedv_core::objectmeta::builtin(group, kind).is_none_or(|m| m.namespaced);
     let mut meta = base.get("metadata").and_then(Value::as_object).cloned().unwrap_or_else(Map::new);
     meta.insert(String::from("name"), json!(format!("f{i}")));
     if namespaced {

@@ -8,7 +8,8 @@
 //!   verdict on both;
 //! - `go`: a mutated table's Go types and random objects, through validation-gen's code;
 //! - `builtin`: built-in objects of the modeled kinds, mutated, created or updated
-//!   ([`crate::builtin_cases`]); `builtin-core`, `builtin-apps`, `builtin-batch` one group's.
+//!   ([`crate::builtin_cases`]); `builtin-ROOM` one API group's (the rooms of
+//!   `kubedv_core::apis`: `builtin-core`, `builtin-apps`, `builtin-networking`...).
 //!
 //! Each case has a group of its own (`fN.fuzz.oracle.kubedv.dev`) so cases never share a CRD.
 
@@ -19,8 +20,7 @@ use crate::crd_round::{random_schema, real_crds, sample};
 use crate::manifest_round::{MANIFESTS, YAML_TOKENS};
 use crate::{mutate, mutate_with, random_json, seeds, Rng};
 
-pub(crate) const DIFF_PATHS: &[&str] =
-    &["yaml", "crd", "go", "builtin", "builtin-core", "builtin-apps", "builtin-batch"];
+pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "builtin", "builtin-ROOM"];
 
 pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, String> {
     let mut rng = Rng::seeded(seed);
@@ -66,8 +66,16 @@ pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, Strin
                 i += 1;
             }
         }
-        "builtin" | "builtin-core" | "builtin-apps" | "builtin-batch" => {
-            let group = path.strip_prefix("builtin-").map(|g| if g == "core" { "" } else { g });
+        _ if path == "builtin" || path.starts_with("builtin-") => {
+            let group = match path.strip_prefix("builtin-") {
+                None => None,
+                Some(name) => Some(
+                    kubedv_core::apis::rooms()
+                        .find(|r| r.0 == name)
+                        .map(|r| r.1)
+                        .ok_or_else(|| format!("no room {name:?} in kubedv_core::apis"))?,
+                ),
+            };
             let bases = crate::builtin_cases::bases(group);
             if bases.is_empty() {
                 return Err(String::from("no built-in objects under tests/corpus/manifests"));
