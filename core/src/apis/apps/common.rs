@@ -7,13 +7,10 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde_json::{Map, Value as Json};
+use serde_json::Value as Json;
 
 use crate::content;
 use crate::field::{go_json, go_quote, Error, ErrorType, Path};
-
-/// `TotalAnnotationSizeLimitB`.
-const ANNOTATIONS_LIMIT: i64 = 256 * 1024;
 
 /// apimachinery `ValidateNonnegativeField`: `must be greater than or equal to 0`.
 pub(crate) fn nonnegative(value: i64, path: &Path<'_>, errors: &mut Vec<Error>) {
@@ -108,33 +105,7 @@ pub(crate) fn name_warning(object: &Json) -> Option<String> {
     })
 }
 
-/// meta/v1 validation `ValidateLabels`: each key a qualified name, each value a label value.
-pub(crate) fn validate_labels(labels: Option<&Map<String, Json>>, path: &Path<'_>, errors: &mut Vec<Error>) {
-    for (k, v) in labels.into_iter().flatten() {
-        for msg in content::is_label_key(k) {
-            errors.push(Error::invalid(path, k.as_str(), msg).with_origin("format=k8s-label-key"));
-        }
-        let v = v.as_str().unwrap_or("");
-        for msg in content::is_label_value(v) {
-            errors.push(Error::invalid(path, v, msg).with_origin("format=k8s-label-value"));
-        }
-    }
-}
-
-/// apimachinery `ValidateAnnotations`: keys are qualified names in any case; 256 KiB in all.
-pub(crate) fn validate_annotations(annotations: Option<&Map<String, Json>>, path: &Path<'_>, errors: &mut Vec<Error>) {
-    let mut size = 0i64;
-    for (k, v) in annotations.into_iter().flatten() {
-        // strings.ToLower: ASCII lowering decides the same (a non-ASCII key is invalid anyway).
-        for msg in content::is_label_key(&k.to_ascii_lowercase()) {
-            errors.push(Error::invalid(path, k.as_str(), msg).with_origin("format=k8s-label-key"));
-        }
-        size = size.saturating_add(k.len() as i64).saturating_add(v.as_str().map_or(0, str::len) as i64);
-    }
-    if size > ANNOTATIONS_LIMIT {
-        errors.push(Error::too_long(path, ANNOTATIONS_LIMIT));
-    }
-}
+pub(crate) use crate::apis::core::common::{validate_annotations, validate_labels};
 
 /// Why Go's `strconv.Atoi` refuses a string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

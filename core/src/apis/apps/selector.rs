@@ -9,7 +9,6 @@ use alloc::vec::Vec;
 
 use serde_json::{Map, Value as Json};
 
-use super::common::{forbidden, required, validate_labels};
 use crate::content;
 use crate::field::{go_json, Error, Path};
 
@@ -26,47 +25,7 @@ pub(crate) fn validate(
     path: &Path<'_>,
     errors: &mut Vec<Error>,
 ) {
-    let Some(sel) = selector.filter(|s| !s.is_null()) else { return };
-    validate_labels(sel.get("matchLabels").and_then(Json::as_object), &path.child("matchLabels"), errors);
-    let exprs = path.child("matchExpressions");
-    for (i, expr) in list(sel, "matchExpressions").iter().enumerate() {
-        requirement(expr, allow_invalid_label_value, &exprs.index(i), errors);
-    }
-}
-
-/// meta/v1 validation `ValidateLabelSelectorRequirement`.
-fn requirement(expr: &Json, allow_invalid_label_value: bool, path: &Path<'_>, errors: &mut Vec<Error>) {
-    let op = expr.get("operator").and_then(Json::as_str).unwrap_or("");
-    let values = list(expr, "values");
-    match op {
-        IN | NOT_IN => {
-            if values.is_empty() {
-                errors.push(required(&path.child("values"), "must be specified when `operator` is 'In' or 'NotIn'"));
-            }
-        }
-        EXISTS | DOES_NOT_EXIST => {
-            if !values.is_empty() {
-                errors.push(forbidden(
-                    &path.child("values"),
-                    "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-                ));
-            }
-        }
-        _ => errors.push(Error::invalid(&path.child("operator"), op, "not a valid selector operator")),
-    }
-    let key = expr.get("key").and_then(Json::as_str).unwrap_or("");
-    for msg in content::is_label_key(key) {
-        errors.push(Error::invalid(&path.child("key"), key, msg).with_origin("format=k8s-label-key"));
-    }
-    if !allow_invalid_label_value {
-        let at = path.child("values");
-        for (i, v) in values.iter().enumerate() {
-            let v = v.as_str().unwrap_or("");
-            for msg in content::is_label_value(v) {
-                errors.push(Error::invalid(&at.index(i), v, msg));
-            }
-        }
-    }
+    crate::apis::core::common::validate_label_selector(selector, allow_invalid_label_value, path, errors);
 }
 
 /// meta/v1 validation `LabelSelectorHasInvalidLabelValue`.

@@ -163,6 +163,21 @@ pub fn validate_labels(labels: Option<&serde_json::Map<String, Json>>, path: &Pa
     }
 }
 
+/// apimachinery `ValidateAnnotations`: keys are qualified names in any case (`strings.ToLower`:
+/// ASCII lowering decides the same, a non-ASCII key is invalid anyway); 256 KiB in all.
+pub fn validate_annotations(annotations: Option<&serde_json::Map<String, Json>>, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let mut size = 0usize;
+    for (k, v) in annotations.into_iter().flatten() {
+        for msg in content::is_label_key(&k.to_ascii_lowercase()) {
+            errors.push(Error::invalid(path, k.as_str(), msg).with_origin("format=k8s-label-key"));
+        }
+        size = size.saturating_add(k.len()).saturating_add(v.as_str().map_or(0, str::len));
+    }
+    if size > 256 * 1024 {
+        errors.push(Error::too_long(path, 256 * 1024));
+    }
+}
+
 /// meta/v1 `ValidateLabelSelector` with `AllowUnknownOperatorInRequirement: false`.
 pub fn validate_label_selector(
     selector: Option<&Json>,
@@ -174,33 +189,45 @@ pub fn validate_label_selector(
     validate_labels(json::object(selector, "matchLabels"), &path.child("matchLabels"), errors);
     let exprs = path.child("matchExpressions");
     for (i, expr) in json::list(selector, "matchExpressions").iter().enumerate() {
-        let at = exprs.index(i);
-        let values = json::list(expr, "values");
-        let operator = json::str(expr, "operator");
-        match operator {
-            "In" | "NotIn" => {
-                if values.is_empty() {
-                    errors.push(required(&at.child("values"), "must be specified when `operator` is 'In' or 'NotIn'"));
-                }
+        validate_label_selector_requirement(expr, false, allow_invalid_label_value, &exprs.index(i), errors);
+    }
+}
+
+/// meta/v1 `ValidateLabelSelectorRequirement` (`LabelSelectorValidationOptions`: an unknown
+/// operator allowed, invalid label values allowed).
+pub fn validate_label_selector_requirement(
+    expr: &Json,
+    allow_unknown_operator: bool,
+    allow_invalid_label_value: bool,
+    at: &Path<'_>,
+    errors: &mut Vec<Error>,
+) {
+    let values = json::list(expr, "values");
+    let operator = json::str(expr, "operator");
+    match operator {
+        "In" | "NotIn" => {
+            if values.is_empty() {
+                errors.push(required(&at.child("values"), "must be specified when `operator` is 'In' or 'NotIn'"));
             }
-            "Exists" | "DoesNotExist" => {
-                if !values.is_empty() {
-                    errors.push(forbidden(
-                        &at.child("values"),
-                        "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
-                    ));
-                }
-            }
-            _ => errors.push(Error::invalid(&at.child("operator"), operator, "not a valid selector operator")),
         }
-        validate_label_name(json::str(expr, "key"), &at.child("key"), errors);
-        if !allow_invalid_label_value {
-            let vp = at.child("values");
-            for (j, v) in values.iter().enumerate() {
-                let v = v.as_str().unwrap_or("");
-                for msg in content::is_label_value(v) {
-                    errors.push(Error::invalid(&vp.index(j), v, msg));
-                }
+        "Exists" | "DoesNotExist" => {
+            if !values.is_empty() {
+                errors.push(forbidden(
+                    &at.child("values"),
+                    "may not be specified when `operator` is 'Exists' or 'DoesNotExist'",
+                ));
+            }
+        }
+        _ if allow_unknown_operator => {}
+        _ => errors.push(Error::invalid(&at.child("operator"), operator, "not a valid selector operator")),
+    }
+    validate_label_name(json::str(expr, "key"), &at.child("key"), errors);
+    if !allow_invalid_label_value {
+        let vp = at.child("values");
+        for (j, v) in values.iter().enumerate() {
+            let v = v.as_str().unwrap_or("");
+            for msg in content::is_label_value(v) {
+                errors.push(Error::invalid(&vp.index(j), v, msg));
             }
         }
     }

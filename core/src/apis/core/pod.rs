@@ -27,35 +27,9 @@ use super::container::{self, Spec};
 pub use super::pod_common::PodOpts;
 use super::pod_common::*;
 use super::{pod_affinity, pod_fields, pod_os, pod_resources, pod_security, pod_topology, volume};
-use crate::content;
 use crate::field::{Error, Path};
 
-/// `unversionedvalidation.ValidateLabels`.
-pub fn validate_labels(labels: Option<&Map<String, Json>>, path: &Path<'_>, errors: &mut Vec<Error>) {
-    for (k, v) in labels.into_iter().flatten() {
-        for msg in content::is_label_key(k) {
-            errors.push(Error::invalid(path, k.as_str(), msg).with_origin("format=k8s-label-key"));
-        }
-        let v = v.as_str().unwrap_or("");
-        for msg in content::is_label_value(v) {
-            errors.push(Error::invalid(path, v, msg).with_origin("format=k8s-label-value"));
-        }
-    }
-}
-
-/// apimachinery `ValidateAnnotations`.
-pub fn validate_annotations(annotations: Option<&Map<String, Json>>, path: &Path<'_>, errors: &mut Vec<Error>) {
-    let mut size = 0usize;
-    for (k, v) in annotations.into_iter().flatten() {
-        for msg in content::is_label_key(&k.to_ascii_lowercase()) {
-            errors.push(Error::invalid(path, k.as_str(), msg).with_origin("format=k8s-label-key"));
-        }
-        size = size.saturating_add(k.len()).saturating_add(v.as_str().map_or(0, str::len));
-    }
-    if size > 256 * 1024 {
-        errors.push(Error::too_long(path, 256 * 1024));
-    }
-}
+pub use super::common::{validate_annotations, validate_labels};
 
 /// `ValidatePodSpecificAnnotations` (PodDeletionCost on: its value must be an int32 unless
 /// the old object's was not).
