@@ -35,6 +35,8 @@ pub mod admissionregistration;
 pub mod apiregistration;
 pub mod apiserverinternal;
 pub mod apps;
+pub mod authentication;
+pub mod authorization;
 pub mod autoscaling;
 pub mod batch;
 pub mod certificates;
@@ -93,6 +95,9 @@ pub struct Outcome {
     /// when all of validation passed (metadata and declarative rules included), which the
     /// caller knows.
     pub admission: Vec<Error>,
+    /// A Bad Request the kind's REST handler answers instead (a `TokenReview` without a token),
+    /// when validation found nothing.
+    pub refusal: Option<String>,
 }
 
 /// Options every validator of a request shares (Kubernetes passes them as
@@ -128,6 +133,8 @@ const ROOMS: &[Room] = &[
     room!(apiregistration, "apiregistration.k8s.io"),
     room!(apiserverinternal, "internal.apiserver.k8s.io"),
     room!(apps, "apps"),
+    room!(authentication, "authentication.k8s.io"),
+    room!(authorization, "authorization.k8s.io"),
     room!(autoscaling, "autoscaling"),
     room!(batch, "batch"),
     room!(certificates, "certificates.k8s.io"),
@@ -191,7 +198,12 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
     });
     let (errors, warnings) = (room.admit)(&group(old.is_some()), &mut object, old.as_ref());
     let admission = admission::validate(request.group, request.kind, &object, old.as_ref());
-    Some(Outcome { object, errors, warnings, admission })
+    let refusal = match request.group {
+        "authentication.k8s.io" => authentication::refusal(request.kind, &object),
+        "authorization.k8s.io" => authorization::refusal(request.kind, &object),
+        _ => None,
+    };
+    Some(Outcome { object, errors, warnings, admission, refusal })
 }
 
 /// What a group's room is asked: the kind, and the request's context.

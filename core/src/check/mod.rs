@@ -490,6 +490,12 @@ impl Checker {
             // (apiserver `rest.BeforeCreate`: `WarningsOnCreate` after `Validate` passed), and
             // validating admission judges only such a request.
             if let (Some(outcome), true) = (&created, report.errors.is_empty()) {
+                // A review the REST handler refuses (a Bad Request) after validation passed.
+                if let Some(message) = &outcome.refusal {
+                    report.undecodable = alloc::vec![Undecodable { message: message.clone(), field: String::new() }];
+                    report.status = Status::Invalid;
+                    return report;
+                }
                 report.errors = outcome.admission.clone();
                 if report.errors.is_empty() {
                     report
@@ -597,6 +603,7 @@ struct Admitted {
     errors: Vec<Error>,
     warnings: Vec<String>,
     admission: Vec<Error>,
+    refusal: Option<String>,
 }
 
 /// Whether kubedv models a built-in kind's whole API server path ([`crate::apis`]).
@@ -625,6 +632,7 @@ fn admit_builtin(
         errors: o.errors,
         warnings: o.warnings,
         admission: o.admission,
+        refusal: o.refusal,
     })
 }
 
