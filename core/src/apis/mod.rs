@@ -108,6 +108,17 @@ pub struct Context {
     pub minor: u32,
     /// An update (the old object exists).
     pub update: bool,
+    /// The options a workload's pod template is validated with
+    /// (`pod.GetValidationOptionsFromPodTemplate(new, old)`: what the old template already
+    /// had is allowed to stay); a create's by default.
+    pub template: self::core::pod::PodOpts,
+}
+
+impl Context {
+    /// The context of a request to Kubernetes 1.`minor`.
+    pub fn new(minor: u32, update: bool) -> Context {
+        Context { minor, update, template: self::core::pod::PodOpts::default() }
+    }
 }
 
 /// One API group's room: the kinds it models, their defaulting, and a request's strategy,
@@ -185,7 +196,7 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
     let group = |update| Group {
         kind: request.kind,
         version: request.version,
-        context: Context { minor: request.minor, update },
+        context: Context::new(request.minor, update),
     };
     // The old object of an update is the stored one: what the create path made of it
     // (defaulted, then prepared by the strategy: a Job's generated selector, a Service's

@@ -14,7 +14,7 @@
 pub(crate) mod common;
 mod daemonset;
 pub mod defaults;
-mod deployment;
+pub(crate) mod deployment;
 pub(crate) mod selector;
 mod statefulset;
 #[cfg(test)]
@@ -42,7 +42,9 @@ pub fn default(version: &str, kind: &str, object: &mut Json) {
 /// The strategy, validation and warnings of one request.
 pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
     let kind = group.kind;
-    let ctx = &group.context;
+    let mut context = group.context;
+    context.template = crate::apis::core::pod::template_opts(old.and_then(pod_template));
+    let ctx = &context;
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
     if kind == "ControllerRevision" {
@@ -97,7 +99,7 @@ pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<E
 
 /// The pod template of a workload: `spec.template`, or a CronJob's
 /// `spec.jobTemplate.spec.template`.
-fn pod_template(object: &Json) -> Option<&Json> {
+pub(crate) fn pod_template(object: &Json) -> Option<&Json> {
     let spec = object.get("spec")?;
     spec.get("template").or_else(|| spec.get("jobTemplate")?.get("spec")?.get("template"))
 }

@@ -13,7 +13,7 @@
 
 pub mod cron;
 mod cronjob;
-mod job;
+pub(crate) mod job;
 #[cfg(test)]
 mod tests;
 pub mod zones;
@@ -121,7 +121,9 @@ fn default_cron_job(object: &mut Json) {
 
 /// The strategy, validation and warnings of one request.
 pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
-    let ctx = &group.context;
+    let mut context = group.context;
+    context.template = crate::apis::core::pod::template_opts(old.and_then(crate::apis::apps::pod_template));
+    let ctx = &context;
     let cron = group.kind == "CronJob";
     let mut errors = Vec::new();
     let mut warnings = Vec::new();

@@ -109,7 +109,7 @@ mod tests {
     fn finalizers() {
         let mut obj = json!({"metadata": {"name": "abc"}, "spec": {"finalizers": ["example.com/foo", "bar"]}});
         default(&mut obj);
-        let (errors, _) = admit(Context { minor: 37, update: false }, &mut obj, None);
+        let (errors, _) = admit(Context::new(37, false), &mut obj, None);
         let got: Vec<String> = errors.iter().map(Error::text).collect();
         assert_eq!(
             got,

@@ -263,11 +263,12 @@ fn validate_pod_resources(spec: &Json, cspec: &Spec<'_>, path: &Path<'_>, errors
     pod_resources::validate_pod_resource_consistency(spec, &rp, errors);
 }
 
-/// `ValidatePodTemplateSpec` with the options of a create at 1.37 defaults (what apps and
-/// batch strategies build for a create): labels at `<path>.labels`, annotations, pod-specific
-/// annotations, the PodSpec at `<path>.spec`, and ephemeral containers refused.
-pub fn validate_pod_template_spec(template: &Json, path: &Path<'_>, _ctx: &Context, errors: &mut Vec<Error>) {
-    validate_pod_template_spec_with(template, &PodOpts::default(), path, errors);
+/// `ValidatePodTemplateSpec` with the options the apps and batch strategies build
+/// (`ctx.template`: a create's, or an update's from the old template): labels at
+/// `<path>.labels`, annotations, pod-specific annotations, the PodSpec at `<path>.spec`, and
+/// ephemeral containers refused.
+pub fn validate_pod_template_spec(template: &Json, path: &Path<'_>, ctx: &Context, errors: &mut Vec<Error>) {
+    validate_pod_template_spec_with(template, &ctx.template, path, errors);
 }
 
 /// `GetValidationOptionsFromPodTemplate(template, old)`: the options of an update come from

@@ -645,7 +645,7 @@ mod tests {
 
     fn create(spec: Json) -> Vec<String> {
         let mut obj = pvc(spec);
-        admit(Context { minor: 37, update: false }, &mut obj, None).0.iter().map(Error::text).collect()
+        admit(Context::new(37, false), &mut obj, None).0.iter().map(Error::text).collect()
     }
 
     // TestValidatePersistentVolumeClaim (a selection; quantity-free cases).

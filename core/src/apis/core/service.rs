@@ -644,7 +644,7 @@ mod tests {
         }
         default(&mut obj);
         let (errors, warnings) =
-            super::super::service_alloc::admit(Context { minor: 37, update: false }, &mut obj, None);
+            super::super::service_alloc::admit(Context::new(37, false), &mut obj, None);
         (errors.iter().map(Error::text).collect(), warnings, obj)
     }
 
@@ -728,7 +728,7 @@ mod tests {
         let mut new = old.clone();
         new["spec"]["clusterIP"] = json!("10.0.0.6");
         new["spec"]["clusterIPs"] = json!(["10.0.0.6"]);
-        let (errors, _) = super::super::service_alloc::admit(Context { minor: 37, update: true }, &mut new, Some(&old));
+        let (errors, _) = super::super::service_alloc::admit(Context::new(37, true), &mut new, Some(&old));
         let got: Vec<String> = errors.iter().map(Error::text).collect();
         assert_eq!(got, ["spec.clusterIPs[0]: Invalid value: [\"10.0.0.6\"]: may not change once set"]);
     }
