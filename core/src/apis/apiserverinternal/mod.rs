@@ -1,20 +1,53 @@
-//! The `internal.apiserver.k8s.io` group. Not modeled yet: no kind.
+//! The `internal.apiserver.k8s.io` group: StorageVersion (v1alpha1), after Kubernetes'
+//! `pkg/apis/apiserverinternal/validation/validation.go` and
+//! `pkg/registry/apiserverinternal/storageversion/strategy.go`.
+//!
+//! On create the strategy resets the status, and `ValidateStorageVersion` checks only the
+//! metadata (with [`validate_storage_version_name`]) and that empty status; on update the
+//! status is the old one and `ValidateStorageVersionUpdate` checks nothing. The status checks
+//! (`validateStorageVersionStatus`) matter only to the `status` subresource, which kubedv is
+//! never asked about: left out. No defaulting; no warnings.
 
+#[cfg(test)]
+mod tests;
+
+use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde_json::Value as Json;
+use serde_json::{Map, Value as Json};
 
 use super::Group;
+use crate::apis::core::common::is_dns1123_subdomain;
+use crate::cel::k8s::is_dns1035_label;
 use crate::field::Error;
 
 /// The kinds this room models.
-pub const KINDS: &[&str] = &[];
+pub const KINDS: &[&str] = &["StorageVersion"];
 
-/// `SetObjectDefaults_X` of the served version for one kind.
+/// `SetObjectDefaults_X`: the group has none.
 pub fn default(_version: &str, _kind: &str, _object: &mut Json) {}
 
-/// The strategy, validation and warnings of one request.
-pub fn admit(_group: &Group<'_>, _object: &mut Json, _old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
+/// `PrepareForCreate` (the status reset) / `PrepareForUpdate` (the old status kept); neither
+/// validation has anything to say past the metadata.
+pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
+    if group.kind == "StorageVersion" {
+        if let Json::Object(map) = object {
+            let status = old.and_then(|o| o.get("status")).cloned().unwrap_or_else(|| Json::Object(Map::new()));
+            map.insert(String::from("status"), status);
+        }
+    }
     (Vec::new(), Vec::new())
+}
+
+/// `ValidateStorageVersionName`, the kind's name function (for the metadata checks):
+/// `<group>.<resource>`, the group a DNS subdomain, the resource a DNS-1035 label.
+pub fn validate_storage_version_name(name: &str) -> Vec<String> {
+    let Some(idx) = name.rfind('.') else {
+        return alloc::vec![String::from("name must be in the form of <group>.<resource>")];
+    };
+    let mut errs: Vec<String> =
+        is_dns1123_subdomain(&name[..idx]).into_iter().map(|m| format!("the group segment {m}")).collect();
+    errs.extend(is_dns1035_label(&name[idx + 1..]).into_iter().map(|m| format!("the resource segment {m}")));
+    errs
 }
