@@ -25,6 +25,12 @@ pub enum NameRule {
     DnsLabel,
     /// `NameIsDNS1035Label` (Service).
     Dns1035Label,
+    /// `IsConfigMapKey` (LeaseCandidate's `ValidLeaseCandidateName`: a prefix is checked the
+    /// same way).
+    ConfigMapKey,
+    /// apiserverinternal `ValidateStorageVersionName`: `<group>.<resource>`, the group a DNS
+    /// subdomain, the resource a DNS-1035 label.
+    StorageVersion,
     /// A name function that accepts anything (CertificateSigningRequest), or one kubedv does
     /// not model (IPAddress: a canonical IP address).
     Unchecked,
@@ -49,9 +55,23 @@ fn names(rule: NameRule, value: &str, prefix: bool) -> Vec<String> {
                 .collect();
         }
         NameRule::PathSegment => return content::is_path_segment_name(value),
+        NameRule::ConfigMapKey => return content::util::is_config_map_key(value),
+        NameRule::StorageVersion => return storage_version_name(value),
         NameRule::Unchecked => return Vec::new(),
     };
     crate::cel::k8s::named_format(keys[usize::from(prefix)]).map_or(Vec::new(), |f| f.validate(value))
+}
+
+/// apiserverinternal `ValidateStorageVersionName` (a prefix is checked the same way).
+pub fn storage_version_name(name: &str) -> Vec<String> {
+    let Some(idx) = name.rfind('.') else {
+        return alloc::vec![String::from("name must be in the form of <group>.<resource>")];
+    };
+    let mut errs: Vec<String> =
+        content::util::is_dns1123_subdomain(&name[..idx]).into_iter().map(|m| format!("the group segment {m}")).collect();
+    let resource = crate::cel::k8s::is_dns1035_label(&name[idx + 1..]);
+    errs.extend(resource.into_iter().map(|m| format!("the resource segment {m}")));
+    errs
 }
 
 /// How a built-in kind's own validation checks its `metadata` on create: `ValidateObjectMeta`
@@ -130,6 +150,9 @@ const BUILTIN: &[(&str, &str, NameRule, bool, bool)] = {
         ("resource.k8s.io", "ResourceSlice", SUB, false, true),
         ("events.k8s.io", "Event", SUB, true, true),
         ("apiregistration.k8s.io", "APIService", SEG, false, false),
+        ("coordination.k8s.io", "LeaseCandidate", NameRule::ConfigMapKey, true, false),
+        ("internal.apiserver.k8s.io", "StorageVersion", NameRule::StorageVersion, false, true),
+        ("storagemigration.k8s.io", "StorageVersionMigration", SUB, false, true),
     ]
 };
 

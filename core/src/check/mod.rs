@@ -489,6 +489,7 @@ impl Checker {
             // The strategy's warnings come only with a request validation let through
             // (apiserver `rest.BeforeCreate`: `WarningsOnCreate` after `Validate` passed), and
             // validating admission judges only such a request.
+            let mut strategy_warnings: &[String] = &[];
             if let (Some(outcome), true) = (&created, report.errors.is_empty()) {
                 // A review the REST handler refuses (a Bad Request) after validation passed.
                 if let Some(message) = &outcome.refusal {
@@ -498,13 +499,11 @@ impl Checker {
                 }
                 report.errors = outcome.admission.clone();
                 if report.errors.is_empty() {
-                    report
-                        .warnings
-                        .extend(outcome.warnings.iter().map(|m| Warning { message: m.clone(), field: None }));
+                    strategy_warnings = &outcome.warnings;
                 }
             }
+            let updated = old.and_then(|_| builtin(old));
             if let Some(old) = old {
-                let updated = builtin(Some(old));
                 let object = updated.as_ref().map_or(doc, |o| &o.object);
                 let mut update = with_handwritten(updated.as_ref().map(|o| &o.errors), run(object, Some(old)));
                 if package.builtin {
@@ -513,9 +512,16 @@ impl Checker {
                 if let (Some(outcome), true) = (&updated, update.is_empty()) {
                     update = outcome.admission.clone();
                 }
+                // An update's warnings are the strategy's `WarningsOnUpdate`, given when the
+                // update passed (`rest.BeforeUpdate`).
+                strategy_warnings = match (&updated, update.is_empty()) {
+                    (Some(outcome), true) => &outcome.warnings,
+                    _ => &[],
+                };
                 report.update_verdict = update.clone();
                 report.update_errors = only_on_update(update, &report.errors);
             }
+            report.warnings.extend(strategy_warnings.iter().map(|m| Warning { message: m.clone(), field: None }));
             return report.settle();
         }
         // A built-in group's version or kind the release does not serve: the client's REST

@@ -10,6 +10,7 @@ mod identifier;
 mod kube;
 mod messages;
 mod path;
+pub mod util;
 
 pub use dns::{is_dns1123_label, is_dns1123_subdomain, is_dns1123_subdomain_caseless};
 pub use identifier::is_c_identifier;

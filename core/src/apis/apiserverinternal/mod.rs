@@ -11,15 +11,12 @@
 #[cfg(test)]
 mod tests;
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
 use serde_json::{Map, Value as Json};
 
 use super::Group;
-use crate::apis::core::common::is_dns1123_subdomain;
-use crate::cel::k8s::is_dns1035_label;
 use crate::field::Error;
 
 /// The kinds this room models.
@@ -40,14 +37,4 @@ pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<E
     (Vec::new(), Vec::new())
 }
 
-/// `ValidateStorageVersionName`, the kind's name function (for the metadata checks):
-/// `<group>.<resource>`, the group a DNS subdomain, the resource a DNS-1035 label.
-pub fn validate_storage_version_name(name: &str) -> Vec<String> {
-    let Some(idx) = name.rfind('.') else {
-        return alloc::vec![String::from("name must be in the form of <group>.<resource>")];
-    };
-    let mut errs: Vec<String> =
-        is_dns1123_subdomain(&name[..idx]).into_iter().map(|m| format!("the group segment {m}")).collect();
-    errs.extend(is_dns1035_label(&name[idx + 1..]).into_iter().map(|m| format!("the resource segment {m}")));
-    errs
-}
+pub use crate::objectmeta::storage_version_name as validate_storage_version_name;

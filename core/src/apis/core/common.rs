@@ -5,7 +5,6 @@
 //! `IsValidPortNum`, `IsValidPortName`, `IsConfigMapKey`) and apimachinery
 //! `pkg/apis/meta/v1/validation` (`ValidateLabels`, `ValidateLabelName`, `ValidateLabelSelector`).
 
-use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
@@ -15,27 +14,7 @@ use crate::apis::json;
 use crate::content;
 use crate::field::{Error, ErrorType, Path};
 
-/// util/validation `MaxLenError`: `must be no more than N characters` (the content package's
-/// own says "bytes").
-pub fn max_len_chars(n: usize) -> String {
-    format!("must be no more than {n} characters")
-}
-
-/// Replaces the content package's length message with util/validation's.
-fn chars_len(msgs: Vec<String>, n: usize) -> Vec<String> {
-    let bytes = content::max_len_error(n);
-    msgs.into_iter().map(|m| if m == bytes { max_len_chars(n) } else { m }).collect()
-}
-
-/// util/validation `IsDNS1123Label`.
-pub fn is_dns1123_label(value: &str) -> Vec<String> {
-    chars_len(content::is_dns1123_label(value), 63)
-}
-
-/// util/validation `IsDNS1123Subdomain`.
-pub fn is_dns1123_subdomain(value: &str) -> Vec<String> {
-    chars_len(content::is_dns1123_subdomain(value), 253)
-}
+pub use crate::content::util::{is_dns1123_label, is_dns1123_subdomain, max_len_chars};
 
 /// `field.Required(path, detail)`.
 pub fn required(path: &Path<'_>, detail: &str) -> Error {
@@ -103,29 +82,7 @@ pub fn is_valid_port_name(port: &str) -> Vec<String> {
     errs
 }
 
-/// util/validation `IsConfigMapKey`.
-pub fn is_config_map_key(value: &str) -> Vec<String> {
-    let mut errs = Vec::new();
-    if value.len() > 253 {
-        errs.push(max_len_chars(253));
-    }
-    let b = value.as_bytes();
-    if b.is_empty() || !b.iter().all(|c| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_')) {
-        errs.push(content::regex_error(
-            "a valid config key must consist of alphanumeric characters, '-', '_' or '.'",
-            "[-._a-zA-Z0-9]+",
-            &["key.name", "KEY_NAME", "key-name"],
-        ));
-    }
-    if value == "." {
-        errs.push(String::from("must not be '.'"));
-    } else if value == ".." {
-        errs.push(String::from("must not be '..'"));
-    } else if value.starts_with("..") {
-        errs.push(String::from("must not start with '..'"));
-    }
-    errs
-}
+pub use crate::content::util::is_config_map_key;
 
 /// `ValidatePortNumOrName`: an IntOrString port, a number 1-65535 or an IANA_SVC_NAME.
 pub fn validate_port_num_or_name(port: Option<&Json>, path: &Path<'_>, errors: &mut Vec<Error>) {
