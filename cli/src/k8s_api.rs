@@ -84,10 +84,7 @@ fn from_dir(dir: &Path, minor: u32) -> Result<String, UsageError> {
                     .iter()
                     .filter_map(|f| std::fs::read_to_string(path.join(f)).ok())
                     .collect::<String>();
-                let tag = text.lines().find_map(|l| l.trim().strip_prefix("// +groupName=").map(str::trim));
-                let constant =
-                    text.lines().find_map(|l| l.split("GroupName = \"").nth(1).and_then(|r| r.split('"').next()));
-                let Some(group) = tag.or(constant) else { continue };
+                let Some(group) = kubedv_core::golang::group_name(&text) else { continue };
                 group.to_string()
             };
             packages.push((format!("k8s.io/api/{rel}"), group, source));

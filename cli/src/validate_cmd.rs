@@ -3,7 +3,7 @@
 use core::mem::take;
 
 use kubedv_core::declarative::shadow::{self, Enforcement, Shadow};
-use kubedv_core::declarative::{import_provided_by, Dependency, Options, Report, Schema};
+use kubedv_core::declarative::{import_provided_by, Dependency, Options, Report, RootError, Schema};
 use kubedv_core::diag::Diagnostic;
 use kubedv_core::golang;
 use kubedv_core::objectmeta::{builtin_update_errors, update_refusal};
@@ -142,9 +142,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     // or the types' `+groupName`).
     let group = match &builtin {
         Some((group, _)) => Some(group.clone()),
-        None => input::read(main)?.lines().find_map(|l| {
-            l.trim().trim_start_matches("//").trim().strip_prefix("+groupName=").map(|g| g.trim().to_string())
-        }),
+        None => golang::group_name(&input::read(main)?).map(String::from),
     };
     if let Some(group) = group {
         let own = shadow::normalization_rules(&group, schema.type_name(root), config.minor);
@@ -457,17 +455,17 @@ pub(crate) fn dependencies<'a>(
 }
 
 fn pick_root(schema: &Schema, name: Option<&str>) -> Result<usize, UsageError> {
-    if let Some(name) = name {
-        return schema.type_named(name).ok_or_else(|| {
-            UsageError(format!("--type {name}: no such type; the types are: {}", schema.type_names().join(", ")))
-        });
-    }
-    match schema.root_candidates().as_slice() {
-        [one] => Ok(schema.type_named(one).expect("candidates are declared")),
-        [] => Err(UsageError(format!(
-            "no root type found; pick one with --type (the types are: {})",
-            schema.type_names().join(", ")
-        ))),
-        many => Err(UsageError(format!("several types could be the root: {}; pick one with --type", many.join(", ")))),
-    }
+    schema.root(name).map_err(|e| {
+        UsageError(match e {
+            RootError::NoSuchType { name, types } => {
+                format!("--type {name}: no such type; the types are: {}", types.join(", "))
+            }
+            RootError::NoRoot { types } => {
+                format!("no root type found; pick one with --type (the types are: {})", types.join(", "))
+            }
+            RootError::Several { candidates } => {
+                format!("several types could be the root: {}; pick one with --type", candidates.join(", "))
+            }
+        })
+    })
 }

@@ -67,8 +67,10 @@ pub fn storage_version_name(name: &str) -> Vec<String> {
     let Some(idx) = name.rfind('.') else {
         return alloc::vec![String::from("name must be in the form of <group>.<resource>")];
     };
-    let mut errs: Vec<String> =
-        content::util::is_dns1123_subdomain(&name[..idx]).into_iter().map(|m| format!("the group segment {m}")).collect();
+    let mut errs: Vec<String> = content::util::is_dns1123_subdomain(&name[..idx])
+        .into_iter()
+        .map(|m| format!("the group segment {m}"))
+        .collect();
     let resource = crate::cel::k8s::is_dns1035_label(&name[idx + 1..]);
     errs.extend(resource.into_iter().map(|m| format!("the resource segment {m}")));
     errs

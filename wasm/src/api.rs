@@ -8,7 +8,7 @@ use kubedv_core::cri::maturity::{self, Stage, Status};
 #[cfg(feature = "full")]
 use kubedv_core::cri::skew;
 use kubedv_core::declarative::shadow::{self, Enforcement};
-use kubedv_core::declarative::{Dependency, Options, Schema};
+use kubedv_core::declarative::{Dependency, Options, RootError, Schema};
 use kubedv_core::diag::Diagnostic;
 use kubedv_core::field::Path;
 use kubedv_core::format::Format;
@@ -437,23 +437,16 @@ impl JsSchema {
             None => ValidateOptions::default(),
             Some(opts) => ValidateOptions::from_js(opts).map_err(js_error)?,
         };
-        let root = match &opts.type_name {
-            Some(name) => self.schema.type_named(name).ok_or_else(|| {
-                js_error(into_error(format!(
-                    "no type {name:?}; the types are: {}",
-                    self.schema.type_names().join(", ")
-                )))
-            })?,
-            None => match self.schema.root_candidates().as_slice() {
-                [one] => self.schema.type_named(one).unwrap_or_default(),
-                many => {
-                    return Err(js_error(into_error(format!(
-                        "pick the type to validate with {{type: ...}}; candidates: {}",
-                        if many.is_empty() { self.schema.type_names().join(", ") } else { many.join(", ") }
-                    ))))
+        let root = self.schema.root(opts.type_name.as_deref()).map_err(|e| {
+            js_error(into_error(match e {
+                RootError::NoSuchType { name, types } => {
+                    format!("no type {name:?}; the types are: {}", types.join(", "))
                 }
-            },
-        };
+                RootError::NoRoot { types: candidates } | RootError::Several { candidates } => {
+                    format!("pick the type to validate with {{type: ...}}; candidates: {}", candidates.join(", "))
+                }
+            }))
+        })?;
         let object = object_from_js(object, "the object")?;
         let old = given(old).map(|old| object_from_js(old, "the old object")).transpose()?;
         let gates: Vec<(&str, bool)> = opts.gates.iter().map(|(k, v)| (k.as_str(), *v)).collect();

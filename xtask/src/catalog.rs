@@ -77,9 +77,7 @@ fn group_of(package_dir: &Path) -> Option<String> {
     for f in ["doc.go", "register.go"] {
         text.push_str(&std::fs::read_to_string(package_dir.join(f)).unwrap_or_default());
     }
-    let tag = text.lines().find_map(|l| l.trim().strip_prefix("// +groupName=").map(str::trim));
-    let constant = text.lines().find_map(|l| l.split("GroupName = \"").nth(1).and_then(|r| r.split('"').next()));
-    tag.or(constant).map(String::from)
+    kubedv_core::golang::group_name(&text).map(String::from)
 }
 
 /// The catalog text of one version, and the same catalog with the sources unstripped.

@@ -200,7 +200,13 @@ pub fn ask(env: &Env, args: &[String]) -> Result<(), String> {
     let (case_file, answer_file) = (work.join("cases.jsonl"), work.join("answers.jsonl"));
     std::fs::write(&case_file, &cases).map_err(|e| e.to_string())?;
     let mut cmd = Command::new(dir(env).join("oracle"));
-    cmd.args(["apiserver", "--bin", &dir(env).display().to_string(), "--log", &work.join("apiserver.log").display().to_string()]);
+    cmd.args([
+        "apiserver",
+        "--bin",
+        &dir(env).display().to_string(),
+        "--log",
+        &work.join("apiserver.log").display().to_string(),
+    ]);
     let input = std::fs::File::open(&case_file).map_err(|e| e.to_string())?;
     let answers = captured("oracle apiserver", cmd.stdin(input))?;
     std::fs::write(&answer_file, &answers).map_err(|e| e.to_string())?;
@@ -208,11 +214,20 @@ pub fn ask(env: &Env, args: &[String]) -> Result<(), String> {
     let judged = captured("kubedv-diff judge", &mut diff_tool(env, &["judge", "apiserver", &c, &a], &work))?;
     for line in judged.lines() {
         let row: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
-        println!("--- {} ({})", row["case"]["id"].as_str().unwrap_or_default(), row["item"].as_str().unwrap_or_default());
+        println!(
+            "--- {} ({})",
+            row["case"]["id"].as_str().unwrap_or_default(),
+            row["item"].as_str().unwrap_or_default()
+        );
         println!("kubedv: {}", serde_json::to_string_pretty(&row["kubedv"]).unwrap_or_default());
         println!("oracle: {}", serde_json::to_string_pretty(&row["oracle"]).unwrap_or_default());
     }
-    println!("==> ask: {} requests, {} differ (cases and answers in {})", cases.lines().count(), judged.lines().count(), work.display());
+    println!(
+        "==> ask: {} requests, {} differ (cases and answers in {})",
+        cases.lines().count(),
+        judged.lines().count(),
+        work.display()
+    );
     Ok(())
 }
 

@@ -193,11 +193,8 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
     let room = room(request.group).filter(|r| r.kinds.contains(&request.kind))?;
     let mut object = request.object.clone();
     (room.default)(request.version, request.kind, &mut object);
-    let group = |update| Group {
-        kind: request.kind,
-        version: request.version,
-        context: Context::new(request.minor, update),
-    };
+    let group =
+        |update| Group { kind: request.kind, version: request.version, context: Context::new(request.minor, update) };
     // The old object of an update is the stored one: what the create path made of it
     // (defaulted, then prepared by the strategy: a Job's generated selector, a Service's
     // allocated addresses, a reset status).

@@ -312,12 +312,7 @@ impl Checker {
         builtin: bool,
     ) -> Vec<crate::diag::Diagnostic> {
         let schema = Schema::compile_with(src, deps, self.minor.max(crate::declarative::shadow::VERSIONS[0].minor));
-        let group = group.map(String::from).or_else(|| {
-            src.lines()
-                .filter_map(|l| l.trim_start().strip_prefix("//"))
-                .find_map(|l| l.trim().strip_prefix("+groupName="))
-                .map(|g| g.trim().to_string())
-        });
+        let group = group.map(String::from).or_else(|| crate::golang::group_name(src).map(String::from));
         let roots =
             schema.root_candidates().iter().filter_map(|n| Some((n.to_string(), schema.type_named(n)?))).collect();
         let diagnostics = schema.diagnostics.clone();

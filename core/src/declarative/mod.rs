@@ -20,6 +20,6 @@ pub(crate) mod validate;
 mod validators;
 
 pub use compile::{import_provided_by, Dependency};
-pub use schema::{Schema, TypeId};
+pub use schema::{RootError, Schema, TypeId};
 pub use strict::{Decoding, TypeError};
 pub use validate::{Options, Report};

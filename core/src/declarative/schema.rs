@@ -196,6 +196,22 @@ impl Schema {
         self.types.get(id).map_or("", |t| t.name.as_str())
     }
 
+    /// The type a request validates an object as: the one named, else the only type that
+    /// looks like an API root. Every front end picks it here and words the error itself.
+    pub fn root(&self, name: Option<&str>) -> Result<TypeId, RootError> {
+        let types = || self.type_names().iter().map(|s| String::from(*s)).collect();
+        if let Some(name) = name {
+            return self
+                .type_named(name)
+                .ok_or_else(|| RootError::NoSuchType { name: String::from(name), types: types() });
+        }
+        match self.root_candidates().as_slice() {
+            [one] => self.type_named(one).ok_or(RootError::NoRoot { types: Vec::new() }),
+            [] => Err(RootError::NoRoot { types: types() }),
+            many => Err(RootError::Several { candidates: many.iter().map(|s| String::from(*s)).collect() }),
+        }
+    }
+
     /// The names of the types that look like API roots.
     pub fn root_candidates(&self) -> Vec<&str> {
         self.roots.iter().map(|id| self.types[*id].name.as_str()).collect()
@@ -357,4 +373,26 @@ impl Schema {
         }
         (id, pointer)
     }
+}
+
+/// Why [`Schema::root`] found no type to validate as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RootError {
+    /// No type has the name asked for.
+    NoSuchType {
+        /// The name asked for.
+        name: String,
+        /// The declared types.
+        types: Vec<String>,
+    },
+    /// No type looks like an API root.
+    NoRoot {
+        /// The declared types.
+        types: Vec<String>,
+    },
+    /// Several types look like API roots.
+    Several {
+        /// The types that do.
+        candidates: Vec<String>,
+    },
 }

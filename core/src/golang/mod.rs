@@ -15,3 +15,11 @@ pub use ast::{Comment, ConstDecl, FieldDecl, File, Import, StructTag, TypeDecl, 
 pub use parser::parse_file;
 
 pub use crate::diag::{Diagnostic, Severity};
+
+/// The API group a Go package's sources declare: a `// +groupName=` tag (types.go, doc.go),
+/// else a `GroupName = "..."` constant (register.go).
+pub fn group_name(text: &str) -> Option<&str> {
+    let tag =
+        text.lines().find_map(|l| l.trim_start().strip_prefix("//")?.trim().strip_prefix("+groupName=").map(str::trim));
+    tag.or_else(|| text.lines().find_map(|l| l.split("GroupName = \"").nth(1)?.split('"').next()))
+}

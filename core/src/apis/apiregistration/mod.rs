@@ -89,7 +89,11 @@ fn validate(object: &Json, errors: &mut Vec<Error>) {
     let Some(service) = get(spec, "service") else {
         if ca_bundle != 0 {
             let path = spec_path.child("caBundle");
-            errors.push(Error::invalid(&path, format!("{ca_bundle} bytes"), "local APIServices may not have a caBundle"));
+            errors.push(Error::invalid(
+                &path,
+                format!("{ca_bundle} bytes"),
+                "local APIServices may not have a caBundle",
+            ));
         }
         if insecure {
             errors.push(Error::invalid(&insecure_path, true, "local APIServices may not have insecureSkipTLSVerify"));

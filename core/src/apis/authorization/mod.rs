@@ -124,7 +124,11 @@ fn selector_attributes(
     let raw = str(selector, "rawSelector");
     let requirements = list(selector, "requirements");
     if !raw.is_empty() && !requirements.is_empty() {
-        errors.push(Error::invalid(&path.child("rawSelector"), raw, "may not specified at the same time as requirements"));
+        errors.push(Error::invalid(
+            &path.child("rawSelector"),
+            raw,
+            "may not specified at the same time as requirements",
+        ));
     }
     if raw.is_empty() && requirements.is_empty() {
         let detail = format!("when {} is specified, requirements or rawSelector is required", path.render());
@@ -184,7 +188,9 @@ fn object_meta(meta: &Map<String, Json>) -> String {
     ];
     let fields: Vec<String> = ORDER
         .iter()
-        .filter_map(|k| meta.get(*k).filter(|v| !is_zero(v)).map(|v| format!("{}:{}", go_json(&Json::from(*k)), go_json(v))))
+        .filter_map(|k| {
+            meta.get(*k).filter(|v| !is_zero(v)).map(|v| format!("{}:{}", go_json(&Json::from(*k)), go_json(v)))
+        })
         .collect();
     format!("{{{}}}", fields.join(","))
 }

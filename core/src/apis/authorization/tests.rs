@@ -73,9 +73,11 @@ fn sar_spec_errors() {
 // TestValidateSelfSAR, TestValidateLocalSAR.
 #[test]
 fn self_and_local() {
-    let (errors, _) = outcome("SelfSubjectAccessReview", &json!({"metadata": {"name": "x"}, "spec": {"resourceAttributes": {}}}));
+    let (errors, _) =
+        outcome("SelfSubjectAccessReview", &json!({"metadata": {"name": "x"}, "spec": {"resourceAttributes": {}}}));
     assert_eq!(errors, ["metadata: Invalid value: {\"name\":\"x\"}: must be empty"]);
-    let local = json!({"metadata": {"namespace": "a"}, "spec": {"user": "me", "resourceAttributes": {"namespace": "b"}}});
+    let local =
+        json!({"metadata": {"namespace": "a"}, "spec": {"user": "me", "resourceAttributes": {"namespace": "b"}}});
     assert_eq!(
         outcome("LocalSubjectAccessReview", &local).0,
         ["spec.resourceAttributes.namespace: Invalid value: \"b\": must match metadata.namespace"]
