@@ -32,6 +32,7 @@ pub mod field;
 pub mod format;
 pub mod golang;
 pub mod lifecycle;
+pub mod metav1;
 pub mod objectmeta;
 #[cfg(feature = "policy")]
 pub mod policy;

@@ -36,9 +36,6 @@ pub enum NameRule {
     Unchecked,
 }
 
-/// `TotalAnnotationSizeLimitB`.
-const ANNOTATIONS_LIMIT: usize = 256 * 1024;
-
 fn names(rule: NameRule, value: &str, prefix: bool) -> Vec<String> {
     // The CEL library's named formats are apimachinery's name checks (a prefix: its trailing
     // dash masked, as `generateName` is checked).
@@ -475,34 +472,9 @@ fn validate_with(
             Error::invalid(&path.child("generation"), g, "must be greater than or equal to 0").with_origin("minimum"),
         );
     }
-    if let Some(Json::Object(labels)) = meta.get("labels") {
-        let at = path.child("labels");
-        for (k, v) in labels {
-            // meta/v1 validation ValidateLabels: origins since apimachinery 1.35.
-            for msg in content::is_label_key(k) {
-                errors.push(Error::invalid(&at, k.as_str(), msg).with_origin("format=k8s-label-key"));
-            }
-            let v = v.as_str().unwrap_or("");
-            for msg in content::is_label_value(v) {
-                errors.push(Error::invalid(&at, v, msg).with_origin("format=k8s-label-value"));
-            }
-        }
-    }
-    if let Some(Json::Object(annotations)) = meta.get("annotations") {
-        let at = path.child("annotations");
-        let mut size = 0usize;
-        for (k, v) in annotations {
-            // Case does not matter in annotation keys: checked lowercased, reported as given
-            // (ASCII lowering decides the same: a key with any non-ASCII letter is invalid).
-            for msg in content::is_label_key(&k.to_ascii_lowercase()) {
-                errors.push(Error::invalid(&at, k.as_str(), msg).with_origin("format=k8s-label-key"));
-            }
-            size = size.saturating_add(k.len()).saturating_add(v.as_str().map_or(0, str::len));
-        }
-        if size > ANNOTATIONS_LIMIT {
-            errors.push(Error::too_long(&at, ANNOTATIONS_LIMIT as i64));
-        }
-    }
+    crate::metav1::validate_labels(meta.get("labels").and_then(Json::as_object), &path.child("labels"), errors);
+    let annotations = meta.get("annotations").and_then(Json::as_object);
+    crate::metav1::validate_annotations(annotations, &path.child("annotations"), errors);
     if let Some(Json::Array(refs)) = meta.get("ownerReferences") {
         owner_references(&path.child("ownerReferences"), refs, errors);
     }
