@@ -13,7 +13,7 @@ pub mod openapi;
 mod rules;
 mod schema_check;
 mod structural;
-mod webhook;
+pub(crate) mod webhook;
 
 use alloc::format;
 use alloc::rc::Rc;

@@ -84,7 +84,7 @@ fn parse_url(raw: &str) -> Result<Url<'_>, String> {
 }
 
 /// `ValidateWebhookURL` with `forceHttps`.
-pub(super) fn url(path: &str, raw: &str, errors: &mut Vec<Error>) {
+pub(crate) fn url(path: &str, raw: &str, errors: &mut Vec<Error>) {
     let u = match parse_url(raw) {
         Ok(u) => u,
         Err(e) => {
@@ -113,7 +113,7 @@ pub(super) fn url(path: &str, raw: &str, errors: &mut Vec<Error>) {
 /// `ValidateWebhookService` as the CRD code calls it: with the service's name and namespace
 /// swapped (validation.go passes `Name, Namespace` to `(namespace, name)`), so an empty
 /// namespace is reported at `.name` and the other way round. The port defaults to 443.
-pub(super) fn service(at: &str, service: &Json, errors: &mut Vec<Error>) {
+pub(crate) fn service(at: &str, service: &Json, errors: &mut Vec<Error>) {
     let text = |k: &str| service.get(k).and_then(Json::as_str).unwrap_or("");
     // Go's `name` parameter holds the namespace, and the other way round.
     let (name_param, namespace_param) = (text("namespace"), text("name"));

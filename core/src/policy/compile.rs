@@ -160,6 +160,9 @@ fn opaque(name: &str) -> CelType {
 pub struct Declarations {
     base: Decls,
     variables: BTreeMap<String, CelType>,
+    /// `variables` is declared (a `CompositedCompiler`'s environment; the stateless compiler
+    /// of admissionregistration validation declares no `variables`).
+    composited: bool,
 }
 
 impl Declarations {
@@ -181,7 +184,14 @@ impl Declarations {
             base.declare("authorizer", opaque("kubernetes.authorization.Authorizer"));
             base.declare("authorizer.requestResource", opaque("kubernetes.authorization.ResourceCheck"));
         }
-        Declarations { base, variables: BTreeMap::new() }
+        Declarations { base, variables: BTreeMap::new(), composited: true }
+    }
+
+    /// The environment of the stateless compiler (`plugincel.NewCompiler`), which
+    /// admissionregistration validation compiles match conditions with (and a policy's other
+    /// expressions when it has no variables): no `variables` declared.
+    pub fn stateless(env: Env) -> Declarations {
+        Declarations { composited: false, ..Declarations::new(env) }
     }
 
     /// Types `object` and `oldObject` (and `params`) by their kinds' schemas, as the policy
@@ -206,11 +216,13 @@ impl Declarations {
     /// reports at creation (see [`creation_error`]).
     pub fn compile(&self, source: &str, returns: Returns) -> Compiled {
         let mut decls = self.base.clone();
-        let fields = self.variables.clone();
-        decls.declare(
-            "variables",
-            CelType::Object(Rc::new(ObjectType { name: String::from("kubernetes.variables"), fields })),
-        );
+        if self.composited {
+            let fields = self.variables.clone();
+            decls.declare(
+                "variables",
+                CelType::Object(Rc::new(ObjectType { name: String::from("kubernetes.variables"), fields })),
+            );
+        }
         let fail =
             |message: String| Compiled { source: String::from(source), program: Err(message), output: CelType::Dyn };
         let unoptimized = match Program::compile(source) {

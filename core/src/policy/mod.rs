@@ -40,7 +40,7 @@ mod selector;
 pub mod suite;
 mod typecheck;
 mod validating;
-mod validation;
+pub mod validation;
 
 use alloc::collections::BTreeMap;
 use alloc::format;
@@ -193,26 +193,25 @@ fn type_of(doc: &Json) -> (&str, &str) {
 /// minimum compatibility version ([`crate::cel::environment`]).
 pub fn creation_errors(doc: &Json, minor: u32) -> Option<Vec<crate::field::Error>> {
     let (v, k) = type_of(doc);
-    let compatibility = crate::cel::environment::new_expressions(minor);
-    if let Some(kind) = PolicyKind::of_policy(v, k) {
-        let p = Policy::read(doc, kind).ok()?;
-        return Some(match kind {
-            PolicyKind::Validating => validation::validate_policy(&CompiledPolicy::new(p, compatibility)),
-            PolicyKind::Mutating => mutating::CompiledMutatingPolicy::new(p, compatibility).creation_errors(),
-        });
+    if PolicyKind::of_policy(v, k).is_none() && PolicyKind::of_binding(v, k).is_none() {
+        return None;
     }
-    let kind = PolicyKind::of_binding(v, k)?;
-    let b = Binding::read(doc, kind).ok()?;
-    Some(match kind {
-        PolicyKind::Validating => validation::validate_binding(&b),
-        PolicyKind::Mutating if b.spec.policy_name.is_empty() => Vec::from([crate::field::Error::new(
-            crate::field::ErrorType::Required,
-            &crate::field::Path::named("spec.policyName"),
-            None,
-            "",
-        )]),
-        PolicyKind::Mutating => Vec::new(),
-    })
+    validation::creation_errors(doc, minor)
+}
+
+/// The problems of a document the API server would refuse to create
+/// ([`validation::creation_errors`]).
+fn refusals(doc: &Json, minor: u32, document: &str) -> Vec<Problem> {
+    let errors = validation::creation_errors(doc, minor).unwrap_or_default();
+    errors
+        .into_iter()
+        .map(|e| Problem {
+            severity: Severity::Error,
+            document: String::from(document),
+            field: e.field.clone(),
+            message: e.body(),
+        })
+        .collect()
 }
 
 /// Whether a document is a policy, a binding, or a CRD (whose schema ApplyConfiguration
@@ -242,14 +241,22 @@ impl PolicySet {
             problems: Vec::new(),
             compatibility: crate::cel::environment::new_expressions(minor),
         };
+        // The refusals of each binding, reported in the bindings' order.
+        let mut refused: Vec<(String, Vec<Problem>)> = Vec::new();
         for doc in docs {
             let (v, k) = type_of(doc);
             if k == "CustomResourceDefinition" {
                 set.crds.push(doc.clone());
             } else if let Some(kind) = PolicyKind::of_policy(v, k) {
                 match Policy::read(doc, kind) {
-                    Ok(p) if kind == PolicyKind::Validating => set.add_policy(p),
-                    Ok(p) => set.add_mutating(p),
+                    Ok(p) => {
+                        let document = format!("{} {}", p.kind.name(), go_quote(&p.name));
+                        set.problems.extend(refusals(doc, minor, &document));
+                        match kind {
+                            PolicyKind::Validating => set.add_policy(p),
+                            PolicyKind::Mutating => set.add_mutating(p),
+                        }
+                    }
                     Err(e) => set.problems.push(Problem {
                         severity: Severity::Error,
                         document: String::from(k),
@@ -259,7 +266,11 @@ impl PolicySet {
                 }
             } else if let Some(kind) = PolicyKind::of_binding(v, k) {
                 match Binding::read(doc, kind) {
-                    Ok(b) => set.bindings.push(b),
+                    Ok(b) => {
+                        let document = format!("{}Binding {}", b.kind.name(), go_quote(&b.name));
+                        refused.push((b.name.clone(), refusals(doc, minor, &document)));
+                        set.bindings.push(b);
+                    }
                     Err(e) => set.problems.push(Problem {
                         severity: Severity::Error,
                         document: String::from(k),
@@ -285,22 +296,8 @@ impl PolicySet {
         set.bindings.sort_by(|a, b| a.name.cmp(&b.name));
         for b in &set.bindings {
             let doc = format!("{}Binding {}", b.kind.name(), go_quote(&b.name));
-            if b.kind == PolicyKind::Validating {
-                for e in validation::validate_binding(b) {
-                    set.problems.push(Problem {
-                        severity: Severity::Error,
-                        document: doc.clone(),
-                        field: e.field.clone(),
-                        message: e.body(),
-                    });
-                }
-            } else if b.spec.policy_name.is_empty() {
-                set.problems.push(Problem {
-                    severity: Severity::Error,
-                    document: doc.clone(),
-                    field: "spec.policyName".into(),
-                    message: "Required value".into(),
-                });
+            if let Some(i) = refused.iter().position(|(name, _)| *name == b.name) {
+                set.problems.extend(refused.remove(i).1);
             }
             if !b.spec.policy_name.is_empty() && !set.has_policy(b.kind, &b.spec.policy_name) {
                 set.problems.push(Problem {
@@ -372,30 +369,13 @@ impl PolicySet {
     }
 
     fn add_mutating(&mut self, p: Policy) {
-        let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
         let compiled = mutating::CompiledMutatingPolicy::new(p, self.compatibility);
-        for e in compiled.creation_errors() {
-            self.problems.push(Problem {
-                severity: Severity::Error,
-                document: doc.clone(),
-                field: e.field.clone(),
-                message: e.body(),
-            });
-        }
         self.mutating.push(compiled);
     }
 
     fn add_policy(&mut self, p: Policy) {
         let doc = format!("{} {}", p.kind.name(), go_quote(&p.name));
         let compiled = CompiledPolicy::new(p, self.compatibility);
-        for e in validation::validate_policy(&compiled) {
-            self.problems.push(Problem {
-                severity: Severity::Error,
-                document: doc.clone(),
-                field: e.field.clone(),
-                message: e.body(),
-            });
-        }
         if let Some(m) = &compiled.policy.matcher {
             for e in m.problems() {
                 self.problems.push(Problem {

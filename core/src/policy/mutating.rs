@@ -24,7 +24,7 @@ use super::validating::{Bindings, MATCH_CONDITIONS_BUDGET, OUT_OF_BUDGET, RUNTIM
 use super::{bindings_for, note, object_ref, params, Denial, Evaluation, Gvr, Outcome, Request, ValidationResult};
 use crate::cel::k8s::authz;
 use crate::cel::{to_json, Value};
-use crate::field::{go_quote, Error, ErrorType, Path};
+use crate::field::go_quote;
 
 /// A mutation, compiled.
 pub struct CompiledMutation {
@@ -70,51 +70,6 @@ impl CompiledMutatingPolicy {
             })
             .collect();
         CompiledMutatingPolicy { policy, variables, match_conditions, mutations }
-    }
-
-    /// The expressions that do not compile, and mutations of an unknown patch type.
-    /// What the API server refuses at creation: expressions that do not compile, as
-    /// `Invalid value: "<expression>": <the compiler's detail>`, and unknown patch types.
-    pub fn creation_errors(&self) -> Vec<Error> {
-        let mut out = Vec::new();
-        let invalid = |out: &mut Vec<Error>, at: String, source: &str, e: &str| {
-            out.push(super::compile::creation_error(&at, source, e));
-        };
-        for (i, v) in self.variables.iter().enumerate() {
-            if let Err(e) = &v.expr.program {
-                invalid(&mut out, format!("spec.variables[{i}].expression"), &v.expr.source, e);
-            }
-        }
-        for (i, (_, c)) in self.match_conditions.iter().enumerate() {
-            if let Err(e) = &c.program {
-                invalid(&mut out, format!("spec.matchConditions[{i}].expression"), c.source.trim(), e);
-            }
-        }
-        for (i, m) in self.mutations.iter().enumerate() {
-            match m.patch_type.as_str() {
-                "JSONPatch" | "ApplyConfiguration" => {
-                    if let Err(e) = &m.expr.program {
-                        let field = if m.patch_type == "JSONPatch" { "jsonPatch" } else { "applyConfiguration" };
-                        invalid(&mut out, format!("spec.mutations[{i}].{field}.expression"), &m.expr.source, e);
-                    }
-                }
-                other => out.push(Error::new(
-                    ErrorType::NotSupported,
-                    &Path::named(&format!("spec.mutations[{i}].patchType")),
-                    Some(Json::from(other)),
-                    "supported values: \"ApplyConfiguration\", \"JSONPatch\"",
-                )),
-            }
-        }
-        if self.policy.spec.mutations.is_empty() {
-            out.push(Error::new(
-                ErrorType::Required,
-                &Path::named("spec.mutations"),
-                None,
-                "mutations must contain at least one item",
-            ));
-        }
-        out
     }
 }
 

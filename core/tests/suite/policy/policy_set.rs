@@ -845,7 +845,7 @@ fn creation_refusals() {
         texts(&[p(json!({"validations": [{"expression": "true", "reason": "Teapot", "message": "a\nb"}]}))]),
         [
             "spec.matchConstraints: Required value",
-            "spec.validations[0].message: Invalid value: \"a\\nb\": message must not contain line breaks",
+            "spec.validations[0].message: Invalid value: \"a\\nb\": must not contain line breaks",
             "spec.validations[0].reason: Unsupported value: \"Teapot\": supported values: \"Forbidden\", \"Invalid\", \"RequestEntityTooLarge\""
         ]
     );
@@ -853,7 +853,7 @@ fn creation_refusals() {
         texts(&[p(
             json!({"matchConstraints": all_rules(), "variables": [{"name": "in", "expression": "1"}], "validations": [{"expression": "true"}]})
         )]),
-        ["spec.variables[0].name: Invalid value: \"in\": name is not a valid CEL identifier"]
+        ["spec.variables[0].name: Invalid value: \"in\": must be a valid CEL identifier"]
     );
     let b = |actions: Json| binding("b", "p", json!({"validationActions": actions}));
     let ok = p(json!({"matchConstraints": all_rules(), "validations": [{"expression": "true"}]}));
@@ -865,10 +865,7 @@ fn creation_refusals() {
             "spec.validationActions: Invalid value: [\"Deny\",\"Warn\",\"Deny\",\"Log\"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)"
         ]
     );
-    assert_eq!(
-        texts(&[ok.clone(), b(json!([]))]),
-        ["spec.validationActions: Required value: at least one validation action is required"]
-    );
+    assert_eq!(texts(&[ok.clone(), b(json!([]))]), ["spec.validationActions: Required value"]);
     let refs = binding("b", "p", json!({"paramRef": {"name": "x", "selector": {}}}));
     assert_eq!(
         texts(&[ok, refs]),
