@@ -66,7 +66,17 @@ fn parse_url(raw: &str) -> Result<Url<'_>, String> {
             }
             None => authority,
         };
-        if !host.starts_with('[') {
+        // parseHost: an IP literal in brackets, with an optional port after them.
+        if let Some(open) = host.rfind('[') {
+            if open > 0 {
+                return fail("invalid IP-literal");
+            }
+            let Some(close) = host.rfind(']') else { return fail("missing ']' in host") };
+            let port = &host[close + 1..];
+            if !port.is_empty() && !(port.starts_with(':') && port[1..].bytes().all(|b| b.is_ascii_digit())) {
+                return fail(&format!("invalid port {} after host", crate::field::go_quote(port)));
+            }
+        } else {
             if let Some(i) = host.rfind(':') {
                 let port = &host[i..];
                 if !port[1..].bytes().all(|b| b.is_ascii_digit()) {
@@ -197,5 +207,22 @@ pub(super) fn api_approval(crd: &Json, group: &str, errors: &mut Vec<Error>) {
             crate::field::go_quote(APPROVAL)
         );
         errors.push(invalid(&path, annotation, &detail));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_url;
+
+    // Go 1.26 net/url parseHost, as the API server's ValidateWebhookURL reports it.
+    #[test]
+    fn ip_literals() {
+        assert!(parse_url("https://[::1]:8443/x").is_ok());
+        assert_eq!(parse_url("https://[::1").err().as_deref(), Some("parse \"https://[::1\": missing ']' in host"));
+        assert_eq!(parse_url("https://a[::1]").err().as_deref(), Some("parse \"https://a[::1]\": invalid IP-literal"));
+        assert_eq!(
+            parse_url("https://[::1]x").err().as_deref(),
+            Some("parse \"https://[::1]x\": invalid port \"x\" after host")
+        );
     }
 }

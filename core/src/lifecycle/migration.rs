@@ -6,6 +6,10 @@
 //! names apps/v1beta1 ReplicaSet, which k8s.io/api never served (apps/v1beta1 had Deployment,
 //! StatefulSet and ControllerRevision): left out.
 
+/// What changes for the webhook configurations from admissionregistration.k8s.io/v1beta1 to
+/// v1 (the admission policies of v1beta1 are another matter: they are served).
+const WEBHOOKS_V1: &str = "webhooks[].failurePolicy defaults to Fail (was Ignore), matchPolicy to Equivalent (was Exact) and timeoutSeconds to 10 (was 30); sideEffects (None or NoneOnDryRun) and admissionReviewVersions have no default and are required; webhook names must be unique";
+
 /// `(group, version, kind, changes)`; a kind of `*` covers every kind of the group version.
 const CHANGES: &[(&str, &str, &str, &str)] = &[
     (
@@ -53,8 +57,14 @@ const CHANGES: &[(&str, &str, &str, &str)] = &[
     (
         "admissionregistration.k8s.io",
         "v1beta1",
-        "*",
-        "webhooks[].failurePolicy defaults to Fail (was Ignore), matchPolicy to Equivalent (was Exact) and timeoutSeconds to 10 (was 30); sideEffects (None or NoneOnDryRun) and admissionReviewVersions have no default and are required; webhook names must be unique",
+        "MutatingWebhookConfiguration",
+        WEBHOOKS_V1,
+    ),
+    (
+        "admissionregistration.k8s.io",
+        "v1beta1",
+        "ValidatingWebhookConfiguration",
+        WEBHOOKS_V1,
     ),
     (
         "apiextensions.k8s.io",

@@ -478,6 +478,7 @@ impl Parser<'_> {
                     if !self.eat(",") {
                         break;
                     }
+                    self.trailing_comma_at_end("]")?;
                 }
                 self.expect("]")?;
                 Ok(Expr::new(offset, Kind::List(elems)))
@@ -498,6 +499,7 @@ impl Parser<'_> {
                     if !self.eat(",") {
                         break;
                     }
+                    self.trailing_comma_at_end("}")?;
                 }
                 self.expect("}")?;
                 Ok(Expr::new(offset, Kind::Map(entries)))
@@ -523,6 +525,16 @@ impl Parser<'_> {
         }
         self.expect(close)?;
         Ok(args)
+    }
+
+    /// A literal cut short after a comma (`[1, 2,`): ANTLR takes the comma for the optional
+    /// trailing one and, the end being able to follow the literal, reports the closing token
+    /// missing (single-token insertion) rather than an operand expected.
+    fn trailing_comma_at_end(&self, close: &str) -> Result<(), ParseError> {
+        match self.tok() {
+            Tok::Eof => self.error(self.offset(), format!("Syntax error: missing '{close}' at '<EOF>'")),
+            _ => Ok(()),
+        }
     }
 
     /// CEL.g4 `'[' listInit? ','? ']'` (and maps and messages alike): a lone comma is an empty

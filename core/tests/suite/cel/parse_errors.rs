@@ -484,3 +484,12 @@ fn recursion_limit_rows_of_parser_test_go() {
         assert_eq!(strip(&got), strip(want), "{src}");
     }
 }
+
+/// A list or map literal cut short after a comma: ANTLR takes the comma for the trailing one
+/// and reports the closing token missing. The API server's answer to a policy's match
+/// condition `object.x in [1, 2, ` (the oracle's `builtin` suite, `admissionregistration.yaml`).
+#[test]
+fn literal_cut_short_after_a_comma() {
+    assert!(shown("object.x in [1, 2, ").contains("Syntax error: missing ']' at '<EOF>'"), "{}", shown("[1, 2, "));
+    assert!(shown("{1: 2, ").contains("Syntax error: missing '}' at '<EOF>'"), "{}", shown("{1: 2, "));
+}
