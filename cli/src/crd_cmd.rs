@@ -59,27 +59,14 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         }
         None => None,
     };
-    // An update whose body names another object is refused before validation.
-    if let Some(old) = &old {
-        let refusals: Vec<String> =
-            objects.iter().filter_map(|o| kubedv_core::objectmeta::update_refusal(o, old)).collect();
-        if !refusals.is_empty() {
-            return Err(UsageError(format!(
-                "the API server refuses this update (Bad Request):\n{}",
-                refusals.join("\n")
-            )));
-        }
-    }
     let options = Options { defaults: !args.no_defaults };
-    let mut errors = Vec::new();
-    let mut warnings = Vec::new();
-    let mut decoded = Vec::new();
-    for o in &objects {
-        let outcome = crd.check(o, old.as_ref(), &options);
-        errors.extend(outcome.errors);
-        warnings.extend(outcome.warnings);
-        decoded.push(outcome.object);
+    let outcomes: Vec<_> = objects.iter().map(|o| crd.check(o, old.as_ref(), &options)).collect();
+    // An update whose body names another object is refused before validation.
+    let refusals: Vec<&str> = outcomes.iter().filter_map(|o| o.refusal.as_deref()).collect();
+    if !refusals.is_empty() {
+        return Err(UsageError(format!("the API server refuses this update (Bad Request):\n{}", refusals.join("\n"))));
     }
+    let errors: Vec<kubedv_core::field::Error> = outcomes.iter().flat_map(|o| o.errors.iter().cloned()).collect();
     let summary = format!(
         "{} validated against {} {}: {}",
         count(objects.len(), "object"),
@@ -88,13 +75,23 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
         count(errors.len(), "error")
     );
     if let OutputFormat::Json = format {
-        // `defaulted`: each object as the API server would store it (pruned, defaulted).
-        let doc = serde_json::json!({"errors": errors, "diagnostics": [], "warnings": warnings, "defaulted": decoded});
+        // One document per object, as `validate` and the npm package's `CrdResult`: `object` is
+        // the object as the API server would store it (pruned, defaulted); `defaulted`, the
+        // same in a list, is the name the CLI gave it before (docs/output.md), kept for a release.
+        let docs: Vec<serde_json::Value> = outcomes
+            .iter()
+            .map(|o| {
+                serde_json::json!({"errors": o.errors, "diagnostics": [], "warnings": o.warnings,
+                    "object": o.object, "defaulted": [o.object]})
+            })
+            .collect();
+        let doc = if docs.len() == 1 { docs[0].clone() } else { serde_json::Value::Array(docs) };
         let mut out = std::io::stdout().lock();
         let _ =
             serde_json::to_writer_pretty(&mut out, &doc).map_err(std::io::Error::other).and_then(|()| writeln!(out));
         return Ok(if errors.is_empty() { Outcome::Clean } else { Outcome::Invalid });
     }
+    let warnings: Vec<&String> = outcomes.iter().flat_map(|o| &o.warnings).collect();
     for w in &warnings {
         // kubectl's form of an API server warning.
         eprintln!("Warning: {w}");

@@ -96,15 +96,19 @@ pub fn crd_view() -> Html {
         };
         let obj = obj.as_ref().map_err(|e| unreadable("object", e, Some(&show_object_line)))?;
         let old_obj = old_obj.as_ref().map_err(|e| unreadable("old object", e, None))?;
-        let errors = loaded.validate(obj, (!old_obj.is_null()).then_some(old_obj));
+        let outcome = loaded.check(obj, (!old_obj.is_null()).then_some(old_obj), &Default::default());
+        let errors = &outcome.errors;
         Ok(html! {
             <>
                 <p class="summary">{ format!("{} {} · {} rules compiled", loaded.kind, loaded.version, loaded.rules().len()) }</p>
-                if errors.is_empty() {
+                if let Some(refusal) = &outcome.refusal {
+                    <p class="error">{ format!("the API server refuses this update (Bad Request): {refusal}") }</p>
+                } else if errors.is_empty() {
                     <p class="ok">{ "no errors: the API server accepts this object" }</p>
                 } else {
-                    { error_list(&errors, &d_object, &show_object_line) }
+                    { error_list(errors, &d_object, &show_object_line) }
                 }
+                { for outcome.warnings.iter().map(|w| html! { <p class="warnings">{ format!("Warning: {w}") }</p> }) }
             </>
         })
     })();

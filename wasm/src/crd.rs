@@ -27,6 +27,9 @@ export interface CrdResult {
   warnings: string[];
   /** The object as the API server validates and stores it: pruned, nulls dropped, defaulted. */
   object: object;
+  /** An update whose object names another object than the old one: the API server refuses it
+   *  before validation (a Bad Request, these words), and `errors` is empty. */
+  refusal?: string;
 }
 "#;
 
@@ -96,8 +99,11 @@ impl JsCrd {
         let obj = object_from_js(object, "the object")?;
         let old = given(old).map(|old| object_from_js(old, "the old object")).transpose()?;
         let outcome = self.crd.check(&obj, old.as_ref(), &self.options);
-        let doc =
+        let mut doc =
             serde_json::json!({ "errors": outcome.errors, "warnings": outcome.warnings, "object": outcome.object });
+        if let Some(refusal) = outcome.refusal {
+            doc["refusal"] = refusal.into();
+        }
         Ok(to_js(&doc)?)
     }
 

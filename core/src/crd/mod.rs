@@ -72,6 +72,9 @@ pub struct Outcome {
     /// The object as the API server validated and would store it: unknown fields pruned,
     /// non-nullable nulls dropped, defaults applied.
     pub object: Json,
+    /// An update whose body names another object than the stored one: the API server refuses
+    /// it before validation (a Bad Request, these words), and `errors` is empty.
+    pub refusal: Option<String>,
 }
 
 /// Why a CRD cannot be used, each as the API server reports it.
@@ -240,6 +243,10 @@ impl Crd {
     /// (on update only when the old object had none), then the CEL rules unless an earlier
     /// error is blocking.
     pub fn check(&self, obj: &Json, old: Option<&Json>, options: &Options) -> Outcome {
+        if let Some(refusal) = old.and_then(|old| crate::objectmeta::update_refusal(obj, old)) {
+            let object = obj.clone();
+            return Outcome { errors: Vec::new(), warnings: Vec::new(), object, refusal: Some(refusal) };
+        }
         let mut object = obj.clone();
         #[allow(unused_mut)] // Without `crd-definition`, only the decoder warns.
         let mut warnings = decode::decode(&mut object, &self.schema, options.defaults);
@@ -337,7 +344,7 @@ impl Crd {
         if errors.is_empty() {
             finalizer_warnings(&object, old, &mut warnings);
         }
-        Outcome { errors, warnings, object }
+        Outcome { errors, warnings, object, refusal: None }
     }
 }
 

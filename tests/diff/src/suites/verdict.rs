@@ -147,15 +147,15 @@ pub fn kubedv(r: &Request<'_>) -> Value {
 }
 
 fn update_verdict(crd: &Value, object: &Value, old: &Value) -> Value {
-    if let Some(refusal) = kubedv_core::objectmeta::update_refusal(object, old) {
-        return json!({"errors": [refusal], "warnings": []});
-    }
     let version = object["apiVersion"].as_str().and_then(|a| a.rsplit_once('/')).map(|(_, v)| v);
     let crd = match kubedv_core::crd::Crd::load_at(crd, version, MINOR) {
         Ok(c) => c,
         Err(errors) => return json!({"setup": sorted(errors.iter().map(|e| e.text()).collect())}),
     };
     let outcome = crd.check(object, Some(old), &kubedv_core::crd::Options::default());
+    if let Some(refusal) = outcome.refusal {
+        return json!({"errors": [refusal], "warnings": []});
+    }
     let errors = outcome.errors.iter().filter(|e| e.enforced).map(|e| e.text()).collect();
     json!({"errors": sorted(errors), "warnings": sorted(outcome.warnings)})
 }

@@ -87,6 +87,8 @@ type apiServer struct {
 	http   *http.Client
 	mapper *restmapper.DeferredDiscoveryRESTMapper
 	procs  []*proc
+	// the data directory (etcd's data, certificates, keys): removed on stop
+	dir string
 	// namespaces known to exist
 	namespaces map[string]bool
 	// the resources of the CRDs a case created, so their objects need no discovery
@@ -195,7 +197,7 @@ func startAPIServer(bin, logFile string) (*apiServer, error) {
 			return nil, err
 		}
 	}
-	s := &apiServer{}
+	s := &apiServer{dir: dir}
 	clientPort, err := freePort()
 	if err != nil {
 		return s, err
@@ -289,6 +291,8 @@ func (s *apiServer) stop() {
 			<-p.exited
 		}
 	}
+	// Each run's etcd data takes tens of megabytes: nothing of it is kept.
+	_ = os.RemoveAll(s.dir)
 }
 
 func waitFor(limit time.Duration, try func() error) error {
