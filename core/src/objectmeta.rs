@@ -140,6 +140,8 @@ const BUILTIN: &[(&str, &str, NameRule, bool, bool)] = {
         ("admissionregistration.k8s.io", "ValidatingAdmissionPolicy", SUB, false, false),
         ("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding", SUB, false, false),
         ("certificates.k8s.io", "CertificateSigningRequest", ANY, false, true),
+        // The name rule follows spec.signerName: the certificates room checks the name.
+        ("certificates.k8s.io", "ClusterTrustBundle", ANY, false, true),
         ("node.k8s.io", "RuntimeClass", SUB, false, false),
         ("flowcontrol.apiserver.k8s.io", "FlowSchema", SUB, false, true),
         ("flowcontrol.apiserver.k8s.io", "PriorityLevelConfiguration", SUB, false, true),

@@ -98,6 +98,12 @@ pub struct Outcome {
     /// A Bad Request the kind's REST handler answers instead (a `TokenReview` without a token),
     /// when validation found nothing.
     pub refusal: Option<String>,
+    /// The stored object of an update (defaulted, prepared by the create path), which the
+    /// declarative rules compare with too.
+    pub old: Option<Json>,
+    /// The declarative validation options the strategy turns on (`+k8s:ifEnabled`), from
+    /// feature gates and the old object (the HorizontalPodAutoscaler's `HPAScaleToZero`).
+    pub options: Vec<String>,
 }
 
 /// Options every validator of a request shares (Kubernetes passes them as
@@ -128,8 +134,11 @@ struct Room {
     group: &'static str,
     kinds: &'static [&'static str],
     default: fn(version: &str, kind: &str, object: &mut Json),
-    admit: fn(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>),
+    admit: Admit,
 }
+
+/// A room's strategy, validation and warnings for one request: (errors, warnings).
+type Admit = fn(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>);
 
 macro_rules! room {
     ($m:ident, $group:literal) => {
@@ -211,7 +220,13 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
         "authorization.k8s.io" => authorization::refusal(request.kind, &object),
         _ => None,
     };
-    Some(Outcome { object, errors, warnings, admission, refusal })
+    let options = match (request.group, request.kind) {
+        ("autoscaling", "HorizontalPodAutoscaler") => {
+            autoscaling::declarative_options(&object, old.as_ref(), request.minor)
+        }
+        _ => Vec::new(),
+    };
+    Some(Outcome { object, errors, warnings, admission, refusal, old, options })
 }
 
 /// What a group's room is asked: the kind, and the request's context.

@@ -400,8 +400,13 @@ impl Checker {
             return self.custom_resource(crd, version, doc, old, report);
         }
         if let Some((package, root)) = self.package_for(group, version, kind) {
-            let run = |doc: &Json, old: Option<&Json>| {
-                let mut errors = package.schema.validate_request(root, doc, old, None, &Options::default()).errors;
+            // The declarative rules, with the options the kind's strategy turns on.
+            let run = |doc: &Json, old: Option<&Json>, admitted: Option<&Admitted>| {
+                let options = match admitted {
+                    Some(a) if !a.options.is_empty() => Options { enabled: a.options.clone(), ..Options::default() },
+                    _ => Options::default(),
+                };
+                let mut errors = package.schema.validate_request(root, doc, old, None, &options).errors;
                 crate::declarative::shadow::compare(&self.enforcement, &mut errors, &[]);
                 errors.retain(|e| e.enforced);
                 errors
@@ -476,7 +481,7 @@ impl Checker {
                 None => declarative,
             };
             // Declarative validation sees the object as the handwritten one does: defaulted.
-            let create = run(created.as_ref().map_or(doc, |o| &o.object), None);
+            let create = run(created.as_ref().map_or(doc, |o| &o.object), None, created.as_ref());
             report.errors = with_handwritten(created.as_ref().map(|o| &o.errors), create);
             if package.builtin {
                 report.errors =
@@ -501,7 +506,10 @@ impl Checker {
             let updated = old.and_then(|_| builtin(old));
             if let Some(old) = old {
                 let object = updated.as_ref().map_or(doc, |o| &o.object);
-                let mut update = with_handwritten(updated.as_ref().map(|o| &o.errors), run(object, Some(old)));
+                // The declarative rules compare with the stored old object, as the handwritten do.
+                let stored = updated.as_ref().and_then(|o| o.old.as_ref()).unwrap_or(old);
+                let declarative = run(object, Some(stored), updated.as_ref());
+                let mut update = with_handwritten(updated.as_ref().map(|o| &o.errors), declarative);
                 if package.builtin {
                     update = crate::objectmeta::builtin_update_errors(group, kind, doc, old, self.minor, update);
                 }
@@ -606,6 +614,8 @@ struct Admitted {
     warnings: Vec<String>,
     admission: Vec<Error>,
     refusal: Option<String>,
+    old: Option<Json>,
+    options: Vec<String>,
 }
 
 /// Whether kubedv models a built-in kind's whole API server path ([`crate::apis`]).
@@ -635,6 +645,8 @@ fn admit_builtin(
         warnings: o.warnings,
         admission: o.admission,
         refusal: o.refusal,
+        old: o.old,
+        options: o.options,
     })
 }
 

@@ -73,7 +73,9 @@ fn parse_url(raw: &str) -> Result<Url<'_>, String> {
             }
             let Some(close) = host.rfind(']') else { return fail("missing ']' in host") };
             let port = &host[close + 1..];
-            if !port.is_empty() && !(port.starts_with(':') && port[1..].bytes().all(|b| b.is_ascii_digit())) {
+            let valid_port =
+                port.is_empty() || (port.starts_with(':') && port[1..].bytes().all(|b| b.is_ascii_digit()));
+            if !valid_port {
                 return fail(&format!("invalid port {} after host", crate::field::go_quote(port)));
             }
         } else {

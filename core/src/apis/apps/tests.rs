@@ -267,7 +267,11 @@ fn update_keeps_what_the_old_template_allowed() {
     let mut old = deployment();
     let term = json!([{"labelSelector": {"matchExpressions": [{"key": "app", "operator": "In", "values": ["not valid!"]}]},
                        "topologyKey": "kubernetes.io/hostname"}]);
-    set(&mut old, "/spec/template/spec/affinity", json!({"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": term}}));
+    set(
+        &mut old,
+        "/spec/template/spec/affinity",
+        json!({"podAntiAffinity": {"requiredDuringSchedulingIgnoredDuringExecution": term}}),
+    );
     let create = texts("apps", "Deployment", &old, None);
     assert_eq!(create.len(), 1, "{create:?}");
     assert!(create[0].starts_with("spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution[0].labelSelector.matchExpressions[0].values[0]: Invalid value: \"not valid!\""));

@@ -313,7 +313,7 @@ fn indexed_limits(
 }
 
 /// apimachinery `IsDomainPrefixedPath`.
-fn domain_prefixed_path(path: &Path<'_>, value: &str, errors: &mut Vec<Error>) {
+pub(crate) fn domain_prefixed_path(path: &Path<'_>, value: &str, errors: &mut Vec<Error>) {
     if value.is_empty() {
         errors.push(required(path, ""));
         return;

@@ -12,12 +12,12 @@ use crate::field::Error;
 pub mod container;
 pub mod pod;
 pub mod pod_affinity;
-mod pod_common;
-mod pod_container_resources;
+pub(crate) mod pod_common;
+pub(crate) mod pod_container_resources;
 pub mod pod_defaults;
 mod pod_diff;
 pub mod pod_drop;
-mod pod_fields;
+pub(crate) mod pod_fields;
 pub mod pod_gojson;
 mod pod_os;
 mod pod_resources;
@@ -27,19 +27,27 @@ mod pod_topology;
 mod pod_update;
 pub mod pod_warnings;
 pub mod volume;
-mod volume_sources;
+pub(crate) mod volume_sources;
 
-mod common;
+mod binding;
+pub(crate) mod common;
 pub mod config;
 pub mod endpoints;
+pub mod event;
 mod gosyntax;
 pub mod namespace;
 pub mod netip;
+pub mod node;
+pub mod pv;
+mod pv_sources;
 pub mod pvc;
 mod pvc_diff;
+pub mod quota;
 pub mod service;
 pub mod service_account;
 pub mod service_alloc;
+#[cfg(test)]
+mod tests;
 
 /// The kinds this room models.
 pub const KINDS: &[&str] = &[
@@ -53,6 +61,12 @@ pub const KINDS: &[&str] = &[
     "Namespace",
     "ServiceAccount",
     "PersistentVolumeClaim",
+    "PersistentVolume",
+    "ResourceQuota",
+    "LimitRange",
+    "Event",
+    "Node",
+    "Binding",
 ];
 
 /// `SetObjectDefaults_X` of core/v1 for one kind.
@@ -67,6 +81,10 @@ pub fn default(_version: &str, kind: &str, object: &mut Json) {
         "Secret" => config::default_secret(object),
         "Namespace" => namespace::default(object),
         "PersistentVolumeClaim" => pvc::default(object),
+        "PersistentVolume" => pv::default(object),
+        "ResourceQuota" => quota::default_resource_quota(object),
+        "LimitRange" => quota::default_limit_range(object),
+        "Node" => node::default(object),
         _ => {}
     }
 }
@@ -84,6 +102,12 @@ pub fn admit(group: &Group<'_>, object: &mut Json, old: Option<&Json>) -> (Vec<E
         "Namespace" => namespace::admit(group.context, object, old),
         "ServiceAccount" => service_account::admit(group.context, object, old),
         "PersistentVolumeClaim" => pvc::admit(group.context, object, old),
+        "PersistentVolume" => pv::admit(group.context, object, old),
+        "ResourceQuota" => quota::admit_resource_quota(group.context, object, old),
+        "LimitRange" => quota::admit_limit_range(group.context, object, old),
+        "Event" => event::admit(event::Rules::CoreV1, object, old),
+        "Node" => node::admit(group.context, object, old),
+        "Binding" => binding::admit(object),
         _ => (Vec::new(), Vec::new()),
     }
 }

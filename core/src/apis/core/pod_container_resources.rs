@@ -79,7 +79,7 @@ pub fn validate_resource_requirements(
 }
 
 /// `ValidateContainerResourceName` / `validatePodResourceName`.
-fn resource_name(name: &str, pod_level: bool, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub(crate) fn resource_name(name: &str, pod_level: bool, path: &Path<'_>, errors: &mut Vec<Error>) {
     let before = errors.len();
     for msg in crate::content::is_label_key(name) {
         errors.push(Error::invalid(path, name, msg));
@@ -107,7 +107,7 @@ fn resource_name(name: &str, pod_level: bool, path: &Path<'_>, errors: &mut Vec<
 }
 
 /// `ValidateResourceQuantityValue`.
-fn quantity_value(name: &str, q: &quantity::Quantity, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub(crate) fn quantity_value(name: &str, q: &quantity::Quantity, path: &Path<'_>, errors: &mut Vec<Error>) {
     if q.sign() < 0 {
         errors.push(Error::invalid(path, q.canonical(), "must be greater than or equal to 0"));
     }

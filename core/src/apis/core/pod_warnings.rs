@@ -33,7 +33,7 @@ const DEPRECATED_NODE_LABELS: &[(&str, &str)] = &[
     ("node-role.kubernetes.io/master", "use \"node-role.kubernetes.io/control-plane\" instead"),
 ];
 
-fn node_label_deprecated(key: &str) -> Option<&'static str> {
+pub(crate) fn node_label_deprecated(key: &str) -> Option<&'static str> {
     DEPRECATED_NODE_LABELS.iter().find(|(k, _)| *k == key).map(|(_, m)| *m)
 }
 

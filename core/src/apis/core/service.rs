@@ -643,8 +643,7 @@ mod tests {
             }
         }
         default(&mut obj);
-        let (errors, warnings) =
-            super::super::service_alloc::admit(Context::new(37, false), &mut obj, None);
+        let (errors, warnings) = super::super::service_alloc::admit(Context::new(37, false), &mut obj, None);
         (errors.iter().map(Error::text).collect(), warnings, obj)
     }
 

@@ -156,7 +156,7 @@ fn prefixed_alnum(s: &str, prefix: &str, n: usize) -> bool {
     tail.len() == n && tail.bytes().all(|c| c.is_ascii_alphanumeric())
 }
 
-fn iqn_format_errors(value: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
+pub(crate) fn iqn_format_errors(value: &str, path: &Path<'_>, errors: &mut Vec<Error>) {
     let bad = (value.starts_with("iqn") && !iqn_matches(value))
         || (value.starts_with("eui") && !prefixed_alnum(value, "eui", 16))
         || (value.starts_with("naa") && !prefixed_alnum(value, "naa", 32));

@@ -1,4 +1,8 @@
-//! The `lifecycle.k8s.io` group. Not modeled yet: no kind.
+//! The `lifecycle.k8s.io` group (new in 1.37): no kind. Its only kinds, EvictionRequest and
+//! Eviction of `lifecycle.k8s.io/v1alpha1` (`pkg/registry/lifecycle/rest`), are served only
+//! with the `EvictionRequestAPI` feature gate, alpha and off by default in 1.37
+//! (`pkg/features/kube_features.go`): the API server with its default gates does not serve
+//! them, even with `--runtime-config=api/all=true`.
 
 use alloc::string::String;
 use alloc::vec::Vec;
