@@ -191,7 +191,13 @@ pub(crate) fn bases(only: Option<&str>) -> Vec<(Value, bool)> {
                 let api_version = d["apiVersion"].as_str().unwrap_or_default();
                 let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
                 let wanted = only.is_none_or(|g| g == group);
-                if wanted && kubedv_core::apis::handles(group, d["kind"].as_str().unwrap_or_default()) {
+                // A version 1.37 no longer serves is the lifecycle's to judge, not validation's.
+                let version = api_version.rsplit_once('/').map_or(api_version, |(_, v)| v);
+                let kind = d["kind"].as_str().unwrap_or_default();
+                let removed = kubedv_core::lifecycle::lookup(group, version, kind)
+                    .and_then(|api| api.status(37))
+                    .is_some_and(|s| matches!(s, kubedv_core::lifecycle::Status::Removed(_)));
+                if wanted && !removed && kubedv_core::apis::handles(group, kind) {
                     out.push((d, real));
                 }
             }

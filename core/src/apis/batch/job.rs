@@ -322,7 +322,7 @@ pub(crate) fn domain_prefixed_path(path: &Path<'_>, value: &str, errors: &mut Ve
         errors.push(Error::invalid(path, value, "must be a domain-prefixed path (such as \"acme.io/foo\")"));
         return;
     };
-    for msg in content::is_dns1123_subdomain(host) {
+    for msg in crate::apis::core::common::is_dns1123_subdomain(host) {
         errors.push(Error::invalid(path, host, msg));
     }
     let ok = rest.bytes().all(|b| b.is_ascii_alphanumeric() || b"/-._~%!$&'()*+,;=:".contains(&b));

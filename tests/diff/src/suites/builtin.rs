@@ -19,11 +19,16 @@ pub const SUITE: Suite = Suite {
     items: request_items,
 };
 
-fn modeled(doc: &Value) -> bool {
+/// A document of a kind kubedv models whole, in a version 1.37 serves (a removed version is
+/// the lifecycle's to judge: the API server's client finds no resource for it).
+pub fn modeled(doc: &Value) -> bool {
     let api_version = doc["apiVersion"].as_str().unwrap_or_default();
-    let group = api_version.rsplit_once('/').map_or("", |(g, _)| g);
+    let (group, version) = api_version.rsplit_once('/').unwrap_or(("", api_version));
     let kind = doc["kind"].as_str().unwrap_or_default();
-    kubedv_core::apis::handles(group, kind)
+    let removed = kubedv_core::lifecycle::lookup(group, version, kind)
+        .and_then(|api| api.status(super::verdict::MINOR))
+        .is_some_and(|s| matches!(s, kubedv_core::lifecycle::Status::Removed(_)));
+    kubedv_core::apis::handles(group, kind) && !removed
 }
 
 /// A document's items when it is a `List`, else the document.
