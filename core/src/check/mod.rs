@@ -344,6 +344,15 @@ impl Checker {
 
     /// Judges one document (not a list: see [`list_items`]), and its update from `old`.
     pub fn check(&self, doc: &Json, old: Option<&Json>) -> Report {
+        let mut report = self.judge(doc, old);
+        // The API server's warning recorder keeps each text once (apiserver
+        // `pkg/endpoints/warning`: a CRD's many `unrecognized format "string"`, one warning).
+        let mut seen = alloc::collections::BTreeSet::new();
+        report.warnings.retain(|w| seen.insert(w.message.clone()));
+        report
+    }
+
+    fn judge(&self, doc: &Json, old: Option<&Json>) -> Report {
         if let Some(why) = unreadable(doc) {
             return Report::skipped(why);
         }

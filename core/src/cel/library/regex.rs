@@ -192,6 +192,8 @@ pub(crate) fn go_regex_error(pattern: &str) -> Option<String> {
     if let Some(e) = go_refusal(pattern) {
         return Some(e);
     }
+    // What Go reads as written and regex-syntax otherwise (`[` in a class) is rewritten first.
+    regex_syntax::ast::parse::Parser::new().parse(&go_literals(pattern)).err()?;
     let err = regex_syntax::ast::parse::Parser::new().parse(pattern).err()?;
     let span = err.span();
     let text = pattern.get(span.start.offset..span.end.offset).unwrap_or("");
@@ -574,14 +576,15 @@ fn swap_case(c: char) -> char {
 
 /// What Go's parser reads as literal text and regex-syntax does not, escaped: `\Q...\E` (Perl
 /// mode: the text between, to `\E` or the end) and a `{` that begins no repeat count (parse.go
-/// `parseRepeat` fails, so `{` is a literal: `x{a}` matches "x{a}"). Outside character classes
-/// only, as Go reads them.
+/// `parseRepeat` fails, so `{` is a literal: `x{a}` matches "x{a}"), outside character classes;
+/// inside one, a `[` that begins no POSIX class and a doubled `&` or `~` (regex-syntax's nested
+/// classes and set operations; Contour's `[^()<>@,;:\\"\/[\]?={} ...]`).
 ///
 /// Escapes are rewritten where the two read them differently: `\<` and `\>` are the literal
 /// characters in Go (any escaped punctuation is) and word boundaries in regex-syntax; `\0`,
 /// `\012`, `\12` are octal in Go (parseEscape) and back-references or errors in regex-syntax.
 fn go_literals(pattern: &str) -> String {
-    if !pattern.contains("\\") && !pattern.contains('{') {
+    if !pattern.contains("\\") && !pattern.contains('{') && !pattern.contains('[') {
         return String::from(pattern);
     }
     let b = pattern.as_bytes();
@@ -610,6 +613,19 @@ fn go_literals(pattern: &str) -> String {
                 while i < end {
                     if b[i] == b'\\' {
                         i = go_escape(pattern, i, &mut out);
+                    } else if b[i] == b'[' && b.get(i + 1) == Some(&b':') {
+                        // A POSIX class (`[:alpha:]`), which both read alike.
+                        let close = pattern[i + 2..end].find(":]").map_or(end, |p| i + 2 + p + 2);
+                        out.push_str(&pattern[i..close]);
+                        i = close;
+                    } else if (b[i] == b'[' && i + 1 < end)
+                        || (matches!(b[i], b'&' | b'~') && b.get(i + 1) == Some(&b[i]))
+                    {
+                        // Literal in Go; a nested class or a set operation (`&&`, `~~`) in
+                        // regex-syntax.
+                        out.push('\\');
+                        out.push(char::from(b[i]));
+                        i += 1;
                     } else {
                         let next = char_end(pattern, i + 1);
                         out.push_str(&pattern[i..next]);
@@ -746,4 +762,23 @@ fn ascii_perl_classes(pattern: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{go_regex_error, Regex};
+
+    // Go's regexp/syntax reads `[` inside a class as a literal (parse.go parseClass: only
+    // `[:` begins a POSIX class), and `&&`, `~~` as literal characters; regex-syntax nests
+    // classes and reads set operations there. Contour's HTTPProxy cookie name pattern.
+    #[test]
+    fn brackets_and_doubled_operators_in_classes_are_literal() {
+        let contour = r#"^[^()<>@,;:\\"\/[\]?={} \t\x7f\x00\x01\x02]+$"#;
+        assert_eq!(go_regex_error(contour), None);
+        let re = Regex::new(contour).unwrap();
+        assert!(re.is_match("session"));
+        assert!(!re.is_match("a[b"));
+        let ops = Regex::new("^[a&&b~~[:digit:]]+$").unwrap();
+        assert!(ops.is_match("a&b~7") && !ops.is_match("c"));
+    }
 }

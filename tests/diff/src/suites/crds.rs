@@ -17,6 +17,14 @@ pub const CORPUS: Suite = Suite {
     items: request_items,
 };
 
+pub const CATALOG: Suite = Suite {
+    name: "crd-catalog",
+    mode: "apiserver",
+    about: "every CRD of the ecosystem catalog (crds/catalog) created: refusals and warnings",
+    cases: catalog_cases,
+    items: request_items,
+};
+
 pub const OBJECTS: Suite = Suite {
     name: "crd-objects",
     mode: "apiserver",
@@ -40,6 +48,24 @@ fn corpus() -> Result<Vec<(String, usize, Value)>, String> {
         for (i, d) in documents(&text).map_err(|e| format!("{path}: {e}"))?.into_iter().enumerate() {
             if kubedv_input::manifests::is_crd(&d) {
                 out.push((path.clone(), i, d));
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// The catalog's CRDs, each file once (a release often repeats the one before byte for byte:
+/// the first path in sorted order names it).
+fn catalog_cases() -> Result<Vec<Case>, String> {
+    let mut seen = std::collections::HashSet::new();
+    let mut out = Vec::new();
+    for (path, text) in files(&["crds/catalog"], &[".yaml", ".yml"])? {
+        if !seen.insert(text.clone()) {
+            continue;
+        }
+        for (i, d) in documents(&text).map_err(|e| format!("{path}: {e}"))?.into_iter().enumerate() {
+            if kubedv_input::manifests::is_crd(&d) {
+                out.push(Case { id: format!("{path}#{i}"), input: json!({"object": d, "fieldValidation": "Warn"}) });
             }
         }
     }

@@ -24,7 +24,7 @@ mod yaml;
 use crate::Suite;
 
 pub fn all() -> Vec<Suite> {
-    let mut out = vec![yaml::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::OBJECTS];
+    let mut out = vec![yaml::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::CATALOG, crds::OBJECTS];
     out.extend(apiextensions::SUITES);
     out.push(apiextensions::SCHEMAS);
     out.extend(fuzz::SUITES);
