@@ -16,6 +16,7 @@ use serde_json::{Map, Value as Json};
 
 use super::common::{required, validate_qualified_name};
 use crate::apis::json::{field, get, int, str};
+use crate::cel::value::time::{civil_from_days, Timestamp, MIN_TS};
 use crate::field::{go_json, Error, Path};
 
 /// The rules of the request's group-version.
@@ -90,16 +91,26 @@ pub fn admit(rules: Rules, obj: &Json, old: Option<&Json>) -> (Vec<Error>, Vec<S
     (errors, Vec::new())
 }
 
-/// Whether a `metav1.Time` / `metav1.MicroTime` field is the zero time.
+/// A `metav1.Time` / `metav1.MicroTime` field as an instant (seconds, nanoseconds); `None`
+/// for the zero time (absent, `null`, or 0001-01-01T00:00:00Z).
+fn instant(v: &Json, key: &str) -> Option<(i64, u32)> {
+    let t = Timestamp::parse(get(v, key).and_then(Json::as_str)?)?;
+    (t.secs != MIN_TS || t.nanos != 0).then_some((t.secs, t.nanos))
+}
+
+/// Whether a time field is the zero time.
 fn is_zero_time(v: &Json, key: &str) -> bool {
-    match get(v, key).and_then(Json::as_str) {
-        None => true,
-        Some(t) => {
-            let t = t.trim_end_matches('Z');
-            let (date, frac) = t.split_once('.').unwrap_or((t, ""));
-            date == "0001-01-01T00:00:00" && frac.bytes().all(|b| b == b'0')
-        }
-    }
+    instant(v, key).is_none()
+}
+
+/// A time as `json.Marshal` prints it: UTC, seconds (`metav1.Time`) or microseconds
+/// (`metav1.MicroTime`); `null` for the zero time.
+fn time_json(v: &Json, key: &str, micro: bool) -> String {
+    let Some((secs, nanos)) = instant(v, key) else { return String::from("null") };
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    let (y, m, d) = civil_from_days(days);
+    let frac = if micro { format!(".{:06}", nanos / 1000) } else { String::new() };
+    format!("\"{y:04}-{m:02}-{d:02}T{:02}:{:02}:{:02}{frac}Z\"", rem / 3600, rem / 60 % 60, rem % 60)
 }
 
 /// `legacyValidateEvent`.
@@ -217,12 +228,11 @@ fn printed(event: &Json, key: &str) -> String {
                 go_json(&Json::from(str(s, "host")))
             )
         }
-        "firstTimestamp" | "lastTimestamp" | "eventTime" => {
-            if is_zero_time(event, key) {
-                String::from("null")
-            } else {
-                go_json(v.unwrap_or(&Json::Null))
-            }
+        "firstTimestamp" | "lastTimestamp" => time_json(event, key, false),
+        // Semantic.DeepEqual compares the instants; equal texts at nanosecond precision.
+        "eventTime" => {
+            let (secs, nanos) = instant(event, key).unwrap_or((MIN_TS, 0));
+            format!("{secs}.{nanos:09}")
         }
         "count" => format!("{}", int(event, "count").unwrap_or(0)),
         _ => go_json(&Json::from(str(event, key))),
@@ -252,10 +262,20 @@ fn strict_update(event: &Json, old: &Json, errors: &mut Vec<Error>) {
         "reportingInstance",
     ] {
         let (new_text, old_text) = (printed(event, key), printed(old, key));
+        // eventTime: only a change beyond the microsecond counts.
+        let micro = |e: &Json| instant(e, "eventTime").map(|(s, n)| (s, n / 1000));
+        if key == "eventTime" && micro(event) == micro(old) {
+            continue;
+        }
         if new_text != old_text {
             let path = root.child(key);
             errors.push(match key {
-                "involvedObject" | "source" | "firstTimestamp" | "lastTimestamp" | "eventTime" | "related" => {
+                "eventTime" => {
+                    let mut e = Error::invalid(&path, Json::Null, "field is immutable");
+                    e.rendered_value = Some(time_json(event, key, true));
+                    e
+                }
+                "involvedObject" | "source" | "firstTimestamp" | "lastTimestamp" | "related" => {
                     let mut e = Error::invalid(&path, Json::Null, "field is immutable");
                     e.rendered_value = Some(new_text);
                     e

@@ -41,8 +41,8 @@ pub fn default(obj: &mut Json) {
         }
     }
     for key in ["capacity", "allocatable"] {
-        if let Some(Json::Object(list)) = status.get_mut(key) {
-            super::pv::round_up(list);
+        if let Some(list) = status.get_mut(key) {
+            super::pod_defaults::default_resource_list(list);
         }
     }
 }

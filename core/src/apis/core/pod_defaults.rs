@@ -62,7 +62,7 @@ fn image_tag(image: &str) -> String {
 }
 
 /// `SetDefaults_ResourceList`: each quantity rounded up to the milli.
-fn default_resource_list(v: &mut Json) {
+pub(crate) fn default_resource_list(v: &mut Json) {
     let Json::Object(map) = v else { return };
     for (_, q) in map.iter_mut() {
         if let Some(parsed) = quantity::from_json(q) {

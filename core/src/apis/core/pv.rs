@@ -19,6 +19,7 @@ use serde_json::{json, Map, Value as Json};
 
 use super::common::{forbidden, required};
 use super::pod_affinity::{has_invalid_label_value_in_required_node_affinity, validate_node_selector};
+use super::pod_defaults::default_resource_list;
 use super::pv_sources;
 use crate::apis::quantity;
 use crate::apis::{json, Context};
@@ -41,8 +42,8 @@ pub fn default(obj: &mut Json) {
             m.insert(String::from("volumeMode"), json!("Filesystem"));
         }
     }
-    if let Some(Json::Object(capacity)) = spec.get_mut("capacity") {
-        round_up(capacity);
+    if let Some(capacity) = spec.get_mut("capacity") {
+        default_resource_list(capacity);
     }
     if let Some(hp) = spec.get_mut("hostPath").filter(|v| v.is_object()) {
         if json::get(hp, "type").is_none() {
@@ -74,15 +75,6 @@ pub fn default(obj: &mut Json) {
     if let Some(sio) = spec.get_mut("scaleIO").filter(|v| v.is_object()) {
         json::default_to(sio, "storageMode", json!("ThinProvisioned"));
         json::default_to(sio, "fsType", json!("xfs"));
-    }
-}
-
-/// `SetDefaults_ResourceList`: each quantity rounded up to the milli.
-pub(super) fn round_up(map: &mut Map<String, Json>) {
-    for (_, q) in map.iter_mut() {
-        if let Some(rounded) = quantity::from_json(q).and_then(|p| p.rounded_up(-3)) {
-            *q = Json::from(rounded.canonical());
-        }
     }
 }
 

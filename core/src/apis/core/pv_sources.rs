@@ -459,10 +459,21 @@ pub fn source_of(spec: &Json) -> Map<String, Json> {
     m
 }
 
-/// `json.MarshalIndent` of a value of internal type `t` at indentation `level`; `semantic`:
-/// compact, with empty slices and maps as nil (a text equal exactly when
-/// `Semantic.DeepEqual` holds).
-fn render(v: Option<&Json>, t: &'static T, level: usize, semantic: bool, out: &mut String) {
+/// How [`render`] prints.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// `json.MarshalIndent`; `stored`: the value was read back from storage (empty slices and
+    /// maps decode as nil).
+    Indent { stored: bool },
+    /// Compact, empty slices and maps as nil: a text equal exactly when `Semantic.DeepEqual`
+    /// holds.
+    Semantic,
+}
+
+/// A value of internal type `t` at indentation `level`, as `mode` prints it.
+fn render(v: Option<&Json>, t: &'static T, level: usize, mode: Mode, out: &mut String) {
+    let semantic = mode == Mode::Semantic;
+    let nil_empty = mode != Mode::Indent { stored: false };
     let v = v.filter(|x| !x.is_null());
     let nl = |out: &mut String, level: usize| {
         if !semantic {
@@ -483,14 +494,14 @@ fn render(v: Option<&Json>, t: &'static T, level: usize, semantic: bool, out: &m
                     nl(out, level + 1);
                     out.push_str(&go_json(&Json::from(*go)));
                     out.push_str(if semantic { ":" } else { ": " });
-                    render(v.and_then(|x| x.get(*key)), ft, level + 1, semantic, out);
+                    render(v.and_then(|x| x.get(*key)), ft, level + 1, mode, out);
                 }
                 nl(out, level);
                 out.push('}');
             }
             None if semantic => out.push_str(&super::pod_gojson::semantic(v, t)),
             None => {
-                let text = super::pod_gojson::marshal_indent(v.unwrap_or(&Json::Null), name, false);
+                let text = super::pod_gojson::marshal_indent(v.unwrap_or(&Json::Null), name, nil_empty);
                 let mut pad = String::from("\n");
                 pad.extend(core::iter::repeat_n(' ', level));
                 out.push_str(&text.replace('\n', &pad));
@@ -498,10 +509,10 @@ fn render(v: Option<&Json>, t: &'static T, level: usize, semantic: bool, out: &m
         },
         P(inner) => match v {
             None => out.push_str("null"),
-            Some(_) => render(v, inner, level, semantic, out),
+            Some(_) => render(v, inner, level, mode, out),
         },
         L(inner) => match v {
-            Some(Json::Array(items)) if !(semantic && items.is_empty()) => {
+            Some(Json::Array(items)) if !(nil_empty && items.is_empty()) => {
                 if items.is_empty() {
                     out.push_str("[]");
                     return;
@@ -512,7 +523,7 @@ fn render(v: Option<&Json>, t: &'static T, level: usize, semantic: bool, out: &m
                         out.push(',');
                     }
                     nl(out, level + 1);
-                    render(Some(item), inner, level + 1, semantic, out);
+                    render(Some(item), inner, level + 1, mode, out);
                 }
                 nl(out, level);
                 out.push(']');
@@ -520,7 +531,7 @@ fn render(v: Option<&Json>, t: &'static T, level: usize, semantic: bool, out: &m
             _ => out.push_str("null"),
         },
         M(inner) => match v {
-            Some(Json::Object(m)) if !(semantic && m.is_empty()) => {
+            Some(Json::Object(m)) if !(nil_empty && m.is_empty()) => {
                 if m.is_empty() {
                     out.push_str("{}");
                     return;
@@ -533,7 +544,7 @@ fn render(v: Option<&Json>, t: &'static T, level: usize, semantic: bool, out: &m
                     nl(out, level + 1);
                     out.push_str(&go_json(&Json::from(k.as_str())));
                     out.push_str(if semantic { ":" } else { ": " });
-                    render(Some(item), inner, level + 1, semantic, out);
+                    render(Some(item), inner, level + 1, mode, out);
                 }
                 nl(out, level);
                 out.push('}');
@@ -549,16 +560,16 @@ static SOURCE: T = S("PersistentVolumeSource");
 /// `Semantic.DeepEqual` of two `PersistentVolumeSource`s (given as [`source_of`] maps).
 pub fn same_source(a: &Json, b: &Json) -> bool {
     let (mut x, mut y) = (String::new(), String::new());
-    render(Some(a), &SOURCE, 0, true, &mut x);
-    render(Some(b), &SOURCE, 0, true, &mut y);
+    render(Some(a), &SOURCE, 0, Mode::Semantic, &mut x);
+    render(Some(b), &SOURCE, 0, Mode::Semantic, &mut y);
     x == y
 }
 
-/// `diff.Diff(old, new)` of two `PersistentVolumeSource`s.
+/// `diff.Diff(old, new)` of two `PersistentVolumeSource`s (the old one read back from storage).
 pub fn source_diff(old: &Json, new: &Json) -> String {
     let (mut x, mut y) = (String::new(), String::new());
-    render(Some(old), &SOURCE, 0, false, &mut x);
-    render(Some(new), &SOURCE, 0, false, &mut y);
+    render(Some(old), &SOURCE, 0, Mode::Indent { stored: true }, &mut x);
+    render(Some(new), &SOURCE, 0, Mode::Indent { stored: false }, &mut y);
     super::pod_diff::unified_diff(&x, &y)
 }
 
@@ -598,8 +609,8 @@ pub fn same_node_affinity(new: Option<&Json>, old: &Json) -> bool {
         }
     }
     let (mut x, mut y) = (String::new(), String::new());
-    render(get(new, "required"), &NODE_SELECTOR, 0, true, &mut x);
-    render(get(&masked, "required"), &NODE_SELECTOR, 0, true, &mut y);
+    render(get(new, "required"), &NODE_SELECTOR, 0, Mode::Semantic, &mut x);
+    render(get(&masked, "required"), &NODE_SELECTOR, 0, Mode::Semantic, &mut y);
     x == y
 }
 

@@ -21,7 +21,7 @@ use serde_json::{json, Map, Value as Json};
 use super::common::{duplicate, required};
 use super::pod_common::{is_overcommit_allowed, is_standard_resource};
 use super::pod_container_resources::{quantity_value, resource_name};
-use super::pv::round_up;
+use super::pod_defaults::default_resource_list;
 use crate::apis::quantity::{self, Quantity};
 use crate::apis::{json, Context};
 use crate::content;
@@ -30,8 +30,8 @@ use crate::field::{Error, Path};
 /// `SetObjectDefaults_ResourceQuota`.
 pub fn default_resource_quota(obj: &mut Json) {
     for (outer, inner) in [("spec", "hard"), ("status", "hard"), ("status", "used")] {
-        if let Some(Json::Object(list)) = obj.get_mut(outer).and_then(|o| o.get_mut(inner)) {
-            round_up(list);
+        if let Some(list) = obj.get_mut(outer).and_then(|o| o.get_mut(inner)) {
+            default_resource_list(list);
         }
     }
 }
@@ -338,8 +338,8 @@ pub fn default_limit_range(obj: &mut Json) {
             m.insert(String::from("defaultRequest"), Json::Object(request));
         }
         for key in LIMIT_LISTS {
-            if let Some(Json::Object(list)) = m.get_mut(key) {
-                round_up(list);
+            if let Some(list) = m.get_mut(key) {
+                default_resource_list(list);
             }
         }
     }

@@ -485,67 +485,6 @@ fn core_v1_events() {
     );
 }
 
-fn events_v1(fields: Json) -> Json {
-    let mut e = json!({
-        "apiVersion": "events.k8s.io/v1", "kind": "Event",
-        "metadata": {"name": "test", "namespace": "default"},
-        "eventTime": "2024-01-01T00:00:00.000000Z",
-        "reportingController": "k8s.io/kubelet", "reportingInstance": "node-xyz",
-        "action": "Do", "reason": "Yeees", "type": "Normal",
-        "regarding": {"namespace": "default"},
-    });
-    if let (Json::Object(m), Json::Object(f)) = (&mut e, fields) {
-        m.extend(f);
-    }
-    e
-}
-
-fn events_v1_errors(object: Json, old: Option<Json>) -> Vec<String> {
-    run("events.k8s.io", "v1", "Event", object, old).errors.iter().map(crate::field::Error::text).collect()
-}
-
-// TestValidateEventCreateForNewV1Events.
-#[test]
-fn events_v1_create() {
-    assert!(events_v1_errors(events_v1(json!({})), None).is_empty());
-    assert_eq!(
-        events_v1_errors(
-            events_v1(
-                json!({"type": "Strange", "deprecatedCount": 2, "deprecatedSource": {"host": "h"}, "deprecatedFirstTimestamp": "2024-01-01T00:00:00Z"})
-            ),
-            None
-        ),
-        [
-            "type: Invalid value: \"\": has invalid value: Strange",
-            "firstTimestamp: Invalid value: \"\": needs to be unset",
-            "count: Invalid value: \"\": needs to be unset",
-            "source: Invalid value: \"\": needs to be unset"
-        ]
-    );
-    assert_eq!(
-        events_v1_errors(events_v1(json!({"series": {"count": 1}})), None),
-        ["series.count: Invalid value: \"\": should be at least 2", "series.lastObservedTime: Required value"]
-    );
-    assert_eq!(
-        events_v1_errors(events_v1(json!({"eventTime": null, "regarding": {"namespace": "default"}})), None),
-        ["eventTime: Required value"]
-    );
-}
-
-// TestValidateEventUpdateForNewV1Events.
-#[test]
-fn events_v1_update() {
-    let old = events_v1(json!({}));
-    assert!(events_v1_errors(events_v1(json!({})), Some(old.clone())).is_empty());
-    assert_eq!(
-        events_v1_errors(events_v1(json!({"note": "changed", "action": "Other"})), Some(old)),
-        [
-            "message: Invalid value: \"changed\": field is immutable",
-            "action: Invalid value: \"Other\": field is immutable"
-        ]
-    );
-}
-
 // TestValidatePodBinding.
 #[test]
 fn pod_binding() {

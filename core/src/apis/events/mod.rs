@@ -12,6 +12,9 @@ use super::core::event::{self, Rules};
 use super::Group;
 use crate::field::Error;
 
+#[cfg(test)]
+mod tests;
+
 /// The kinds this room models.
 pub const KINDS: &[&str] = &["Event"];
 
