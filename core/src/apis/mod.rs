@@ -17,16 +17,25 @@
 //!    ([`admission`]: PodSecurity's namespace labels).
 //!
 //! The declarative `+k8s:` rules of the same kinds run beside this, in [`crate::check`], from
-//! the release's k8s.io/api catalog. One room per API group, after Kubernetes' `pkg/apis`:
+//! the release's k8s.io/api catalog. One room per API group, after Kubernetes' `pkg/apis`
+//! (each a module exposing `KINDS`, `default` and `admit`, listed in one table, [`rooms`]):
 //!
 //! - [`core`](self::core): the core group (`v1`): Pod, PodTemplate, ReplicationController and
 //!   the whole PodSpec, Service, Endpoints, ConfigMap, Secret, Namespace, ServiceAccount,
-//!   PersistentVolumeClaim;
+//!   PersistentVolumeClaim, PersistentVolume, ResourceQuota, LimitRange, Node, Event, Binding;
 //! - [`apps`]: Deployment, ReplicaSet, StatefulSet, DaemonSet, ControllerRevision;
 //! - [`batch`]: Job, CronJob;
+//! - [`autoscaling`], [`networking`], [`policy`], [`rbac`], [`storage`], [`scheduling`],
+//!   [`coordination`], [`discovery`], [`admissionregistration`], [`certificates`],
+//!   [`flowcontrol`], [`node`], [`resource`], [`events`], [`apiserverinternal`],
+//!   [`storagemigration`], [`lifecycle`] (nothing served by default): the other groups of
+//!   k8s.io/api, each after its `pkg/apis/<group>/validation` and `pkg/registry/<group>`;
+//! - [`apiregistration`]: the aggregator's APIService (kube-aggregator);
+//! - [`authentication`], [`authorization`]: the reviews, answered on create and never stored;
 //! - [`json`]: reading the decoded object (a `serde_json::Value`) the way the Go code reads
 //!   its typed fields, and printing bad values as Go's `field.Error` prints them;
-//! - [`quantity`]: `resource.Quantity` (parsing, comparison, the API server's texts).
+//! - [`quantity`]: `resource.Quantity` (parsing, comparison, the API server's texts);
+//! - [`admission`]: the validating admission that needs no other object.
 //!
 //! One entry per request: [`admit`].
 
@@ -184,6 +193,13 @@ pub fn rooms() -> impl Iterator<Item = (&'static str, &'static str)> {
     ROOMS.iter().map(|r| (r.name, r.group))
 }
 
+/// The message the API server refuses a create of a kind it serves read-only with (a 405
+/// from its router, before the body is read: no warnings, no validation).
+pub fn read_only(group: &str, kind: &str) -> Option<&'static str> {
+    (group.is_empty() && kind == "ComponentStatus")
+        .then_some("the server does not allow this method on the requested resource")
+}
+
 /// Whether kubedv models the API server's path for this group and kind.
 pub fn handles(group: &str, kind: &str) -> bool {
     room(group).is_some_and(|r| r.kinds.contains(&kind))
@@ -215,9 +231,20 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
     });
     let (errors, warnings) = (room.admit)(&group(old.is_some()), &mut object, old.as_ref());
     let admission = admission::validate(request.group, request.kind, &object, old.as_ref());
-    let refusal = match request.group {
-        "authentication.k8s.io" => authentication::refusal(request.kind, &object),
-        "authorization.k8s.io" => authorization::refusal(request.kind, &object),
+    let mut errors = errors;
+    let refusal = match (request.group, request.kind) {
+        ("authentication.k8s.io", kind) => authentication::refusal(kind, &object),
+        ("authorization.k8s.io", kind) => authorization::refusal(kind, &object),
+        // `BindingREST.Create` returns its validation errors as an internal error: a 500 whose
+        // message is the aggregate's (apimachinery `utilerrors.NewAggregate`: one error's text,
+        // several as `[a, b]`).
+        ("", "Binding") if !errors.is_empty() => {
+            let texts: Vec<String> = ::core::mem::take(&mut errors).iter().map(Error::text).collect();
+            Some(match texts.as_slice() {
+                [one] => one.clone(),
+                many => alloc::format!("[{}]", many.join(", ")),
+            })
+        }
         _ => None,
     };
     let options = match (request.group, request.kind) {

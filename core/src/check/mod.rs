@@ -374,12 +374,23 @@ impl Checker {
                     migration_note(&mut report, api);
                     return report.settle();
                 }
+                // A kind served read-only: the router refuses the create before any handler
+                // (the deprecation warning's among them) runs.
+                #[cfg(feature = "apis")]
+                _ if crate::apis::read_only(group, kind).is_some() => {}
                 Some(lifecycle::Status::Deprecated(message)) => {
                     report.warn(message, Some("apiVersion"));
                     migration_note(&mut report, api);
                 }
                 None => {}
             }
+        }
+        #[cfg(feature = "apis")]
+        if let Some(message) = crate::apis::read_only(group, kind) {
+            report.undecodable.push(Undecodable { message: String::from(message), field: String::new() });
+            report.status = Status::Invalid;
+            report.checked_by = Some("kubernetes");
+            return report;
         }
         if group == "apiextensions.k8s.io" && kind == "CustomResourceDefinition" && version == "v1" {
             match crd_versions(doc, self.minor)

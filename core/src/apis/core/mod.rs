@@ -67,6 +67,7 @@ pub const KINDS: &[&str] = &[
     "Event",
     "Node",
     "Binding",
+    "ComponentStatus",
 ];
 
 /// `SetObjectDefaults_X` of core/v1 for one kind.
