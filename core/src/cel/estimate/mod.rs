@@ -13,7 +13,7 @@ mod calls;
 mod sized;
 
 use calls::call_estimate;
-use sized::{sized, strings, unresolved, UNBOUNDED};
+use sized::{literal, sized, strings, unresolved, UNBOUNDED};
 pub use sized::{sized_type, Hint, SizedType, MAX_REQUEST_SIZE};
 
 use crate::cel::common::{LIST_CREATE, MAP_CREATE, SELECT};
@@ -202,10 +202,11 @@ impl Estimator {
                         _ => Some(Hint::Unknown),
                     };
                 }
-                // A list of strings or bytes is typed so by the checker; its elements have no
-                // schema path, so no size bound (library cost.go `listElementNode`).
-                if let Some(hint @ (Hint::Str | Hint::Bytes)) = elem {
-                    info.ty = Some(strings(items.len() as u64, hint));
+                // A list of strings or bytes (or scalars) is typed so by the checker; its
+                // elements have no schema path, so no size bound (library cost.go
+                // `listElementNode`).
+                if let Some(hint @ (Hint::Str | Hint::Bytes | Hint::Other)) = elem {
+                    info.ty = Some(literal(items.len() as u64, hint, false));
                 }
                 info
             }
@@ -217,10 +218,20 @@ impl Estimator {
                     ty: None,
                     hint: Hint::Container,
                 };
-                for (k, v, _) in entries {
+                let mut values = None;
+                for (n, (k, v, _)) in entries.iter().enumerate() {
                     let (k, v) = (self.walk(k), self.walk(v));
                     info.min = info.min.saturating_add(k.min).saturating_add(v.min);
                     info.max = info.max.saturating_add(k.max).saturating_add(v.max);
+                    values = match (n, values) {
+                        (0, _) => Some(v.hint),
+                        (_, Some(h)) if h == v.hint => Some(h),
+                        _ => Some(Hint::Unknown),
+                    };
+                }
+                // Values the checker types alike: an index into the literal is typed so.
+                if let Some(hint @ (Hint::Str | Hint::Bytes | Hint::Other)) = values {
+                    info.ty = Some(literal(entries.len() as u64, hint, true));
                 }
                 info
             }

@@ -197,21 +197,30 @@ pub(super) fn sized(ty: Option<&Rc<SizedType>>, optional: bool) -> (u64, Hint) {
 
 /// A list of `n` strings (or bytes: `hint`) of no known size.
 pub(super) fn strings(n: u64, hint: Hint) -> Rc<SizedType> {
+    literal(n, hint, false)
+}
+
+/// A list (or a map: `map`) literal of `n` items (values) the checker types alike: strings or
+/// bytes (`hint`) of no known size, or scalars (`Hint::Other`: numbers, booleans), which
+/// cel-go's checker types so that comparing two of them costs 1 (`{"a": 0}[k] <= {"b": 1}[j]`,
+/// Envoy Gateway's TLS version rule).
+pub(super) fn literal(n: u64, hint: Hint, map: bool) -> Rc<SizedType> {
+    let scalar = hint == Hint::Other;
     let elem = SizedType {
-        max_elements: UNBOUNDED,
+        max_elements: if scalar { 1 } else { UNBOUNDED },
         min_size: 0,
         fields: BTreeMap::new(),
         elem: None,
         map: false,
         hint,
-        scalar: false,
+        scalar,
     };
     Rc::new(SizedType {
         max_elements: n,
         min_size: 0,
         fields: BTreeMap::new(),
         elem: Some(Rc::new(elem)),
-        map: false,
+        map,
         hint: Hint::Container,
         scalar: false,
     })
