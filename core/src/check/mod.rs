@@ -506,6 +506,11 @@ impl Checker {
             if package.builtin {
                 report.errors =
                     crate::objectmeta::builtin_create_errors(group, kind, doc, core::mem::take(&mut report.errors));
+                // The metadata errors are the handwritten validation's first ones, filtered with
+                // them (`ErrorList.Filter` through `ToAggregate`: one error of each text).
+                if created.is_some() {
+                    dedupe_texts(&mut report.errors);
+                }
             }
             // The strategy's warnings come only with a request validation let through
             // (apiserver `rest.BeforeCreate`: `WarningsOnCreate` after `Validate` passed), and
@@ -532,6 +537,9 @@ impl Checker {
                 let mut update = with_handwritten(updated.as_ref().map(|o| &o.errors), declarative);
                 if package.builtin {
                     update = crate::objectmeta::builtin_update_errors(group, kind, doc, old, self.minor, update);
+                    if updated.is_some() {
+                        dedupe_texts(&mut update);
+                    }
                 }
                 if let (Some(outcome), true) = (&updated, update.is_empty()) {
                     update = outcome.admission.clone();
@@ -636,6 +644,12 @@ struct Admitted {
     refusal: Option<String>,
     old: Option<Json>,
     options: Vec<String>,
+}
+
+/// Keeps the first error of each text, as `ToAggregate` does.
+fn dedupe_texts(errors: &mut Vec<Error>) {
+    let mut seen = alloc::collections::BTreeSet::new();
+    errors.retain(|e| seen.insert(e.text()));
 }
 
 /// Whether kubedv models a built-in kind's whole API server path ([`crate::apis`]).

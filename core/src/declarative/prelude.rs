@@ -106,6 +106,9 @@ const (
 // +k8s:alpha(since: "1.37")=+k8s:enum
 type ConditionStatus string
 
+// StatusReason: why a request failed (admission policies' validations name one).
+type StatusReason string
+
 const (
 	ConditionTrue    ConditionStatus = "True"
 	ConditionFalse   ConditionStatus = "False"

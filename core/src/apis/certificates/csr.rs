@@ -146,8 +146,12 @@ pub(crate) fn validate(csr: &Json, old: Option<&Json>) -> Vec<Error> {
     let request = str(spec, "request");
     if let Some(msg) = validate_csr(&decode_bytes(request)) {
         let rp = spec_path.child("request");
-        let encoded = pem::std_encode(&decode_bytes(request));
-        errors.push(with_rendered(Error::invalid(&rp, request, msg), go_json(&Json::from(encoded))));
+        // A nil `[]byte` (no request given) marshals as null, an empty one as "".
+        let rendered = match crate::apis::json::get(spec, "request") {
+            None => String::from("null"),
+            Some(_) => go_json(&Json::from(pem::std_encode(&decode_bytes(request)))),
+        };
+        errors.push(with_rendered(Error::invalid(&rp, request, msg), rendered));
     }
     let usages = usages(csr);
     let up = spec_path.child("usages");
