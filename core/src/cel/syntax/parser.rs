@@ -447,7 +447,14 @@ impl Parser<'_> {
                 Ok(Expr::new(offset, Kind::Ident(name.into())))
             }
             Tok::Punct(".") => {
-                // A leading dot names the root scope: `.name`.
+                // A leading dot names the root scope: `.name`. ANTLR predicts `primary`'s
+                // alternatives on the token after it: none fits another token than a name
+                // (`..`: "no viable alternative at input '..'"), but for the literals cel-go
+                // words as a name expected.
+                let dot = self.at - 1;
+                if !matches!(self.tok(), Tok::Ident(_) | Tok::True | Tok::False | Tok::Null | Tok::Eof) {
+                    return self.no_viable(dot);
+                }
                 match self.bump() {
                     Tok::Ident(name) => {
                         if self.is("(") {

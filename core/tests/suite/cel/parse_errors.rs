@@ -493,3 +493,11 @@ fn literal_cut_short_after_a_comma() {
     assert!(shown("object.x in [1, 2, ").contains("Syntax error: missing ']' at '<EOF>'"), "{}", shown("[1, 2, "));
     assert!(shown("{1: 2, ").contains("Syntax error: missing '}' at '<EOF>'"), "{}", shown("{1: 2, "));
 }
+
+/// A leading dot followed by what begins no name: ANTLR's prediction of `primary` finds no
+/// alternative (the API server's answer to a policy's `..`, found by the differential fuzzer).
+#[test]
+fn leading_dot_without_a_name() {
+    let want = "ERROR: <input>:1:2: Syntax error: no viable alternative at input '..'\n| ..\n| .^";
+    assert_eq!(strip(&shown("..")), strip(want));
+}
