@@ -14,7 +14,7 @@ use crate::content;
 use crate::field::{Error, ErrorType, Path};
 
 /// How a kind's names are checked.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub enum NameRule {
     /// `NameIsDNSSubdomain` (custom resources and most built-in kinds).
     DnsSubdomain,
@@ -25,12 +25,11 @@ pub enum NameRule {
     DnsLabel,
     /// `NameIsDNS1035Label` (Service).
     Dns1035Label,
-    /// `IsConfigMapKey` (LeaseCandidate's `ValidLeaseCandidateName`: a prefix is checked the
-    /// same way).
-    ConfigMapKey,
-    /// apiserverinternal `ValidateStorageVersionName`: `<group>.<resource>`, the group a DNS
-    /// subdomain, the resource a DNS-1035 label.
-    StorageVersion,
+    /// A kind's own name function, a prefix checked the same way: LeaseCandidate's
+    /// `ValidLeaseCandidateName` (`IsConfigMapKey`), StorageVersion's
+    /// `ValidateStorageVersionName` ([`storage_version_name`]). Named in the built-in table
+    /// only, so builds that judge no built-in kind (the npm core module) carry none of them.
+    Own(fn(&str) -> Vec<String>),
     /// A name function that accepts anything (CertificateSigningRequest), or one kubedv does
     /// not model (IPAddress: a canonical IP address).
     Unchecked,
@@ -52,8 +51,7 @@ fn names(rule: NameRule, value: &str, prefix: bool) -> Vec<String> {
                 .collect();
         }
         NameRule::PathSegment => return content::is_path_segment_name(value),
-        NameRule::ConfigMapKey => return content::util::is_config_map_key(value),
-        NameRule::StorageVersion => return storage_version_name(value),
+        NameRule::Own(check) => return check(value),
         NameRule::Unchecked => return Vec::new(),
     };
     crate::cel::k8s::named_format(keys[usize::from(prefix)]).map_or(Vec::new(), |f| f.validate(value))
@@ -76,7 +74,7 @@ pub fn storage_version_name(name: &str) -> Vec<String> {
 /// How a built-in kind's own validation checks its `metadata` on create: `ValidateObjectMeta`
 /// with the kind's name function, through core's wrapper (which also checks finalizer names)
 /// or apimachinery's directly.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct BuiltinMeta {
     /// The name function.
     pub rule: NameRule,
@@ -151,8 +149,8 @@ const BUILTIN: &[(&str, &str, NameRule, bool, bool)] = {
         ("resource.k8s.io", "ResourceSlice", SUB, false, true),
         ("events.k8s.io", "Event", SUB, true, true),
         ("apiregistration.k8s.io", "APIService", SEG, false, false),
-        ("coordination.k8s.io", "LeaseCandidate", NameRule::ConfigMapKey, true, false),
-        ("internal.apiserver.k8s.io", "StorageVersion", NameRule::StorageVersion, false, true),
+        ("coordination.k8s.io", "LeaseCandidate", NameRule::Own(content::util::is_config_map_key), true, false),
+        ("internal.apiserver.k8s.io", "StorageVersion", NameRule::Own(storage_version_name), false, true),
         ("storagemigration.k8s.io", "StorageVersionMigration", SUB, false, true),
     ]
 };

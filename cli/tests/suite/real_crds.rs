@@ -298,9 +298,10 @@ fn check_the_corpus_as_a_repository() {
 }
 
 /// The ecosystem catalog (`crds/catalog`, sources, commits and licences in its `SOURCES.tsv`):
-/// the released CRDs of 63 projects, two releases each. Real API servers serve every one, so
-/// each must be accepted with every rule compiled, as above (a file repeated byte for byte in
-/// the next release is loaded once).
+/// the released CRDs of 63 projects, two releases each. Real API servers serve every one but
+/// one (which kube-apiserver v1.37.2 refuses as kubedv does), so each must be accepted with
+/// every rule compiled, as above (a file repeated byte for byte in the next release is loaded
+/// once).
 #[test]
 fn every_catalog_crd_is_accepted_with_every_rule_compiled() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../crds/catalog");
@@ -346,7 +347,12 @@ fn every_catalog_crd_is_accepted_with_every_rule_compiled() {
             }
         }
     }
-    assert!(refused.is_empty(), "{} refused, though API servers serve them:\n{}", refused.len(), refused.join("\n"));
-    assert!(crds >= 900, "{crds} CRD documents");
+    // One release's CRD the API server refuses too (its default is a string where the schema
+    // says object; the project fixed it in v2.0.1): the `crd-catalog` oracle suite records the
+    // API server's refusal of this very file.
+    let api_server_refuses = "zalando-postgres-operator/v2.0.0/operatorconfiguration.crd.yaml: operatorconfigurations.acid.zalan.do:\n  spec.validation.openAPIV3Schema.properties[configuration].properties[kubernetes].properties[oauth_token_secret_name].default: Invalid value: \"string\":  in body must be of type object: \"string\"";
+    assert_eq!(refused, [api_server_refuses], "refused, though API servers serve them");
+    // As SOURCES.tsv lists them: 989 files, 659 distinct, holding 713 CRD documents.
+    assert_eq!(crds, 713, "CRD documents");
     eprintln!("{} files, {crds} CRDs, {versions} versions, {rules} rules: all accepted, all compiled", seen.len());
 }
