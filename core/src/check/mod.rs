@@ -489,7 +489,20 @@ impl Checker {
             let with_handwritten = |handwritten: Option<&Vec<Error>>, declarative: Vec<Error>| match handwritten {
                 Some(h) => {
                     let mut all: Vec<Error> = Vec::new();
-                    for e in h {
+                    // `FilterCoveredHandwrittenErrors`: a handwritten error marked covered goes
+                    // when an enforced beta declarative error matches it (type, origin, required
+                    // for an Invalid one, and field).
+                    let superseded = |e: &Error| {
+                        e.covered
+                            && declarative.iter().any(|d| {
+                                d.stability == crate::field::Stability::Beta
+                                    && d.kind == e.kind
+                                    && d.origin == e.origin
+                                    && (e.kind != ErrorType::Invalid || !e.origin.is_empty())
+                                    && d.field == e.field
+                            })
+                    };
+                    for e in h.iter().filter(|e| !superseded(e)) {
                         let text = e.text();
                         if !declarative.iter().any(|d| d.text() == text) && !all.iter().any(|a| a.text() == text) {
                             all.push(e.clone());

@@ -121,6 +121,10 @@ pub struct Error {
     /// `ShortCircuit` (apimachinery 1.37+): produced by a short-circuiting validator, so the
     /// field's children were not validated. Only the shadow comparison reads it.
     pub short_circuit: bool,
+    /// `MarkCoveredByDeclarative`: a handwritten error a declarative rule also reports. The API
+    /// server drops it when an enforced beta declarative error matches it (type, origin,
+    /// field: apimachinery `validate.FilterCoveredHandwrittenErrors`).
+    pub covered: bool,
 }
 
 impl Error {
@@ -136,7 +140,14 @@ impl Error {
             enforced: true,
             rendered_value: None,
             short_circuit: false,
+            covered: false,
         }
+    }
+
+    /// Go's `MarkCoveredByDeclarative`.
+    pub fn covered(mut self) -> Error {
+        self.covered = true;
+        self
     }
 
     /// `field.Invalid(path, value, detail)`.
