@@ -488,16 +488,27 @@ fn core_v1_events() {
 // TestValidatePodBinding.
 #[test]
 fn pod_binding() {
+    // BindingREST.Create returns ValidatePodBinding's errors as an internal error: the
+    // aggregate's message (one error's text; several as `[a, b]`), no field errors.
     let binding = |target: Json| json!({"apiVersion": "v1", "kind": "Binding", "metadata": {"name": "test-pod", "namespace": "default"}, "target": target});
-    assert!(errors("Binding", binding(json!({"kind": "Node", "name": "valid-node-name"}))).is_empty());
-    assert!(errors("Binding", binding(json!({"name": "valid-node-name"}))).is_empty());
-    assert_eq!(errors("Binding", binding(json!({"kind": "Node", "name": ""}))), ["target.name: Required value"]);
+    let refusal = |target: Json| {
+        let outcome = run("", "v1", "Binding", binding(target), None);
+        assert!(outcome.errors.is_empty());
+        outcome.refusal
+    };
+    assert_eq!(refusal(json!({"kind": "Node", "name": "valid-node-name"})), None);
+    assert_eq!(refusal(json!({"name": "valid-node-name"})), None);
+    assert_eq!(refusal(json!({"kind": "Node", "name": ""})).as_deref(), Some("target.name: Required value"));
     assert_eq!(
-        errors("Binding", binding(json!({"kind": "Pod", "name": "x"}))),
-        ["target.kind: Unsupported value: \"Pod\": supported values: \"Node\", \"<empty>\""]
+        refusal(json!({"kind": "Pod", "name": "x"})).as_deref(),
+        Some("target.kind: Unsupported value: \"Pod\": supported values: \"Node\", \"<empty>\"")
     );
     assert_eq!(
-        errors("Binding", binding(json!({"kind": "Node", "name": "INVALID-NODE-NAME"}))),
-        ["target.name: Invalid value: \"INVALID-NODE-NAME\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"]
+        refusal(json!({"kind": "Node", "name": "INVALID-NODE-NAME"})).as_deref(),
+        Some("target.name: Invalid value: \"INVALID-NODE-NAME\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')")
+    );
+    assert_eq!(
+        refusal(json!({"kind": "Pod"})).as_deref(),
+        Some("[target.kind: Unsupported value: \"Pod\": supported values: \"Node\", \"<empty>\", target.name: Required value]")
     );
 }
