@@ -10,6 +10,25 @@ use serde_json::{Map, Value as Json};
 use crate::content;
 use crate::field::{Error, ErrorType, Path};
 
+/// `metav1.ObjectMeta`'s JSON fields in declaration order (how `json.Marshal` prints one).
+pub const OBJECT_META_FIELDS: &[&str] = &[
+    "name",
+    "generateName",
+    "namespace",
+    "selfLink",
+    "uid",
+    "resourceVersion",
+    "generation",
+    "creationTimestamp",
+    "deletionTimestamp",
+    "deletionGracePeriodSeconds",
+    "labels",
+    "annotations",
+    "ownerReferences",
+    "finalizers",
+    "managedFields",
+];
+
 fn list<'a>(v: &'a Json, key: &str) -> &'a [Json] {
     v.get(key).and_then(Json::as_array).map_or(&[], Vec::as_slice)
 }

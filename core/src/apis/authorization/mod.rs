@@ -170,24 +170,10 @@ fn is_zero(v: &Json) -> bool {
 
 /// `json.Marshal` of a `metav1.ObjectMeta`: its fields in declaration order, empty ones omitted.
 fn object_meta(meta: &Map<String, Json>) -> String {
-    const ORDER: &[&str] = &[
-        "name",
-        "generateName",
-        "namespace",
-        "selfLink",
-        "uid",
-        "resourceVersion",
-        "generation",
-        "creationTimestamp",
-        "deletionTimestamp",
-        "deletionGracePeriodSeconds",
-        "labels",
-        "annotations",
-        "ownerReferences",
-        "finalizers",
-    ];
-    let fields: Vec<String> = ORDER
+    // Without the managedFields the API server has just added (see above).
+    let fields: Vec<String> = crate::metav1::OBJECT_META_FIELDS
         .iter()
+        .filter(|k| **k != "managedFields")
         .filter_map(|k| {
             meta.get(*k).filter(|v| !is_zero(v)).map(|v| format!("{}:{}", go_json(&Json::from(*k)), go_json(v)))
         })

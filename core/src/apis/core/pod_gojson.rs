@@ -95,24 +95,7 @@ fn selector(v: &Json) -> G {
 /// `metav1.ObjectMeta`'s fields (v1 tags, omitempty; `creationTimestamp` is `omitzero` in
 /// apimachinery v0.37, so a zero time is left out too).
 fn meta_fields(v: Option<&Json>, out: &mut Vec<(String, G)>) {
-    const KEYS: &[&str] = &[
-        "name",
-        "generateName",
-        "namespace",
-        "selfLink",
-        "uid",
-        "resourceVersion",
-        "generation",
-        "creationTimestamp",
-        "deletionTimestamp",
-        "deletionGracePeriodSeconds",
-        "labels",
-        "annotations",
-        "ownerReferences",
-        "finalizers",
-        "managedFields",
-    ];
-    for key in KEYS {
+    for key in crate::metav1::OBJECT_META_FIELDS {
         let x = v.and_then(|m| m.get(*key));
         if !is_empty(x) {
             out.push((String::from(*key), plain(x.unwrap_or(&Json::Null), 2)));
