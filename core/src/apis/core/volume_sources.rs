@@ -316,8 +316,13 @@ pub fn validate_csi_driver_name(driver: &str, path: &Path<'_>, errors: &mut Vec<
 
 /// `ValidatePersistentVolumeClaimTemplate` (`ValidateTemplateObjectMeta`, then the spec).
 fn claim_template(t: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
-    let meta = field(t, "metadata");
-    let mp = path.child("metadata");
+    validate_template_object_meta(field(t, "metadata"), &path.child("metadata"), errors);
+    super::pvc::validate_spec(field(t, "spec"), false, false, &path.child("spec"), errors);
+}
+
+/// `ValidateTemplateObjectMeta` (a PVC template's, a ResourceClaimTemplate's): valid
+/// annotations and labels, no other field set.
+pub(crate) fn validate_template_object_meta(meta: &Json, mp: &Path<'_>, errors: &mut Vec<Error>) {
     super::pod::validate_annotations(object(meta, "annotations"), &mp.child("annotations"), errors);
     super::pod::validate_labels(object(meta, "labels"), &mp.child("labels"), errors);
     // validateFieldAllowList: every other ObjectMeta field must be its zero value (an empty
@@ -348,7 +353,6 @@ fn claim_template(t: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
             errors.push(forbidden(&mp.child(shown), "cannot be set"));
         }
     }
-    super::pvc::validate_spec(field(t, "spec"), false, false, &path.child("spec"), errors);
 }
 
 /// `IsKubernetesSignerName`.

@@ -16,7 +16,7 @@ use super::util::{
     validate_slice, validate_slice_size_covered, validate_unique_set,
 };
 use crate::apis::core::common::{forbidden, required, validate_dns1123_subdomain};
-use crate::apis::json::{field, get, int, list, object, opt_str, str};
+use crate::apis::json::{field, get, int, list, opt_str, str};
 use crate::field::{Error, Path};
 
 /// `DeviceRequestsMaxSize` (= `AllocationResultsMaxSize`).
@@ -359,41 +359,12 @@ pub(super) fn validate_template(template: &Json, minor: u32, errors: &mut Vec<Er
     let root = Path::root();
     let sp = root.child("spec");
     let spec = field(template, "spec");
-    validate_template_object_meta(field(spec, "metadata"), &sp.child("metadata"), errors);
+    crate::apis::core::volume_sources::validate_template_object_meta(
+        field(spec, "metadata"),
+        &sp.child("metadata"),
+        errors,
+    );
     validate_claim_spec(field(spec, "spec"), &sp.child("spec"), false, minor, errors);
-}
-
-/// `ValidateTemplateObjectMeta`: valid annotations and labels, no other field set.
-fn validate_template_object_meta(meta: &Json, mp: &Path<'_>, errors: &mut Vec<Error>) {
-    crate::apis::core::pod::validate_annotations(object(meta, "annotations"), &mp.child("annotations"), errors);
-    crate::apis::core::pod::validate_labels(object(meta, "labels"), &mp.child("labels"), errors);
-    // validateFieldAllowList: every other ObjectMeta field must be its zero value.
-    const FIELDS: &[(&str, &str)] = &[
-        ("name", "name"),
-        ("generateName", "generateName"),
-        ("namespace", "namespace"),
-        ("selfLink", "selfLink"),
-        ("uid", "uID"),
-        ("resourceVersion", "resourceVersion"),
-        ("generation", "generation"),
-        ("creationTimestamp", "creationTimestamp"),
-        ("deletionTimestamp", "deletionTimestamp"),
-        ("deletionGracePeriodSeconds", "deletionGracePeriodSeconds"),
-        ("ownerReferences", "ownerReferences"),
-        ("finalizers", "finalizers"),
-        ("managedFields", "managedFields"),
-    ];
-    for (key, shown) in FIELDS {
-        let set = match meta.get(*key) {
-            None | Some(Json::Null) => false,
-            Some(Json::String(s)) => !s.is_empty(),
-            Some(Json::Number(n)) => n.as_i64() != Some(0) || *key == "deletionGracePeriodSeconds",
-            Some(_) => true,
-        };
-        if set {
-            errors.push(forbidden(&mp.child(shown), "cannot be set"));
-        }
-    }
 }
 
 /// `ValidateDeviceClass` / `ValidateDeviceClassUpdate` (`validateDeviceClassSpec`): the
