@@ -47,6 +47,12 @@ pub struct Args {
     /// The old revision as a git revision: the same paths read with `git show REV:PATH`.
     #[arg(long = "old-ref", value_name = "GITREF")]
     old_ref: Option<String>,
+    /// Which project of the CRD catalog answers the custom resources it serves, and which
+    /// release: PROJECT or PROJECT@RELEASE (`gateway-api-experimental`, `istio@1.28`), repeatable;
+    /// `none` turns the catalog off. Without it, custom resources that no --crds serve are
+    /// checked with the CRD of the catalog's newest release serving them (`kubedv crds list`).
+    #[arg(long = "crd-catalog", value_name = "PROJECT[@RELEASE]|none")]
+    crd_catalog: Vec<String>,
     /// Documents with no schema are errors, not warnings.
     #[arg(long)]
     strict: bool,
@@ -103,15 +109,24 @@ pub fn run(args: Args, format: CliFormat) -> Result<Outcome, UsageError> {
     // The run's plan, as every front end makes it (kubedv-input's `Plan`); compiled rules are
     // not shared between threads: each worker compiles its own checker, once, and keeps it for
     // every batch.
-    let plan = manifests::Plan {
+    let mut plan = manifests::Plan {
         minor,
         strict: args.strict,
         field_validation,
         types: resolve_types(&type_sources, &type_imports, catalog.as_ref()),
         catalog: catalog.as_ref(),
         api_versions: scan.api_versions,
+        kinds: scan.kinds,
         crds,
+        catalog_crds: Vec::new(),
     };
+    // The CRD catalog's, for the custom resources no CRD given serves: only the projects
+    // needed are decompressed.
+    if let Some(pins) = crate::crd_catalog::pins(&args.crd_catalog)? {
+        let crd_catalog =
+            manifests::CrdCatalog { index: crate::crd_catalog::index()?, pins: &pins, load: &crate::crd_catalog::load };
+        plan.add_crd_catalog(&crd_catalog).map_err(|e| UsageError(e.0))?;
+    }
     let build = || plan.checker().map_err(|e| UsageError(e.0));
     build()?;
     let olds = old_documents(&args, &files)?;
@@ -168,14 +183,16 @@ thread_local! {
 }
 
 /// What a first, light pass over the files finds: the CRDs among them (only files that mention
-/// `CustomResourceDefinition` are parsed) and the apiVersions they name (by their lines).
+/// `CustomResourceDefinition` are parsed) and the apiVersions and kinds they name (by their
+/// lines).
 struct Scan {
     crds: Vec<Value>,
     api_versions: std::collections::BTreeSet<String>,
+    kinds: std::collections::BTreeSet<String>,
 }
 
 fn scan(files: &[String], stdin: Option<&str>) -> Scan {
-    let found: Vec<(Vec<Value>, Vec<String>)> = files
+    let found: Vec<(Vec<Value>, Vec<String>, Vec<String>)> = files
         .par_iter()
         .map(|f| {
             let text = match (f.as_str(), stdin) {
@@ -184,13 +201,15 @@ fn scan(files: &[String], stdin: Option<&str>) -> Scan {
             };
             let crds = manifests::crds_in(&text);
             let versions: Vec<String> = manifests::api_versions_in(&text).collect();
-            (crds, versions)
+            let kinds: Vec<String> = manifests::kinds_in(&text).collect();
+            (crds, versions, kinds)
         })
         .collect();
-    let mut scan = Scan { crds: Vec::new(), api_versions: Default::default() };
-    for (crds, versions) in found {
+    let mut scan = Scan { crds: Vec::new(), api_versions: Default::default(), kinds: Default::default() };
+    for (crds, versions, kinds) in found {
         scan.crds.extend(crds);
         scan.api_versions.extend(versions);
+        scan.kinds.extend(kinds);
     }
     scan
 }

@@ -6,6 +6,7 @@
 mod cel_cmd;
 mod check_cmd;
 mod check_report;
+mod crd_catalog;
 mod crd_cmd;
 mod cri_cmd;
 mod format_cmd;
@@ -65,6 +66,12 @@ enum Command {
     Cel(cel_cmd::Args),
     /// Validate custom resources against a CRD: OpenAPI schema and x-kubernetes-validations rules.
     Crd(crd_cmd::Args),
+    /// The CRD catalog built in: the released CRDs of widely used projects that `kubedv check`
+    /// validates their custom resources with when no --crds serve them.
+    Crds {
+        #[command(subcommand)]
+        action: crd_catalog::Action,
+    },
     /// Evaluate ValidatingAdmissionPolicies and their bindings against a request, as the API
     /// server would; `kubedv policy test SUITE` runs a suite of cases.
     Policy(policy_cmd::Args),
@@ -98,6 +105,7 @@ fn main() -> ExitCode {
         Command::Formats => format_cmd::list(format),
         Command::Cel(args) => cel_cmd::run(args, format),
         Command::Crd(args) => crd_cmd::run(args, format),
+        Command::Crds { action } => crd_catalog::run(action, format),
         Command::Policy(args) => policy_cmd::run(args, cli.format),
         Command::CriSkew(args) => cri_cmd::skew(args, format),
         Command::CriRange(args) => cri_cmd::range(args, format),

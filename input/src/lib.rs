@@ -6,6 +6,7 @@
 
 use core::fmt;
 
+pub mod crd_catalog;
 pub mod files;
 pub mod manifests;
 pub mod positions;

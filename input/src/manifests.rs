@@ -128,6 +128,24 @@ pub fn api_versions_in(text: &str) -> impl Iterator<Item = String> + '_ {
     })
 }
 
+/// The `kind` values a file names, found as [`api_versions_in`] finds `apiVersion`s (which
+/// catalog CRDs a run needs).
+pub fn kinds_in(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.match_indices("kind").filter_map(|(at, key)| {
+        // The key itself, not `kind` inside another word (`names.kind` is a key too: harmless).
+        let before = text[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_ascii_alphanumeric()) {
+            return None;
+        }
+        let rest = &text[at + key.len()..];
+        let rest = rest.strip_prefix(['"', '\'']).unwrap_or(rest).trim_start_matches([' ', '\t']);
+        let rest = rest.strip_prefix(':')?.trim_start_matches([' ', '\t']);
+        let end = rest.find(['\n', '\r', ',', '}', ']', '#']).unwrap_or(rest.len());
+        let value = rest[..end].trim().trim_matches(['"', '\'', ' ']);
+        (!value.is_empty()).then(|| value.to_string())
+    })
+}
+
 /// Whether a file name is a Kustomize kustomization.
 pub fn is_kustomization(name: &str) -> bool {
     matches!(name, "kustomization.yaml" | "kustomization.yml" | "Kustomization")
@@ -190,6 +208,8 @@ pub struct Checked {
     pub why: Option<String>,
     /// What judged the document (core's `Report::checked_by`).
     pub checked_by: Option<&'static str>,
+    /// The catalog CRD that answered (`project@release`; core's `Report::crd_catalog`).
+    pub crd_catalog: Option<String>,
     /// Where an unreadable or skipped document's problem is.
     pub at: (usize, usize),
 }
@@ -230,15 +250,22 @@ pub struct JsonDoc<'a> {
     why: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     checked_by: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crd_catalog: Option<&'a str>,
 }
 
 impl Checked {
-    /// `Deployment/web`, or the kind alone.
+    /// `Deployment/web`, or the kind alone; with the catalog CRD that answered, when one did
+    /// (`Certificate/web (CRD of cert-manager@v1.19.1)`).
     pub fn title(&self) -> String {
-        match (self.kind.is_empty(), self.name.is_empty()) {
+        let title = match (self.kind.is_empty(), self.name.is_empty()) {
             (true, _) => String::from("document"),
             (false, true) => self.kind.clone(),
             (false, false) => format!("{}/{}", self.kind, self.name),
+        };
+        match &self.crd_catalog {
+            Some(source) => format!("{title} (CRD of {source})"),
+            None => title,
         }
     }
 
@@ -258,12 +285,13 @@ impl Checked {
             warnings: &self.warnings,
             why: self.why.as_deref(),
             checked_by: self.checked_by,
+            crd_catalog: self.crd_catalog.as_deref(),
         }
     }
 }
 
 /// The counts closing a run.
-#[derive(Serialize, Default, Clone, Copy)]
+#[derive(Serialize, Default, Clone)]
 pub struct Summary {
     pub documents: usize,
     pub valid: usize,
@@ -273,6 +301,9 @@ pub struct Summary {
     /// Documents judged by a built-in API package's declarative rules and metadata checks only.
     #[serde(skip)]
     pub builtin: usize,
+    /// Documents judged by a CRD of the catalog, by `project@release`.
+    #[serde(skip)]
+    pub catalog: BTreeMap<String, usize>,
 }
 
 impl Summary {
@@ -282,6 +313,9 @@ impl Summary {
         s.documents += results.len();
         for r in results {
             s.builtin += usize::from(r.checked_by == Some("builtin"));
+            if let Some(source) = &r.crd_catalog {
+                *s.catalog.entry(source.clone()).or_default() += 1;
+            }
             match r.status {
                 "valid" => s.valid += 1,
                 "invalid" => s.invalid += 1,
@@ -303,6 +337,15 @@ impl Summary {
             self.skipped,
             self.unreadable
         );
+        if !self.catalog.is_empty() {
+            let n: usize = self.catalog.values().sum();
+            let sources: Vec<String> = self.catalog.iter().map(|(s, n)| format!("{s} ({n})")).collect();
+            line.push_str(&format!(
+                "\n{} checked with CRDs of kubedv's catalog: {}",
+                count(n, "document"),
+                sources.join(", ")
+            ));
+        }
         if self.builtin > 0 {
             line.push_str(&format!(
                 "\n{} of built-in kinds checked with their declarative rules and ValidateObjectMeta's metadata checks only: the rest of Kubernetes' handwritten validation is not modeled",
@@ -354,6 +397,7 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
         warnings: Vec::new(),
         why: None,
         checked_by: None,
+        crd_catalog: None,
         at: (doc.line, 1),
     };
     let report = match report {
@@ -371,6 +415,7 @@ fn located(doc: &Doc, report: Result<Report, &Unreadable>) -> Checked {
     };
     checked.why = report.why;
     checked.checked_by = report.checked_by;
+    checked.crd_catalog = report.crd_catalog;
     let skipped_item = report.status == Status::Skipped && !doc.prefix.is_empty();
     // Positions are only worked out for documents that have something to point at.
     let needs = skipped_item
@@ -456,6 +501,17 @@ pub struct Options<'a> {
     pub old: Vec<File<'a>>,
     /// The release's built-in kinds catalog (`catalog/1.N.gz` decompressed), when loaded.
     pub catalog: Option<&'a str>,
+    /// The CRD catalog, for the custom resources no CRD given serves.
+    pub crd_catalog: Option<CrdCatalog<'a>>,
+}
+
+/// The CRD catalog as a run uses it: its index, the user's pins, and how to read a project's
+/// file (the CLI decompresses the one it embeds; the npm package and the playground hand over
+/// those they fetched).
+pub struct CrdCatalog<'a> {
+    pub index: &'a crate::crd_catalog::Index,
+    pub pins: &'a [crate::crd_catalog::Pin],
+    pub load: &'a dyn Fn(&str) -> Result<String, String>,
 }
 
 /// The result of a run: docs/design.md's `kubedv check` JSON.
@@ -503,8 +559,13 @@ pub struct Plan<'a> {
     pub catalog: Option<&'a Catalog<'a>>,
     /// The `apiVersion`s the documents name: the built-in packages to compile.
     pub api_versions: std::collections::BTreeSet<String>,
+    /// The kinds the documents name: with `api_versions`, the catalog CRDs to load.
+    pub kinds: std::collections::BTreeSet<String>,
     /// The CRDs given and found among the documents.
     pub crds: Vec<Value>,
+    /// CRDs of the catalog, each with its `project@release`: for custom resources `crds` do not
+    /// serve.
+    pub catalog_crds: Vec<(Value, String)>,
 }
 
 impl Plan<'_> {
@@ -531,10 +592,44 @@ impl Plan<'_> {
             }
             checker.serve_builtin_groups(catalog.packages.iter().map(|p| p.group));
         }
+        // The catalog's first: a CRD given for the same kind replaces it.
+        for (crd, source) in &self.catalog_crds {
+            let _ = checker.add_crd_from(crd, Some(source));
+        }
         for crd in &self.crds {
             let _ = checker.add_crd(crd);
         }
         Ok(checker)
+    }
+
+    /// Adds the catalog CRDs the documents need ([`crd_catalog::needed`](crate::crd_catalog::needed)):
+    /// custom resources of groups the release does not serve itself, whose group and kind no
+    /// CRD given serves. Each project's file is loaded once. Refused when a pin names nothing
+    /// the catalog has, or a project's file cannot be loaded.
+    pub fn add_crd_catalog(&mut self, catalog: &CrdCatalog<'_>) -> Result<(), Refused> {
+        catalog.index.check_pins(catalog.pins).map_err(Refused)?;
+        let rows = self.crd_catalog_needs(catalog.index, catalog.pins);
+        let mut projects: Vec<&str> = rows.iter().map(|r| r.project.as_str()).collect();
+        projects.dedup();
+        projects.sort_unstable();
+        projects.dedup();
+        for project in projects {
+            let text = (catalog.load)(project).map_err(|e| Refused(format!("the CRD catalog's {project}: {e}")))?;
+            let of: Vec<&crate::crd_catalog::Row> = rows.iter().copied().filter(|r| r.project == project).collect();
+            let crds = crate::crd_catalog::crds_of(&text, &of).map_err(Refused)?;
+            self.catalog_crds.extend(crds.into_iter().zip(of.iter().map(|r| r.source())));
+        }
+        Ok(())
+    }
+
+    /// The catalog's rows this plan needs (what the npm package loads before checking).
+    pub fn crd_catalog_needs<'i>(
+        &self,
+        index: &'i crate::crd_catalog::Index,
+        pins: &[crate::crd_catalog::Pin],
+    ) -> Vec<&'i crate::crd_catalog::Row> {
+        let served: Vec<&str> = self.catalog.map(|c| c.packages.iter().map(|p| p.group).collect()).unwrap_or_default();
+        crate::crd_catalog::needed(index, &self.api_versions, &self.kinds, &self.crds, &|g| served.contains(&g), pins)
     }
 }
 
@@ -559,13 +654,57 @@ pub fn with_catalog<'a>(
 }
 
 /// Checks files held in memory, as `kubedv check` checks a repository: CRDs among the files and
-/// in `crds`, the Go types given, built-in kinds with the catalog, Kustomize patches (files a
-/// kustomization among them lists, by path) noted and skipped.
+/// in `crds`, the catalog's CRDs for the custom resources no CRD given serves, the Go types
+/// given, built-in kinds with the catalog, Kustomize patches (files a kustomization among them
+/// lists, by path) noted and skipped.
 pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome, Refused> {
-    let catalog = match options.catalog {
-        Some(text) => Some(Catalog::parse(text).map_err(|e| Refused(format!("the built-in kinds catalog: {e}")))?),
-        None => None,
-    };
+    let catalog = builtin_catalog(options)?;
+    let (docs, mut plan) = plan_files(files, options, catalog.as_ref())?;
+    if let Some(crd_catalog) = &options.crd_catalog {
+        plan.add_crd_catalog(crd_catalog)?;
+    }
+    let checker = plan.checker()?;
+    let mut olds = BTreeMap::new();
+    for f in &options.old {
+        add_old(f.text, &mut olds);
+    }
+    let documents: Vec<Checked> = docs.iter().map(|d| check_one(d, Some(&checker), &olds)).collect();
+    let mut summary = Summary::default();
+    summary.add(&documents);
+    Ok(Outcome { documents, summary })
+}
+
+/// The projects of the CRD catalog whose files [`check_files`] needs for these files and
+/// options (those a front end loads before checking; `options.crd_catalog` may hold none of
+/// them yet).
+pub fn crd_catalog_needs(
+    files: &[File<'_>],
+    options: &Options<'_>,
+    index: &crate::crd_catalog::Index,
+    pins: &[crate::crd_catalog::Pin],
+) -> Result<Vec<String>, Refused> {
+    index.check_pins(pins).map_err(Refused)?;
+    let catalog = builtin_catalog(options)?;
+    let (_, plan) = plan_files(files, options, catalog.as_ref())?;
+    let mut projects: Vec<String> = plan.crd_catalog_needs(index, pins).iter().map(|r| r.project.clone()).collect();
+    projects.sort_unstable();
+    projects.dedup();
+    Ok(projects)
+}
+
+fn builtin_catalog<'a>(options: &Options<'a>) -> Result<Option<Catalog<'a>>, Refused> {
+    match options.catalog {
+        Some(text) => Ok(Some(Catalog::parse(text).map_err(|e| Refused(format!("the built-in kinds catalog: {e}")))?)),
+        None => Ok(None),
+    }
+}
+
+/// The documents of the files, and the plan to check them with (without the CRD catalog's).
+fn plan_files<'a>(
+    files: &[File<'_>],
+    options: &Options<'a>,
+    catalog: Option<&'a Catalog<'a>>,
+) -> Result<(Vec<Doc>, Plan<'a>), Refused> {
     let types = options
         .types
         .iter()
@@ -573,7 +712,7 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
             let deps =
                 t.imports.iter().map(|(path, text)| Dependency { import_path: path, label: path, text }).collect();
             let sources: Vec<&str> = std::iter::once(t.source).chain(t.imports.iter().map(|i| i.1)).collect();
-            let deps = with_catalog(deps, &sources, catalog.as_ref());
+            let deps = with_catalog(deps, &sources, catalog);
             ResolvedTypes { label: String::from("the types"), file: None, source: t.source, deps }
         })
         .collect();
@@ -601,27 +740,21 @@ pub fn check_files(files: &[File<'_>], options: &Options<'_>) -> Result<Outcome,
             .filter(|v| is_crd(v))
             .cloned(),
     );
+    let top = |k: &str| -> std::collections::BTreeSet<String> {
+        docs.iter().filter_map(|d| d.value.as_ref().ok()?.get(k)?.as_str().map(String::from)).collect()
+    };
     let plan = Plan {
         minor: options.minor,
         strict: options.strict,
         field_validation: options.field_validation,
         types,
-        catalog: catalog.as_ref(),
-        api_versions: docs
-            .iter()
-            .filter_map(|d| d.value.as_ref().ok()?.get("apiVersion")?.as_str().map(String::from))
-            .collect(),
+        catalog,
+        api_versions: top("apiVersion"),
+        kinds: top("kind"),
         crds,
+        catalog_crds: Vec::new(),
     };
-    let checker = plan.checker()?;
-    let mut olds = BTreeMap::new();
-    for f in &options.old {
-        add_old(f.text, &mut olds);
-    }
-    let documents: Vec<Checked> = docs.iter().map(|d| check_one(d, Some(&checker), &olds)).collect();
-    let mut summary = Summary::default();
-    summary.add(&documents);
-    Ok(Outcome { documents, summary })
+    Ok((docs, plan))
 }
 
 /// The kustomizations among the files and the patches they list, by normalized path.

@@ -28,6 +28,7 @@ fn options(catalog: Option<&str>) -> Options<'_> {
         types: Vec::new(),
         old: Vec::new(),
         catalog,
+        crd_catalog: None,
     }
 }
 

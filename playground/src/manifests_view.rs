@@ -2,7 +2,8 @@
 //! built-in API versions, lists), checked as `kubedv check` checks a repository for the release
 //! picked, each problem linked to its line.
 
-use kubedv_input::manifests::{check_files, File, Options, Refused};
+use kubedv_input::crd_catalog::Index;
+use kubedv_input::manifests::{check_files, crd_catalog_needs, CrdCatalog, File, Options, Refused};
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
@@ -26,11 +27,8 @@ struct Row {
     text: String,
 }
 
-/// Checks every document of the stream as `kubedv check` does (kubedv-input's
-/// [`check_files`]: CRDs among the documents, built-in kinds with the release's catalog when
-/// loaded, lists item by item), each problem at its line.
-fn check_stream(text: &str, minor: u32, catalog: Option<&str>) -> (Vec<Row>, String) {
-    let options = Options {
+fn options(minor: u32, catalog: Option<&str>) -> Options<'_> {
+    Options {
         minor,
         strict: false,
         field_validation: Default::default(),
@@ -38,7 +36,28 @@ fn check_stream(text: &str, minor: u32, catalog: Option<&str>) -> (Vec<Row>, Str
         types: Vec::new(),
         old: Vec::new(),
         catalog,
-    };
+        crd_catalog: None,
+    }
+}
+
+/// The CRD catalog projects the stream's custom resources need (kubedv-input's routing, as the
+/// CLI's): those to fetch.
+fn needs(text: &str, minor: u32, catalog: Option<&str>, index: &Index) -> Vec<String> {
+    crd_catalog_needs(&[File { path: "manifests", text }], &options(minor, catalog), index, &[]).unwrap_or_default()
+}
+
+/// Checks every document of the stream as `kubedv check` does (kubedv-input's
+/// [`check_files`]: CRDs among the documents, the CRD catalog's for custom resources none of
+/// them serves, built-in kinds with the release's catalog when loaded, lists item by item),
+/// each problem at its line. `crd_catalog`: the index and how to read a fetched project.
+fn check_stream(
+    text: &str,
+    minor: u32,
+    catalog: Option<&str>,
+    crd_catalog: Option<(&Index, &dyn Fn(&str) -> Result<String, String>)>,
+) -> (Vec<Row>, String) {
+    let mut options = options(minor, catalog);
+    options.crd_catalog = crd_catalog.map(|(index, load)| CrdCatalog { index, pins: &[], load });
     let outcome = match check_files(&[File { path: "manifests", text }], &options) {
         Ok(outcome) => outcome,
         Err(Refused(why)) => return (vec![Row { line: 1, class: "error", text: why }], String::new()),
@@ -76,7 +95,20 @@ pub fn manifests_view() -> Html {
     let minor =
         version.strip_prefix("1.").and_then(|m| m.parse().ok()).filter(|m| (16..=newest).contains(m)).unwrap_or(newest);
     let catalog = crate::catalog::use_catalog(minor);
-    let (rows, summary) = check_stream(&debounced, minor, catalog.as_deref().map(String::as_str));
+    let catalog = catalog.as_deref().map(String::as_str);
+    // The CRD catalog: its index, then the projects the stream needs; until they have all
+    // arrived, their custom resources wait (skipped, and said so).
+    let index = crate::catalog::use_crd_index();
+    let needed = index.as_deref().map(|i| needs(&debounced, minor, catalog, i)).unwrap_or_default();
+    let _arrived = crate::catalog::use_crd_projects(needed.clone());
+    let ready = crate::catalog::crd_projects_loaded(&needed);
+    let load = crate::catalog::crd_project;
+    let crd_catalog = index.as_deref().filter(|_| ready).map(|i| (i, &load as &dyn Fn(&str) -> Result<String, String>));
+    let (mut rows, summary) = check_stream(&debounced, minor, catalog, crd_catalog);
+    if !ready {
+        let text = format!("fetching the CRD catalog's {}", needed.join(", "));
+        rows.insert(0, Row { line: 1, class: "skipped", text });
+    }
     let marks: Vec<Mark> =
         rows.iter().filter(|r| r.class == "error").map(|r| Mark { line: r.line, message: r.text.clone() }).collect();
     html! {
@@ -110,12 +142,12 @@ mod tests {
     /// lines of the stream.
     #[test]
     fn the_example_stream_is_checked_per_document() {
-        let (rows, summary) = check_stream(EXAMPLE, 37, None);
+        let (rows, summary) = check_stream(EXAMPLE, 37, None, None);
         assert_eq!(summary, "11 documents: 3 valid, 5 invalid, 1 skipped, 2 unreadable");
         let too_big = rows.iter().find(|r| r.text.contains("Widget/too-big")).expect("too-big");
         assert_eq!(too_big.text, "Widget/too-big: spec: Invalid value: size must not exceed max");
         assert_eq!(EXAMPLE.lines().nth(too_big.line - 1), Some("spec:"));
-        let (rows, _) = check_stream(EXAMPLE, 24, None);
+        let (rows, _) = check_stream(EXAMPLE, 24, None, None);
         assert!(rows
             .iter()
             .any(|r| r.class == "warning" && r.text.contains("is deprecated in v1.21+, unavailable in v1.25+")));
@@ -131,7 +163,7 @@ mod tests {
             "{",
             "apiVersion: v1\nkind: List\nitems: [1, {kind: X}]\n",
         ] {
-            let _ = check_stream(text, 37, None);
+            let _ = check_stream(text, 37, None, None);
         }
     }
 
@@ -149,14 +181,38 @@ mod tests {
         // through the API server's whole path (no "declarative rules only" line, as the CLI's
         // summary).
         assert_eq!(
-            check_stream(EXAMPLE, 37, Some(&catalog)).1,
+            check_stream(EXAMPLE, 37, Some(&catalog), None).1,
             "11 documents: 4 valid, 5 invalid, 0 skipped, 2 unreadable"
         );
-        let (rows, summary) = check_stream(text, 37, Some(&catalog));
+        let (rows, summary) = check_stream(text, 37, Some(&catalog), None);
         assert_eq!(summary.lines().next(), Some("6 documents: 1 valid, 4 invalid, 0 skipped, 1 unreadable"));
         let first = &rows[0];
         assert_eq!(first.line, 18);
         assert_eq!(first.text, "Deployment/web: Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field ContainerPort.spec.template.spec.containers.ports.containerPort of type int32");
         assert!(rows.iter().any(|r| r.text == "ResourceClaim/gpu: spec.devices.requests[0].exactly.allocationMode: Unsupported value: \"Sometimes\": supported values: \"All\", \"ExactCount\""));
+    }
+
+    /// Custom resources with the CRD catalog: the verdicts of `kubedv check` on
+    /// cli/tests/fixtures/catalog/app.yaml (cli/tests/suite/crd_catalog.rs), loading only the
+    /// projects the stream needs.
+    #[test]
+    fn custom_resources_are_checked_with_the_crd_catalog() {
+        let text = include_str!("../../cli/tests/fixtures/catalog/app.yaml");
+        let index = Index::parse(include_str!("../../catalog/crds/index.txt")).expect("index");
+        let needed = needs(text, 37, None, &index);
+        assert_eq!(needed, ["cert-manager", "gateway-api-standard", "prometheus-operator"]);
+        let load = |name: &str| -> Result<String, String> {
+            let bytes = match name {
+                "cert-manager" => &include_bytes!("../../catalog/crds/cert-manager.json.gz")[..],
+                "gateway-api-standard" => &include_bytes!("../../catalog/crds/gateway-api-standard.json.gz")[..],
+                "prometheus-operator" => &include_bytes!("../../catalog/crds/prometheus-operator.json.gz")[..],
+                _ => return Err(String::from("not needed")),
+            };
+            crate::catalog::gunzip(bytes).ok_or_else(|| String::from("gzip"))
+        };
+        let (rows, summary) = check_stream(text, 37, None, Some((&index, &load)));
+        assert_eq!(summary.lines().next(), Some("4 documents: 0 valid, 3 invalid, 1 skipped, 0 unreadable"));
+        assert_eq!(rows[0].line, 15);
+        assert_eq!(rows[0].text, "Certificate/web (CRD of cert-manager@v1.21.1): spec.privateKey.algorithm: Unsupported value: \"RSB\": supported values: \"RSA\", \"ECDSA\", \"Ed25519\"");
     }
 }

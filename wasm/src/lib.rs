@@ -32,7 +32,7 @@ pub use cel::{cel_vars, compile_cel, eval_cel, JsCelProgram, JsCelVars};
 #[cfg(feature = "core")]
 pub use crd::{compile_crd, validate_crd, JsCrd};
 #[cfg(feature = "full")]
-pub use manifests::check_manifests;
+pub use manifests::{check_manifests, crd_catalog_needs};
 
 use serde::Serialize;
 use wasm_bindgen::prelude::*;

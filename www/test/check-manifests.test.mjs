@@ -66,3 +66,30 @@ test("options that cannot be used are thrown, with what was expected", async () 
   const [d] = checkManifests([{ path: "f.yaml", text }], { catalog }).documents;
   assert.match(d.errors[0].text, /is not served since v1\.32/);
 });
+
+test("custom resources no CRD given serves are checked with the CRD catalog's, loading only what they need", async () => {
+  const { crdCatalogNeeds } = await import("kubedv/full");
+  const { loadCrdCatalog } = await import("kubedv/crds");
+  // A cert-manager Certificate with an algorithm its CRD does not list (cert-manager v1.21.1,
+  // deploy/crds/cert-manager.io_certificates.yaml: spec.privateKey.algorithm enum RSA, ECDSA, Ed25519).
+  const text = "apiVersion: cert-manager.io/v1\nkind: Certificate\nmetadata:\n  name: web\n  namespace: default\nspec:\n  secretName: web-tls\n  issuerRef:\n    name: ca\n  privateKey:\n    algorithm: RSB\n";
+  const files = [{ path: "cert.yaml", text }];
+  const crdCatalog = await loadCrdCatalog();
+  assert.ok(crdCatalog.list().length >= 30);
+  const options = { crdCatalog };
+  const needs = crdCatalogNeeds(files, options);
+  assert.deepEqual(needs, ["cert-manager"]);
+  assert.throws(() => checkManifests(files, options), /the CRD catalog's cert-manager: not loaded/);
+  await crdCatalog.load(needs);
+  assert.deepEqual(Object.keys(crdCatalog.projects), ["cert-manager"]);
+  const [d] = checkManifests(files, options).documents;
+  assert.equal(d.crdCatalog, "cert-manager@v1.21.1");
+  assert.deepEqual(d.errors.map((e) => [e.line, e.text]), [
+    [11, 'spec.privateKey.algorithm: Unsupported value: "RSB": supported values: "RSA", "ECDSA", "Ed25519"'],
+  ]);
+  // Pinned to the other release.
+  crdCatalog.pins = ["cert-manager@v1.21.0"];
+  assert.equal(checkManifests(files, options).documents[0].crdCatalog, "cert-manager@v1.21.0");
+  crdCatalog.pins = ["cert-manager@v9"];
+  assert.throws(() => checkManifests(files, options), /no release "v9" of cert-manager in the CRD catalog/);
+});

@@ -117,7 +117,7 @@ fn generate(minor: u32, version: &str) -> Result<(String, String), String> {
 }
 
 /// Deterministic gzip (no name, no time), best compression.
-fn gzip(text: &str) -> Result<Vec<u8>, String> {
+pub(crate) fn gzip(text: &str) -> Result<Vec<u8>, String> {
     let mut enc = flate2::GzBuilder::new().mtime(0).write(Vec::new(), flate2::Compression::best());
     enc.write_all(text.as_bytes()).map_err(|e| e.to_string())?;
     enc.finish().map_err(|e| e.to_string())

@@ -18,6 +18,8 @@
 //!   kubedv's, differences printed (for porting a kind; nothing recorded).
 //! - `fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer (yaml, crd, go, builtin), SECONDS
 //!   per path (default 600), against the oracle, by hand.
+//! - `crd-catalog`: regenerate `catalog/crds/` (the compact CRD catalog) from `crds/catalog/`, by
+//!   hand.
 //! - `catalog [1.N...]`: regenerate `catalog/1.N.gz` (built-in kinds) from the Go module proxy
 //!   (k8s.io/api and kube-aggregator), by hand.
 
@@ -25,6 +27,7 @@ mod afl;
 mod bench;
 mod bench_check;
 mod catalog;
+mod crd_catalog;
 mod env;
 mod npm;
 mod oracle;
@@ -50,6 +53,7 @@ fn main() -> ExitCode {
         }
         Some("fuzz-afl") => afl::run(&env::Env::new(), &args[1..]),
         Some("catalog") => catalog::run(&env::Env::new(), &args[1..]),
+        Some("crd-catalog") => crd_catalog::run(&env::Env::new()),
         Some("oracle") => oracle::build(&env::Env::new()),
         Some("diff") => oracle::diff(&env::Env::new(), &args[1..]),
         Some("fuzz-diff") => oracle::fuzz_diff(&env::Env::new(), &args[1..]),
@@ -62,7 +66,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | ask FILE... | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog [1.N...]>"
+                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | ask FILE... | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog [1.N...] | crd-catalog>"
             );
             return ExitCode::from(2);
         }

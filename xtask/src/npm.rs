@@ -106,7 +106,7 @@ pub fn build(env: &Env) -> Result<(), String> {
     }
     if let Some(files) = json["files"].as_array_mut() {
         files.extend(
-            ["node/", "bundler/", "policy/", "full/", "catalog/", "snippets/", "tags.json"]
+            ["node/", "bundler/", "policy/", "full/", "catalog/", "crds/", "snippets/", "tags.json"]
                 .map(serde_json::Value::from),
         );
     }
@@ -121,6 +121,18 @@ pub fn build(env: &Env) -> Result<(), String> {
     for v in kubedv_core::declarative::shadow::VERSIONS {
         let file = format!("1.{}.gz", v.minor);
         copies.push((env.root.join("catalog").join(&file), catalog_dir.join(&file)));
+    }
+    // The CRD catalog likewise (`kubedv/crds`): its index and a file per project.
+    let crds_dir = pkg.join("crds");
+    std::fs::create_dir_all(&crds_dir).map_err(|e| format!("npm: {}: {e}", crds_dir.display()))?;
+    copies.push((env.root.join("wasm/js/crds.js"), crds_dir.join("index.js")));
+    copies.push((env.root.join("wasm/js/crds.d.ts"), crds_dir.join("index.d.ts")));
+    let compact = env.root.join("catalog/crds");
+    for entry in std::fs::read_dir(&compact).map_err(|e| format!("npm: {}: {e}", compact.display()))? {
+        let name = entry.map_err(|e| e.to_string())?.file_name().to_string_lossy().into_owned();
+        if name.ends_with(".json.gz") || name == "index.txt" {
+            copies.push((compact.join(&name), crds_dir.join(&name)));
+        }
     }
     for (from, to) in copies {
         std::fs::copy(&from, &to).map_err(|e| format!("npm: {}: {e}", from.display()))?;
@@ -146,6 +158,7 @@ pub fn build(env: &Env) -> Result<(), String> {
     "./kubedv_bg.wasm": "./kubedv_bg.wasm",
     "./catalog": { "types": "./catalog/index.d.ts", "default": "./catalog/index.js" },
     "./catalog/*": "./catalog/*.gz",
+    "./crds": { "types": "./crds/index.d.ts", "default": "./crds/index.js" },
     "./tags.json": "./tags.json"
   },
 "#;

@@ -12,6 +12,7 @@ mod common;
 mod cel;
 mod check;
 mod crd;
+mod crd_catalog;
 mod cri;
 mod docs_examples;
 mod format;

@@ -79,6 +79,10 @@ pub struct Report {
     /// `lifecycle` (a removed API version).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub checked_by: Option<&'static str>,
+    /// The catalog CRD that answered (`project@release`), when the CRD did not come from the
+    /// user.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub crd_catalog: Option<String>,
     /// A document the API server cannot take, refused before any validation: values the Go
     /// types cannot hold (the refusal names the first of these in the document; the caller
     /// has the text to say which that is), or a kind and version the release does not serve.
@@ -106,6 +110,7 @@ impl Report {
             warnings: Vec::new(),
             why: None,
             checked_by: None,
+            crd_catalog: None,
             undecodable: Vec::new(),
         }
     }
@@ -230,6 +235,8 @@ struct CrdKind {
     group: String,
     kind: String,
     versions: Vec<CrdVersion>,
+    /// Where the CRD comes from when not from the user (a catalog's `project@release`).
+    source: Option<String>,
 }
 
 /// A Go package's declarative validation: its root kinds by name.
@@ -285,7 +292,14 @@ impl Checker {
     /// Adds a CRD: every version compiled once. Returns the API server's reasons to refuse it
     /// (then its custom resources are skipped, with the reason).
     pub fn add_crd(&mut self, crd: &Json) -> Result<(), Vec<Error>> {
-        let kind = crd_versions(crd, self.minor)?;
+        self.add_crd_from(crd, None)
+    }
+
+    /// Adds a CRD as [`Checker::add_crd`], naming where it comes from (a catalog's
+    /// `project@release`): the reports of its custom resources say so.
+    pub fn add_crd_from(&mut self, crd: &Json, source: Option<&str>) -> Result<(), Vec<Error>> {
+        let mut kind = crd_versions(crd, self.minor)?;
+        kind.source = source.map(String::from);
         let refused = kind.versions.iter().find_map(|v| v.compiled.as_ref().err().cloned());
         if let Some(i) = self.crds.iter().position(|c| c.group == kind.group && c.kind == kind.kind) {
             self.crds[i] = kind;
@@ -627,6 +641,7 @@ impl Checker {
             }
         };
         report.checked_by = Some("crd");
+        report.crd_catalog = crd.source.clone();
         let outcome = compiled.check(doc, None, &crate::crd::Options::default());
         report.errors = outcome.errors;
         report.warnings.extend(outcome.warnings.into_iter().map(|m| Warning { message: m, field: None }));
@@ -771,7 +786,7 @@ fn crd_versions(crd: &Json, minor: u32) -> Result<CrdKind, Vec<Error>> {
             CrdVersion { served: v.get("served").and_then(Json::as_bool) == Some(true), deprecated, compiled, name }
         })
         .collect();
-    Ok(CrdKind { group, kind, versions: compiled })
+    Ok(CrdKind { group, kind, versions: compiled, source: None })
 }
 
 /// apiextensions-apiserver `customresource_handler.go` `defaultDeprecationWarning`: the newest

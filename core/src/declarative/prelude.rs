@@ -144,6 +144,19 @@ type LabelSelectorRequirement struct {
 	Values   []string              `json:"values,omitempty"`
 }
 
+type FieldSelectorOperator string
+
+type FieldSelectorRequirement struct {
+	Key      string                `json:"key"`
+	Operator FieldSelectorOperator `json:"operator"`
+	Values   []string              `json:"values,omitempty"`
+}
+
+type GroupResource struct {
+	Group    string `json:"group"`
+	Resource string `json:"resource"`
+}
+
 type Time interface{}
 
 type MicroTime interface{}

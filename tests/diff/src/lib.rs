@@ -62,3 +62,55 @@ pub fn digest(input: &Value) -> String {
     }
     format!("{h:016x}")
 }
+
+/// Whether two answers differ only by the `managedFields` the API server prints inside an
+/// object's metadata value (`metadata: Invalid value: {...,"managedFields":[...]}: must be
+/// empty` of the authorization reviews): the field manager stamps them on the request (its
+/// client's name and the request's time), which no manifest holds and kubedv cannot reproduce
+/// (docs/fidelity.md). ObjectMeta marshals `managedFields` last, so it is removed as
+/// `,"managedFields":[...]`.
+pub fn only_request_managed_fields(kubedv: &Value, oracle: &Value) -> bool {
+    let marker = r#",\"managedFields\":["#;
+    let oracle = oracle.to_string();
+    if !oracle.contains(marker) {
+        return false;
+    }
+    let mut out = String::with_capacity(oracle.len());
+    let mut rest = oracle.as_str();
+    while let Some(at) = rest.find(marker) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + marker.len()..];
+        let mut depth = 1;
+        let mut end = after.len();
+        for (i, c) in after.char_indices() {
+            match c {
+                '[' => depth += 1,
+                ']' => depth -= 1,
+                _ => {}
+            }
+            if depth == 0 {
+                end = i + 1;
+                break;
+            }
+        }
+        rest = &after[end.min(after.len())..];
+    }
+    out.push_str(rest);
+    out == kubedv.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::only_request_managed_fields;
+    use serde_json::json;
+
+    #[test]
+    fn managed_fields_of_the_request_alone_are_explained() {
+        let kubedv = json!(["metadata: Invalid value: {\"name\":\"x\"}: must be empty"]);
+        let oracle = json!(["metadata: Invalid value: {\"name\":\"x\",\"managedFields\":[{\"manager\":\"m\",\"time\":\"2026-12-07T10:00:00Z\",\"fieldsV1\":{\"f:metadata\":{}}}]}: must be empty"]);
+        assert!(only_request_managed_fields(&kubedv, &oracle));
+        let other = json!(["metadata: Invalid value: {\"name\":\"y\"}: must be empty"]);
+        assert!(!only_request_managed_fields(&other, &oracle));
+        assert!(!only_request_managed_fields(&other, &kubedv));
+    }
+}

@@ -6,7 +6,9 @@
 //! - `kubedv-diff record SUITE FILE VERSION`: records the oracle's output (FILE) as the suite's
 //!   answers (`tests/oracle/answers/SUITE.jsonl`);
 //! - `kubedv-diff judge MODE CASES ANSWERS`: compares kubedv with the oracle on cases made
-//!   elsewhere (the differential fuzzer's), printing each differing case as a JSON line;
+//!   elsewhere (the differential fuzzer's), printing each differing case as a JSON line (a
+//!   difference only in the `managedFields` the API server stamps on the request is counted as
+//!   explained: see [`kubedv_diff::only_request_managed_fields`]);
 //! - `kubedv-diff compare [-v] [SUITE...]`: kubedv against the recorded answers, per suite, then
 //!   exactly `diff: N cases, A agree, E explained, U unexplained` (N counts compared answers);
 //!   exit 1 on an unexplained difference.
@@ -77,7 +79,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                 });
                 by_id.insert(v["id"].as_str().unwrap_or_default().to_string(), v);
             }
-            let (mut n, mut differ) = (0, 0);
+            let (mut n, mut differ, mut explained) = (0, 0, 0);
             for line in read(cases)?.lines().filter(|l| !l.trim().is_empty()) {
                 let input: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
                 let id = input["id"].as_str().unwrap_or_default().to_string();
@@ -85,12 +87,16 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                 let case = kubedv_diff::Case { id, input: input.clone() };
                 n += 1;
                 if let Some(item) = items(&case, answer).into_iter().find(|i| i.kubedv != i.oracle) {
+                    if kubedv_diff::only_request_managed_fields(&item.kubedv, &item.oracle) {
+                        explained += 1;
+                        continue;
+                    }
                     differ += 1;
                     let row = serde_json::json!({"case": input, "item": item.id, "kubedv": item.kubedv, "oracle": item.oracle});
                     let _ = writeln!(out, "{row}");
                 }
             }
-            eprintln!("judge {mode}: {n} cases, {differ} differ");
+            eprintln!("judge {mode}: {n} cases, {differ} differ, {explained} explained (request-time managedFields)");
         }
         Some("compare") => {
             let verbose = args.iter().any(|a| a == "-v" || a == "--verbose");

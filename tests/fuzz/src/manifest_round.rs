@@ -154,6 +154,7 @@ pub(crate) fn yaml_round(rng: &mut Rng, checker: &Checker) -> Result<(), String>
         types: Vec::new(),
         old: Vec::new(),
         catalog: None,
+        crd_catalog: None,
     };
     let run = || manifests::check_files(&files, &options).map(|o| serde_json::to_string(&o).unwrap_or_default());
     let (once, twice) = (run(), run());

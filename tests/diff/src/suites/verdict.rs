@@ -125,6 +125,7 @@ pub fn kubedv(r: &Request<'_>) -> Value {
         types: Vec::new(),
         old: old_text.as_deref().map(|text| File { path: "old.json", text }).into_iter().collect(),
         catalog: Some(catalog()),
+        crd_catalog: None,
     };
     let outcome = match check_files(&files, &options) {
         Ok(o) => o,
