@@ -156,7 +156,7 @@ impl Index {
 
     /// The CRD that answers `group/version` `kind`: a pinned project's (its pinned release, or
     /// its newest) when a pin names a project serving the kind; else the newest release, of
-    /// the kind's owning project (variants only when nothing else serves the kind), that
+    /// the kind's owning project (a variant only when nothing else serves the version), that
     /// serves `version` — or, when none does, the newest release of the kind, whose CRD then
     /// says the version is not served.
     pub fn route(&self, group: &str, version: &str, kind: &str, pins: &[Pin]) -> Option<&Row> {
@@ -164,12 +164,20 @@ impl Index {
         let variant = |r: &Row| self.project(&r.project).is_some_and(|p| p.variant);
         let pinned: Vec<&Row> =
             of_kind().filter(|r| pins.iter().any(|p| p.project == r.project && p.matches(&r.release))).collect();
+        let serves = |r: &Row| r.versions.iter().any(|v| v == version);
         let candidates: Vec<&Row> = if !pinned.is_empty() {
             pinned
-        } else if of_kind().any(|r| !variant(r)) {
-            of_kind().filter(|r| !variant(r)).collect()
+        } else if of_kind().any(|r| !variant(r) && serves(r)) || !of_kind().any(|r| variant(r) && serves(r)) {
+            // The owner's releases; a variant's only when it alone serves the version (an
+            // experimental channel's `v1alpha3`), or serves the kind at all.
+            let plain: Vec<&Row> = of_kind().filter(|r| !variant(r)).collect();
+            if plain.is_empty() {
+                of_kind().collect()
+            } else {
+                plain
+            }
         } else {
-            of_kind().collect()
+            of_kind().filter(|r| variant(r)).collect()
         };
         // Releases are newest first within a project, and the owner comes first.
         let owner = &candidates.first()?.project;
@@ -456,9 +464,10 @@ mod tests {
         assert_eq!(r("v1", "HTTPRoute", &[]).as_deref(), Some("gw@v1.3.0"));
         assert_eq!(r("v1beta1", "HTTPRoute", &[]).as_deref(), Some("gw@v1.2.1"));
         // No release serves it: the newest answers (and says so).
-        assert_eq!(r("v1alpha9", "HTTPRoute", &[]).as_deref(), Some("gw@v1.3.0"));
-        // A variant only when pinned, or alone.
-        assert_eq!(r("v1alpha9", "HTTPRoute", &[Pin::parse("gw-x").unwrap()]).as_deref(), Some("gw-x@v1.3.0"));
+        assert_eq!(r("v2", "HTTPRoute", &[]).as_deref(), Some("gw@v1.3.0"));
+        // A variant when pinned, or alone in serving the version or the kind.
+        assert_eq!(r("v1", "HTTPRoute", &[Pin::parse("gw-x").unwrap()]).as_deref(), Some("gw-x@v1.3.0"));
+        assert_eq!(r("v1alpha9", "HTTPRoute", &[]).as_deref(), Some("gw-x@v1.3.0"));
         assert_eq!(r("v1alpha1", "XMesh", &[]).as_deref(), Some("gw-x@v1.3.0"));
         assert_eq!(r("v1", "HTTPRoute", &[Pin::parse("gw@1.2").unwrap()]).as_deref(), Some("gw@v1.2.1"));
         assert_eq!(r("v1", "Nothing", &[]), None);

@@ -12,9 +12,13 @@
 //! followed: `%YAML` other than 1.1 is refused, `\/` is not an escape and `\'` is (see
 //! [`events`]). See `scalar` for the scalars.
 //!
+//! A `:` right before a flow indicator inside a plain scalar of a flow collection (`[a:]`,
+//! `[2001:db8::]`) is part of the scalar for go-yaml v2 (no "found unexpected ':'", which
+//! libyaml 0.2.5 added): see [`flow_colons`].
+//!
 //! Not modeled: collections nest at most 128 deep here (go-yaml: 10,000), serde_json's limit;
-//! libyaml 0.2.5 reads `?` inside a plain scalar in a flow collection (`[a?b]`) and refuses a
-//! `:` right before a flow indicator (`[a:]`), where go-yaml v2 does the opposite.
+//! libyaml 0.2.5 reads `?` inside a plain scalar in a flow collection (`[a?b]`), where go-yaml
+//! v2 ends the scalar.
 
 use std::borrow::Cow;
 
@@ -105,6 +109,7 @@ pub(crate) fn events(text: &str, mut f: impl FnMut(Event) -> Result<(), ParseErr
         }
     };
     let (source, patched) = unescaped_quotes(text);
+    let (source, colons) = flow_colons(source);
     let mut parser = Parser::new();
     parser.set_input(Chunks::new(&source));
     for event in parser {
@@ -116,6 +121,10 @@ pub(crate) fn events(text: &str, mut f: impl FnMut(Event) -> Result<(), ParseErr
             }
             EventData::Scalar { value, style: ScalarStyle::DoubleQuoted, .. } => {
                 go_escapes(text, at, event.end_mark, value, &patched)?;
+                false
+            }
+            EventData::Scalar { value, style: ScalarStyle::Plain, .. } if !colons.is_empty() => {
+                restore_colons(at, event.end_mark, value, &colons);
                 false
             }
             EventData::DocumentEnd { .. } | EventData::StreamEnd => true,
@@ -201,6 +210,48 @@ fn unescaped_quotes(text: &str) -> (Cow<'_, str>, Vec<usize>) {
         patched.push(at);
     }
     (source, patched)
+}
+
+/// go-yaml v2 reads a `:` followed by a flow indicator (`,?[]{}`) inside a plain scalar of a
+/// flow collection as part of the scalar (scannerc.go `yaml_parser_scan_plain_scalar` ends a
+/// plain scalar only at `:` and a blank, or at the indicator), where libyaml 0.2.5 refuses it
+/// ("found unexpected ':'"): each such `:` libyaml stops at is read as `x` (as long, so every
+/// position stays), and [`restore_colons`] makes it `:` again in the scalar's value. The
+/// offsets of the colons so read.
+fn flow_colons(source: Cow<'_, str>) -> (Cow<'_, str>, Vec<usize>) {
+    let mut source = source;
+    let mut patched = Vec::new();
+    let before_indicator = |t: &str| [":,", ":?", ":[", ":]", ":{", ":}"].iter().any(|p| t.contains(p));
+    if !before_indicator(&source) {
+        return (source, patched);
+    }
+    // One parse per such `:`, each stopping at the next.
+    for _ in 0..source.len() {
+        let mut parser = Parser::new();
+        parser.set_input(Chunks::new(&source));
+        let Some(Err(e)) = parser.find(Result::is_err) else { break };
+        let Some(at) = e.problem_mark().map(|m| m.index as usize) else { break };
+        if e.problem() != "found unexpected ':'" || !source[at..].starts_with(':') {
+            break;
+        }
+        source.to_mut().replace_range(at..at + 1, "x");
+        patched.push(at);
+    }
+    (source, patched)
+}
+
+/// The `:`s [`flow_colons`] read as `x`, put back in a plain scalar's value (spanning `at` to
+/// `end` in the source; a scalar on one line, whose value is its text).
+fn restore_colons(at: Mark, end: Mark, value: &mut String, colons: &[usize]) {
+    let (start, end) = (at.index as usize, end.index as usize);
+    if value.len() != end.saturating_sub(start) {
+        return;
+    }
+    for &c in colons.iter().filter(|&&c| (start..end).contains(&c)) {
+        if value.as_bytes()[c - start] == b'x' {
+            value.replace_range(c - start..c - start + 1, ":");
+        }
+    }
 }
 
 /// go-yaml v2's escapes in a double-quoted scalar (`span`, its text from the original source):
@@ -448,6 +499,21 @@ mod tests {
             one("a: &a 1\nm:\n  <<: *a\n"),
             Err(String::from("invalid YAML: map merge requires map or sequence of maps as the value"))
         );
+    }
+
+    /// go-yaml v2.4.4 scannerc.go `yaml_parser_scan_plain_scalar`: a `:` before a flow
+    /// indicator stays in the plain scalar (the oracle's `yaml` suite reads
+    /// tests/oracle/cases/yaml/flow-colon-before-indicator.yaml, from Istio's ServiceEntry test
+    /// data, as kubectl does).
+    #[test]
+    fn a_colon_before_a_flow_indicator_is_part_of_the_scalar() {
+        assert_eq!(one("a: [1.2.3.4, 001:db8::]\n").unwrap(), json!({"a": ["1.2.3.4", "001:db8::"]}));
+        assert_eq!(one("a: [x:, y:]\nb: {k: v:}\n").unwrap(), json!({"a": ["x:", "y:"], "b": {"k": "v:"}}));
+        // Where the colon is not before an indicator, and in block context, nothing changes.
+        assert_eq!(one("a: [x:y]\nb: c:]\n").unwrap(), json!({"a": ["x:y"], "b": "c:]"}));
+        // Positions after it stay: the error of the next line is where it is.
+        let e = crate::documents("a: [2001:db8::]\nb: \"\\/\"\n").unwrap_err();
+        assert_eq!((e.line, e.column), (Some(2), Some(5)), "{}", e.message);
     }
 
     /// sigs.k8s.io/yaml v1.6.0 yaml_test.go `TestYAMLToJSON`: keys become strings, tags on

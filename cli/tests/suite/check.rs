@@ -51,7 +51,7 @@ fn json_documents_and_summary() {
     let doc: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(
         doc["summary"],
-        serde_json::json!({"documents": 14, "valid": 4, "invalid": 6, "skipped": 2, "unreadable": 2})
+        serde_json::json!({"documents": 14, "valid": 4, "invalid": 5, "skipped": 2, "unreadable": 3})
     );
     let docs = doc["documents"].as_array().unwrap();
     let find = |file: &str, index: u64, name: &str| {
@@ -260,7 +260,7 @@ const OUT: &str = concat!(
         "tests/fixtures/repo/base/legacy.yaml:27:1: document: Object 'Kind' is missing in '{\"metadata\":{\"name\":\"nokind\"}}'\n",
         "tests/fixtures/repo/base/widgets.yaml:16:1: Widget/too-big: spec: Invalid value: size must not exceed max\n",
         "tests/fixtures/repo/base/widgets.yaml:25:1: document: invalid YAML: while parsing a flow sequence, expected ',' or ']' at line 25 column 1\n",
-        "tests/fixtures/repo/base/widgets.yaml:33:1: Widget/future: apiVersion: Unsupported value: \"example.com/v2\": example.com/v2 Widget is not served by its CRD (served: v1beta1, v1)\n",
+        "tests/fixtures/repo/base/widgets.yaml:33:1: Widget/future: no matches for kind \"Widget\" in version \"example.com/v2\"\n",
     );
 
 const ERR: &str = concat!(
@@ -270,7 +270,7 @@ const ERR: &str = concat!(
         "tests/fixtures/repo/base/widgets.yaml:26:1: Widget/old-style: warning: example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget\n",
         "tests/fixtures/repo/overlays/prod/bigger.yaml:1:1: Widget/good: skipped: a Kustomize patch (listed in tests/fixtures/repo/overlays/prod/kustomization.yaml), not a resource\n",
         "tests/fixtures/repo/overlays/prod/kustomization.yaml:1:1: Kustomization: skipped: a Kustomize kustomization, not a resource\n",
-        "14 documents: 4 valid, 6 invalid, 2 skipped, 2 unreadable\n",
+        "14 documents: 4 valid, 5 invalid, 2 skipped, 3 unreadable\n",
     );
 
 const GITHUB: &str = concat!(
@@ -286,7 +286,7 @@ const GITHUB: &str = concat!(
         "::error file=tests/fixtures/repo/base/widgets.yaml,line=16,col=1,title=Widget/too-big::spec: Invalid value: size must not exceed max\n",
         "::error file=tests/fixtures/repo/base/widgets.yaml,line=25,col=1,title=document::invalid YAML: while parsing a flow sequence, expected ',' or ']' at line 25 column 1\n",
         "::warning file=tests/fixtures/repo/base/widgets.yaml,line=26,col=1,title=Widget/old-style::example.com/v1beta1 Widget is deprecated; use example.com/v1 Widget\n",
-        "::error file=tests/fixtures/repo/base/widgets.yaml,line=33,col=1,title=Widget/future::apiVersion: Unsupported value: \"example.com/v2\": example.com/v2 Widget is not served by its CRD (served: v1beta1, v1)\n",
+        "::error file=tests/fixtures/repo/base/widgets.yaml,line=33,col=1,title=Widget/future::no matches for kind \"Widget\" in version \"example.com/v2\"\n",
     );
 
 /// `--k8s-api`: built-in kinds validated with their own packages' declarative rules, the

@@ -462,7 +462,9 @@ impl Checker {
             // come back as warnings (Warn) or are dropped (Ignore).
             match self.field_validation {
                 FieldValidation::Strict if !decoding.unknown.is_empty() => {
-                    let fields: Vec<String> = decoding.unknown.iter().map(|p| format!("unknown field {p:?}")).collect();
+                    // Go's `unknown field "%s"`: the path as it is, not escaped.
+                    let fields: Vec<String> =
+                        decoding.unknown.iter().map(|p| format!("unknown field \"{p}\"")).collect();
                     let message = format!(
                         "{kind} in version {version:?} cannot be handled as a {kind}: strict decoding error: {}",
                         fields.join(", ")
@@ -614,19 +616,17 @@ impl Checker {
         old: Option<&Json>,
         mut report: Report,
     ) -> Report {
+        report.crd_catalog = crd.source.clone();
+        // A version the CRD does not serve: the client's REST mapping finds nothing, and the
+        // request is never sent (apimachinery pkg/api/meta errors.go NoKindMatchError, as
+        // kubectl prints it), as for a built-in group.
         let Some(v) = crd.versions.iter().find(|v| v.name == version && v.served) else {
-            let served: Vec<&str> = crd.versions.iter().filter(|v| v.served).map(|v| v.name.as_str()).collect();
-            let detail = format!(
-                "{}/{version} {} is not served by its CRD (served: {})",
-                crd.group,
-                crd.kind,
-                if served.is_empty() { String::from("none") } else { served.join(", ") }
-            );
-            let mut e =
-                Error::new(ErrorType::NotSupported, &Path::named("apiVersion"), doc.get("apiVersion").cloned(), detail);
-            e.origin = String::from("servedVersions");
-            report.errors.push(e);
-            return report.settle();
+            let api_version = doc.get("apiVersion").and_then(Json::as_str).unwrap_or_default();
+            let message = format!("no matches for kind {:?} in version {api_version:?}", crd.kind);
+            report.undecodable.push(Undecodable { message, field: String::from("apiVersion") });
+            report.status = Status::Invalid;
+            report.checked_by = Some("crd");
+            return report;
         };
         if let Some(warning) = &v.deprecated {
             report.warn(warning.clone(), Some("apiVersion"));
@@ -641,10 +641,34 @@ impl Checker {
             }
         };
         report.checked_by = Some("crd");
-        report.crd_catalog = crd.source.clone();
         let outcome = compiled.check(doc, None, &crate::crd::Options::default());
+        // The API server's field validation (apiextensions-apiserver customresource_handler.go
+        // `schemaCoercingDecoder`: the fields pruning drops are strict decoding errors): refused
+        // under Strict, warnings under Warn, dropped under Ignore.
+        let (unknown, other): (Vec<String>, Vec<String>) =
+            outcome.warnings.into_iter().partition(|w| w.starts_with("unknown field \""));
+        let path = |w: &str| w.trim_start_matches("unknown field \"").trim_end_matches('"').to_string();
+        match self.field_validation {
+            FieldValidation::Strict if !unknown.is_empty() => {
+                let kind = &crd.kind;
+                let message = format!(
+                    "{kind} in version {version:?} cannot be handled as a {kind}: strict decoding error: {}",
+                    unknown.join(", ")
+                );
+                report.undecodable.push(Undecodable { message, field: path(&unknown[0]) });
+                report.status = Status::Invalid;
+                return report;
+            }
+            FieldValidation::Warn => {
+                for w in unknown {
+                    let at = path(&w);
+                    report.warn(w, Some(&at));
+                }
+            }
+            _ => {}
+        }
         report.errors = outcome.errors;
-        report.warnings.extend(outcome.warnings.into_iter().map(|m| Warning { message: m, field: None }));
+        report.warnings.extend(other.into_iter().map(|m| Warning { message: m, field: None }));
         if let Some(old) = old {
             let update = compiled.check(doc, Some(old), &crate::crd::Options::default()).errors;
             report.update_verdict = update.clone();

@@ -229,7 +229,7 @@ pub(crate) fn validate_spec(spec: &Json, _old: Option<&Json>, path: &Path<'_>, c
         if mode != Some("Indexed") {
             let rendered = render_success_policy(success);
             errors.push(invalid_rendered(&at, success.clone(), rendered, "requires indexed completion mode"));
-        } else if let Some(completions) = completions {
+        } else {
             success_policy(success, completions, &at, errors);
         }
     }
@@ -472,9 +472,12 @@ fn render_success_policy(policy: &Json) -> String {
     format!("{{\"Rules\":{rules}}}")
 }
 
-/// `validateSuccessPolicy` and `validateSuccessPolicyRule` (Go dereferences `completions` there:
-/// with none, the Required error above stands alone).
-fn success_policy(policy: &Json, completions: i64, path: &Path<'_>, errors: &mut Vec<Error>) {
+/// `validateSuccessPolicy` and `validateSuccessPolicyRule`. Without `completions` (Indexed
+/// mode requires it: the Required error above), Go dereferences the nil pointer for a rule
+/// that has `succeededIndexes` or `succeededCount`: kube-apiserver v1.37.2 panics and drops the
+/// connection (found by the differential fuzzer), so such a rule gets no errors here; the
+/// checks before the dereference stand.
+fn success_policy(policy: &Json, completions: Option<i64>, path: &Path<'_>, errors: &mut Vec<Error>) {
     let rules_path = path.child("rules");
     let rules = list(policy, "rules");
     if rules.is_empty() {
@@ -490,6 +493,7 @@ fn success_policy(policy: &Json, completions: i64, path: &Path<'_>, errors: &mut
         if indexes.is_none() && count.is_none() {
             errors.push(required(&rule_path, "at least one of succeededCount or succeededIndexes must be specified"));
         }
+        let Some(completions) = completions else { continue };
         let mut total = 0;
         if let Some(indexes) = indexes {
             let at = rule_path.child("succeededIndexes");

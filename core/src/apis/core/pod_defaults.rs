@@ -28,37 +28,134 @@ fn absent(v: &Json, key: &str) -> bool {
     v.get(key).is_none_or(Json::is_null)
 }
 
-/// The tag `parsers.ParseImageName` finds (`latest` when neither a tag nor a digest is
-/// given; empty when the reference does not parse).
+/// The tag `parsers.ParseImageName` finds: `latest` when neither a tag nor a digest is given,
+/// empty when the reference does not parse (github.com/distribution/reference v0.6.0
+/// `ParseNormalizedNamed`: Docker Hub's domain and `library/` added, a lowercase repository,
+/// then the reference grammar — name components, domain and port, tag, a sha256/384/512
+/// digest — and at most 255 characters of name).
 fn image_tag(image: &str) -> String {
-    if image.is_empty() || image.chars().any(|c| c.is_whitespace()) {
-        return String::new();
+    match parse_image(image) {
+        Some((Some(tag), _)) => tag,
+        Some((None, true)) => String::new(),
+        Some((None, false)) => String::from("latest"),
+        None => String::new(),
     }
-    let (name, digest) = match image.split_once('@') {
+}
+
+/// `ParseNormalizedNamed`: the tag and whether a digest is given, or `None` for an error.
+fn parse_image(image: &str) -> Option<(Option<String>, bool)> {
+    let hex = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    if hex(image, 64) {
+        return None;
+    }
+    // splitDockerDomain.
+    let (domain, remainder) = match image.find('/') {
+        Some(i)
+            if image[..i].contains(['.', ':'])
+                || &image[..i] == "localhost"
+                || image[..i].to_lowercase() != image[..i] =>
+        {
+            (&image[..i], &image[i + 1..])
+        }
+        _ => ("docker.io", image),
+    };
+    let official = domain == "docker.io" || domain == "index.docker.io";
+    let remainder = match official && !remainder.contains('/') {
+        true => alloc::format!("library/{remainder}"),
+        false => String::from(remainder),
+    };
+    let remote = remainder.split(':').next().unwrap_or("");
+    if remote.to_lowercase() != remote {
+        return None;
+    }
+    // ReferenceRegexp over `domain/remainder`: a name (an optional domain, then components),
+    // `:tag`, `@digest`.
+    let (named, digest) = match remainder.split_once('@') {
         Some((n, d)) => (n, Some(d)),
-        None => (image, None),
+        None => (remainder.as_str(), None),
     };
-    let last = name.rsplit('/').next().unwrap_or(name);
-    let (repo_last, tag) = match last.split_once(':') {
-        Some((r, t)) => (r, Some(t)),
-        None => (last, None),
+    let (name, tag) = match named.split_once(':') {
+        Some((n, t)) => (n, Some(t)),
+        None => (named, None),
     };
-    // The path after a domain must be lowercase (reference.ParseNormalizedNamed).
-    let mut parts: alloc::vec::Vec<&str> = name.split('/').collect();
-    if parts.len() > 1 && parts.first().is_some_and(|d| d.contains(['.', ':']) || *d == "localhost") {
-        parts.remove(0);
+    let name_ok = name.split('/').all(name_component) && (domain_and_port(domain) || name_component(domain));
+    if !name_ok || domain.len() + 1 + name.len() > 255 {
+        return None;
     }
-    if let Some(l) = parts.last_mut() {
-        *l = repo_last;
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    if let Some(t) = tag {
+        let mut chars = t.chars();
+        if t.len() > 128 || !chars.next().is_some_and(word) || !chars.all(|c| word(c) || c == '.' || c == '-') {
+            return None;
+        }
     }
-    if parts.iter().any(|p| p.is_empty() || p.chars().any(|c| c.is_ascii_uppercase())) {
-        return String::new();
+    if let Some(d) = digest {
+        // go-digest: a registered algorithm, its hex length, lowercase.
+        let (alg, encoded) = d.split_once(':')?;
+        let size = match alg {
+            "sha256" => 64,
+            "sha384" => 96,
+            "sha512" => 128,
+            _ => return None,
+        };
+        if !hex(encoded, size) {
+            return None;
+        }
     }
-    match (tag, digest) {
-        (Some(t), _) => String::from(t),
-        (None, Some(_)) => String::new(),
-        (None, None) => String::from("latest"),
+    Some((tag.map(String::from), digest.is_some()))
+}
+
+/// `nameComponent`: `[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*`.
+fn name_component(s: &str) -> bool {
+    let b = s.as_bytes();
+    let alnum = |c: u8| c.is_ascii_lowercase() || c.is_ascii_digit();
+    let mut i = 0;
+    loop {
+        let start = i;
+        while i < b.len() && alnum(b[i]) {
+            i += 1;
+        }
+        if i == start {
+            return false;
+        }
+        if i == b.len() {
+            return true;
+        }
+        match b[i] {
+            b'.' => i += 1,
+            b'_' if b.get(i + 1) == Some(&b'_') => i += 2,
+            b'_' => i += 1,
+            b'-' => {
+                while b.get(i) == Some(&b'-') {
+                    i += 1;
+                }
+            }
+            _ => return false,
+        }
     }
+}
+
+/// `domainAndPort`: dot-separated components of letters, digits and inner `-` (or a bracketed
+/// IPv6 address), then an optional `:port`.
+fn domain_and_port(s: &str) -> bool {
+    let digits = |p: &str| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit());
+    if let Some(rest) = s.strip_prefix('[') {
+        let Some((inner, after)) = rest.split_once(']') else { return false };
+        let port_ok = after.is_empty() || after.strip_prefix(':').is_some_and(digits);
+        return port_ok && !inner.is_empty() && inner.bytes().all(|b| b.is_ascii_hexdigit() || b == b':');
+    }
+    let (host, port) = match s.split_once(':') {
+        Some((h, p)) => (h, Some(p)),
+        None => (s, None),
+    };
+    port.is_none_or(digits)
+        && host.split('.').all(|c| {
+            let b = c.as_bytes();
+            !b.is_empty()
+                && b.iter().all(|x| x.is_ascii_alphanumeric() || *x == b'-')
+                && b[0] != b'-'
+                && b[b.len() - 1] != b'-'
+        })
 }
 
 /// `SetDefaults_ResourceList`: each quantity rounded up to the milli.
@@ -408,6 +505,40 @@ pub fn default_replication_controller(object: &mut Json) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// pkg/util/parsers/parsers_test.go `TestParseImageName` (the tag, or none for an error),
+    /// and references distribution/reference refuses (the imagePullPolicy of an unparsable
+    /// image defaults to IfNotPresent: found by the differential fuzzer on `python.`, `-lead`).
+    #[test]
+    fn image_tags_as_parse_image_name() {
+        let d = "sha256:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+        for (input, tag) in [
+            ("root", "latest"),
+            ("root:tag", "tag"),
+            (&*alloc::format!("root@{d}"), ""),
+            ("user/repo", "latest"),
+            ("user/repo:tag", "tag"),
+            ("url:5000/repo", "latest"),
+            ("url:5000/repo:tag", "tag"),
+            (&*alloc::format!("url:5000/repo:latest@{d}"), "latest"),
+            ("ROOT", ""),
+            ("http://root", ""),
+            ("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", ""),
+            ("python.", ""),
+            ("-lead", ""),
+            ("a__b", "latest"),
+            ("a___b", ""),
+            ("a--b", "latest"),
+            ("my_registry.io/x", "latest"),
+            ("Registry.io/x", "latest"),
+            ("[::1]:5000/x:v1", "v1"),
+            ("localhost/x:.v1", ""),
+            ("x@sha256:abc", ""),
+            ("x@md5:e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855", ""),
+        ] {
+            assert_eq!(image_tag(input), tag, "{input}");
+        }
+    }
 
     // TestSetDefaultPodSpec / TestSetDefaultContainer (pkg/apis/core/v1/defaults_test.go).
     #[test]

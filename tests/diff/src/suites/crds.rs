@@ -25,6 +25,14 @@ pub const CATALOG: Suite = Suite {
     items: request_items,
 };
 
+pub const CATALOG_OBJECTS: Suite = Suite {
+    name: "crd-catalog-objects",
+    mode: "apiserver",
+    about: "real custom resources of the catalog's projects (tests/corpus/crd-catalog-objects): kubedv routes each to the CRD catalog, the API server gets that CRD created first",
+    cases: catalog_object_cases,
+    items: request_items,
+};
+
 pub const OBJECTS: Suite = Suite {
     name: "crd-objects",
     mode: "apiserver",
@@ -67,6 +75,46 @@ fn catalog_cases() -> Result<Vec<Case>, String> {
             if kubedv_input::manifests::is_crd(&d) {
                 out.push(Case { id: format!("{path}#{i}"), input: json!({"object": d, "fieldValidation": "Warn"}) });
             }
+        }
+    }
+    Ok(out)
+}
+
+/// The corpus of real custom resources (`tests/corpus/crd-catalog-objects/<project>/`) and
+/// targeted mistakes (`tests/oracle/cases/crd-catalog/`): every custom resource the CRD catalog serves, as a
+/// create under `kubedv check`'s defaults (fieldValidation Strict, as `kubectl apply`). The API
+/// server is given the raw CRD (`crds/catalog/<project>/<release>/`) of the release the catalog
+/// routes to; kubedv routes by itself (the case says `crdCatalog`).
+fn catalog_object_cases() -> Result<Vec<Case>, String> {
+    let index = super::verdict::crd_catalog_index();
+    let mut raw: std::collections::BTreeMap<(String, String), Vec<Value>> = Default::default();
+    let mut out = Vec::new();
+    for (path, text) in
+        files(&["tests/corpus/crd-catalog-objects", "tests/oracle/cases/crd-catalog"], &[".yaml", ".yml", ".json"])?
+    {
+        // A file kubedv cannot read is the `yaml` suite's difference (which reads every corpus
+        // file as kubectl does), not this suite's.
+        let Ok(docs) = documents(&text) else { continue };
+        for (i, object) in docs.into_iter().enumerate() {
+            let api_version = object["apiVersion"].as_str().unwrap_or_default();
+            let Some((group, version)) = api_version.split_once('/') else { continue };
+            let kind = object["kind"].as_str().unwrap_or_default();
+            let Some(row) = index.route(group, version, kind, &[]) else { continue };
+            let release = raw.entry((row.project.clone(), row.release.clone())).or_insert_with(|| {
+                let dir = format!("crds/catalog/{}/{}", row.project, row.release);
+                files(&[dir.as_str()], &[".yaml", ".yml"])
+                    .unwrap_or_default()
+                    .iter()
+                    .flat_map(|(_, t)| documents(t).unwrap_or_default())
+                    .filter(kubedv_input::manifests::is_crd)
+                    .collect()
+            });
+            let Some(crd) = release.iter().find(|c| c["spec"]["group"] == group && c["spec"]["names"]["kind"] == kind)
+            else {
+                return Err(format!("{path}: no raw CRD of {} serves {group} {kind}", row.source()));
+            };
+            let input = json!({"setup": [crd], "object": object, "fieldValidation": "Strict", "crdCatalog": true});
+            out.push(Case { id: format!("{path}#{i}"), input });
         }
     }
     Ok(out)
@@ -129,6 +177,12 @@ pub fn request_items(case: &Case, answer: &Value) -> Vec<Item> {
     let field_validation =
         kubedv_core::check::FieldValidation::parse(input["fieldValidation"].as_str().unwrap_or("Strict"))
             .unwrap_or_default();
-    let request = Request { field_validation, setup: &setup, object: &input["object"], old: input.get("old") };
+    let request = Request {
+        field_validation,
+        setup: &setup,
+        object: &input["object"],
+        old: input.get("old"),
+        crd_catalog: input["crdCatalog"].as_bool() == Some(true),
+    };
     vec![Item { id: case.id.clone(), kubedv: verdict::kubedv(&request), oracle: verdict::oracle(answer) }]
 }

@@ -8,6 +8,8 @@
 //! | `declarative` | validation-gen v0.37.2 | the declarative validation tables' types and objects |
 //! | `crd-corpus` | kube-apiserver | every released CRD of `tests/corpus/crds`, created |
 //! | `crd-objects` | kube-apiserver | the corpus' custom resources, created under their CRD |
+//! | `crd-catalog` | kube-apiserver | every CRD of the ecosystem catalog (`crds/catalog`), created |
+//! | `crd-catalog-objects` | kube-apiserver | real custom resources of the catalog's projects and targeted mistakes, kubedv routing them to the CRD catalog |
 //! | `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin` | as their path | the differences the differential fuzzer found (`tests/oracle/fuzz/`) |
 //! | `builtin` | kube-apiserver | built-in kinds of real manifests (`tests/corpus/manifests`) and targeted cases (`tests/oracle/cases/builtin`) |
 //! | `apiextensions-*` | kube-apiserver | apiextensions-apiserver's test tables (`tests/corpus/apiextensions`) as CRDs and objects |
@@ -25,6 +27,7 @@ use crate::Suite;
 
 pub fn all() -> Vec<Suite> {
     let mut out = vec![yaml::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::CATALOG, crds::OBJECTS];
+    out.push(crds::CATALOG_OBJECTS);
     out.extend(apiextensions::SUITES);
     out.push(apiextensions::SCHEMAS);
     out.extend(fuzz::SUITES);

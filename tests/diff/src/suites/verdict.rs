@@ -59,6 +59,13 @@ pub fn oracle(answer: &Value) -> Value {
         return json!({"setup": sorted(status_texts(status))});
     }
     if let Some(e) = answer.get("setupError") {
+        // No resource serves the object's kind and version: kubectl's REST mapping error
+        // (apimachinery NoKindMatchError), which `kubedv check` gives as the document's refusal.
+        if let Some(m) = e.as_str().and_then(|e| e.strip_prefix("no resource serves the object: ")) {
+            if m.starts_with("no matches for kind ") {
+                return json!({"errors": [m], "warnings": []});
+            }
+        }
         return json!({"setupError": e});
     }
     let warnings: Vec<String> =
@@ -74,6 +81,29 @@ pub struct Request<'a> {
     pub setup: &'a [Value],
     pub object: &'a Value,
     pub old: Option<&'a Value>,
+    /// kubedv routes custom resources to the CRD catalog (`catalog/crds`) instead of being
+    /// given the setup's CRDs (which the API server is given: the CRD the catalog routes to).
+    pub crd_catalog: bool,
+}
+
+/// The committed CRD catalog (`catalog/crds/`), as the CLI embeds it.
+pub fn crd_catalog_index() -> &'static kubedv_input::crd_catalog::Index {
+    static INDEX: std::sync::OnceLock<kubedv_input::crd_catalog::Index> = std::sync::OnceLock::new();
+    INDEX.get_or_init(|| {
+        let path = crate::root().join("catalog/crds/index.txt");
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        kubedv_input::crd_catalog::Index::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    })
+}
+
+/// A project's file of the committed CRD catalog.
+pub fn crd_catalog_project(name: &str) -> Result<String, String> {
+    use std::io::Read;
+    let path = crate::root().join(format!("catalog/crds/{name}.json.gz"));
+    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(&bytes[..]).read_to_string(&mut text).map_err(|e| e.to_string())?;
+    Ok(text)
 }
 
 fn texts(errors: &[kubedv_input::manifests::Located]) -> Vec<String> {
@@ -105,14 +135,17 @@ pub fn kubedv(r: &Request<'_>) -> Value {
     let custom = r.setup.iter().any(kubedv_input::manifests::is_crd);
     if let (Some(old), false) = (r.old, custom) {
         let warn = kubedv_core::check::FieldValidation::Warn;
-        let create = Request { field_validation: warn, setup: r.setup, object: old, old: None };
+        let create =
+            Request { field_validation: warn, setup: r.setup, object: old, old: None, crd_catalog: r.crd_catalog };
         let first = kubedv(&create);
         match first.get("errors").and_then(Value::as_array) {
             Some(errors) if !errors.is_empty() => return json!({"setup": first["errors"].clone()}),
             _ => {}
         }
     }
-    let mut bodies: Vec<String> = r.setup.iter().map(Value::to_string).collect();
+    let setup: Vec<&Value> =
+        r.setup.iter().filter(|d| !(r.crd_catalog && kubedv_input::manifests::is_crd(d))).collect();
+    let mut bodies: Vec<String> = setup.iter().map(|d| d.to_string()).collect();
     bodies.push(r.object.to_string());
     let paths: Vec<String> = (0..bodies.len()).map(|i| format!("doc{i}.json")).collect();
     let files: Vec<File<'_>> = paths.iter().zip(&bodies).map(|(path, text)| File { path, text }).collect();
@@ -125,7 +158,11 @@ pub fn kubedv(r: &Request<'_>) -> Value {
         types: Vec::new(),
         old: old_text.as_deref().map(|text| File { path: "old.json", text }).into_iter().collect(),
         catalog: Some(catalog()),
-        crd_catalog: None,
+        crd_catalog: r.crd_catalog.then(|| kubedv_input::manifests::CrdCatalog {
+            index: crd_catalog_index(),
+            pins: &[],
+            load: &crd_catalog_project,
+        }),
     };
     let outcome = match check_files(&files, &options) {
         Ok(o) => o,
