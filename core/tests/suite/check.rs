@@ -84,6 +84,45 @@ fn custom_resources_route_to_their_crd_version() {
     assert_eq!(checker.check(&w("v1", 1), None).warnings[0].message, "use v2, v1 goes away");
 }
 
+/// A custom resource's unknown fields under each field validation (apiextensions-apiserver
+/// customresource_handler.go `schemaCoercingDecoder`: what pruning drops is a strict decoding
+/// error), and a version the CRD does not serve (kubectl's REST mapping: apimachinery
+/// `NoKindMatchError`) — as kube-apiserver v1.37.2 answers them in the `crd-catalog-objects`
+/// suite (tests/oracle/answers/crd-catalog-objects.jsonl: mistakes.yaml's Issuer and
+/// `cert-manager.io/v1alpha2` Certificate).
+#[test]
+fn custom_resources_follow_the_field_validation_and_the_served_versions() {
+    let doc = json!({"apiVersion": "example.com/v2", "kind": "Widget", "metadata": {"name": "w"},
+        "spec": {"size": 2, "colour": "red", "extra": {}}});
+    let checker = |fv| {
+        let mut c = Checker::new(37, false).with_field_validation(fv);
+        c.add_crd(&widget_crd(None)).unwrap();
+        c
+    };
+    let r = checker(FieldValidation::Strict).check(&doc, None);
+    assert_eq!(r.status, Verdict::Invalid);
+    assert_eq!(
+        r.undecodable[0].message,
+        "Widget in version \"v2\" cannot be handled as a Widget: strict decoding error: unknown field \"spec.colour\", unknown field \"spec.extra\""
+    );
+    assert_eq!(r.undecodable[0].field, "spec.colour");
+    let r = checker(FieldValidation::Warn).check(&doc, None);
+    let warnings: Vec<(&str, Option<&str>)> =
+        r.warnings.iter().map(|w| (w.message.as_str(), w.field.as_deref())).collect();
+    assert_eq!(
+        warnings,
+        [("unknown field \"spec.colour\"", Some("spec.colour")), ("unknown field \"spec.extra\"", Some("spec.extra"))]
+    );
+    assert_eq!(r.status, Verdict::Valid);
+    let r = checker(FieldValidation::Ignore).check(&doc, None);
+    assert!(r.warnings.is_empty() && r.status == Verdict::Valid);
+    let mut v9 = doc.clone();
+    v9["apiVersion"] = json!("example.com/v9");
+    let r = checker(FieldValidation::Strict).check(&v9, None);
+    assert_eq!(r.undecodable[0].message, "no matches for kind \"Widget\" in version \"example.com/v9\"");
+    assert_eq!(r.checked_by, Some("crd"));
+}
+
 #[test]
 fn removed_apis_are_errors_at_api_version() {
     let checker = Checker::new(25, false);
