@@ -98,8 +98,13 @@ pub struct Outcome {
     /// The handwritten validation's errors (for an update, `ValidateXUpdate`'s, which include
     /// the create's checks of the new object where Kubernetes runs them).
     pub errors: Vec<Error>,
-    /// The strategy's warnings, in the API server's words.
+    /// The strategy's warnings, in the API server's words (`WarningsOnCreate`/`OnUpdate`: given
+    /// only when the request passes).
     pub warnings: Vec<String>,
+    /// Warnings the strategy's `PrepareForCreate` records on the request's context
+    /// (`warning.AddWarning`), before validation: given whatever validation says (a Pod's
+    /// deprecated AppArmor annotations, `applyAppArmorVersionSkew`).
+    pub prepare_warnings: Vec<String>,
     /// What validating admission refuses ([`admission`]): the API server asks admission only
     /// when all of validation passed (metadata and declarative rules included), which the
     /// caller knows.
@@ -229,6 +234,10 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
         let _ = (room.admit)(&group(false), &mut stored, None);
         stored
     });
+    let prepare_warnings = match (request.group, request.kind, &old) {
+        ("", "Pod", None) => self::core::pod::prepare_warnings(&object),
+        _ => Vec::new(),
+    };
     let (errors, warnings) = (room.admit)(&group(old.is_some()), &mut object, old.as_ref());
     let admission = admission::validate(request.group, request.kind, &object, old.as_ref());
     let mut errors = errors;
@@ -253,7 +262,7 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
         }
         _ => Vec::new(),
     };
-    Some(Outcome { object, errors, warnings, admission, refusal, old, options })
+    Some(Outcome { object, errors, warnings, prepare_warnings, admission, refusal, old, options })
 }
 
 /// What a group's room is asked: the kind, and the request's context.

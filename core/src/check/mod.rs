@@ -582,6 +582,12 @@ impl Checker {
                 report.update_verdict = update.clone();
                 report.update_errors = only_on_update(update, &report.errors);
             }
+            // Warnings recorded before validation come whatever it says.
+            let prepared = match old {
+                None => created.as_ref().map(|o| o.prepare_warnings.as_slice()).unwrap_or_default(),
+                Some(_) => &[],
+            };
+            report.warnings.extend(prepared.iter().map(|m| Warning { message: m.clone(), field: None }));
             report.warnings.extend(strategy_warnings.iter().map(|m| Warning { message: m.clone(), field: None }));
             return report.settle();
         }
@@ -692,6 +698,7 @@ struct Admitted {
     object: Json,
     errors: Vec<Error>,
     warnings: Vec<String>,
+    prepare_warnings: Vec<String>,
     admission: Vec<Error>,
     refusal: Option<String>,
     old: Option<Json>,
@@ -729,6 +736,7 @@ fn admit_builtin(
         object: o.object,
         errors: o.errors,
         warnings: o.warnings,
+        prepare_warnings: o.prepare_warnings,
         admission: o.admission,
         refusal: o.refusal,
         old: o.old,

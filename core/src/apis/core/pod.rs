@@ -10,10 +10,7 @@
 //! parts are in the `pod_*` rooms beside this one (affinity, topology, OS rules, pod-level
 //! resources, DNS and host aliases, updates, dropped fields).
 //!
-//! Not ported: the legacy tolerations annotation (`ValidateTolerationsInPodAnnotations`),
-//! the seccomp/AppArmor annotation-field consistency checks
-//! (`validateSeccompAnnotationsAndFields`, `validateAppArmorAnnotationsAndFieldsMatchOnCreate`)
-//! and `applyAppArmorVersionSkew`.
+//! Not ported: the legacy tolerations annotation (`ValidateTolerationsInPodAnnotations`).
 
 use alloc::format;
 use alloc::string::String;
@@ -286,6 +283,7 @@ pub fn validate_pod_template_spec_with(template: &Json, opts: &PodOpts, path: &P
     validate_pod_specific_annotations(meta, spec, opts, &path.child("annotations"), errors);
     let sp = path.child("spec");
     validate_pod_spec(spec, None, opts, &sp, errors);
+    pod_security::validate_annotations_and_fields(meta, spec, &sp, errors);
     if !list(spec, "ephemeralContainers").is_empty() {
         errors.push(forbidden(&sp.child("ephemeralContainers"), "ephemeral containers not allowed in pod template"));
     }
@@ -356,6 +354,7 @@ pub fn validate_pod_create(pod: &Json, errors: &mut Vec<Error>) {
     if !str(spec, "nodeName").is_empty() && !list(spec, "schedulingGates").is_empty() {
         errors.push(forbidden(&sp.child("nodeName"), "cannot be set until all schedulingGates have been cleared"));
     }
+    pod_security::validate_annotations_and_fields(field(pod, "metadata"), spec, &sp, errors);
 }
 
 /// `ValidatePodUpdate` minus the metadata update (`ValidateObjectMetaUpdate`).
@@ -417,7 +416,8 @@ pub fn validate_replication_controller_spec(spec: &Json, opts: &PodOpts, path: &
 
 /// The pod strategy: on a create `PrepareForCreate` (status reset to phase Pending with
 /// the QoS class, disabled fields dropped, `mutatePodAffinity`,
-/// `mutateTopologySpreadConstraints`, `DefaultPodLevelResources`), `ValidatePodCreate` and
+/// `mutateTopologySpreadConstraints`, `applyAppArmorVersionSkew` with its warnings,
+/// `DefaultPodLevelResources`), `ValidatePodCreate` and
 /// `WarningsOnCreate`; on an update `PrepareForUpdate` and `ValidatePodUpdate` (pod
 /// updates give no warnings).
 pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
@@ -433,6 +433,8 @@ pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<Stri
             super::pod_drop::drop_disabled_pod_fields(object, None);
             pod_affinity::mutate_pod_affinity(object);
             pod_topology::mutate_topology_spread_constraints(object);
+            // Its warnings are recorded on the request ([`prepare_warnings`]).
+            let _ = pod_security::apply_app_armor_version_skew(object);
             pod_resources::default_pod_level_resources(object);
             let qos = qos_class(field(object, "spec"));
             if let Some(Json::Object(status)) = object.get_mut("status") {
@@ -448,6 +450,12 @@ pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<Stri
             (errors, Vec::new())
         }
     }
+}
+
+/// The warnings a Pod's create records in `PrepareForCreate`, whatever validation says: those
+/// of `applyAppArmorVersionSkew` (deprecated AppArmor annotations), from the defaulted pod.
+pub fn prepare_warnings(pod: &Json) -> Vec<String> {
+    pod_security::apply_app_armor_version_skew(&mut pod.clone())
 }
 
 /// `qos.GetPodQOS` (`ComputePodQOS`) for the status the create strategy sets.

@@ -4,8 +4,11 @@
 //! `validateFSGroupChangePolicy`, `validateSupplementalGroupsPolicy`,
 //! `validateSELinuxChangePolicy`, `validateSeccompProfileField`, `ValidateSeccompProfile`,
 //! `ValidateSeccompPodAnnotations`, `ValidateAppArmorProfileField`,
-//! `ValidateAppArmorPodAnnotations`, `validateShareProcessNamespace`, `validateHostUsers`;
-//! the pod's `windowsOptions` by [`super::pod_os`]; and the container's `ValidateSecurityContext`.
+//! `ValidateAppArmorPodAnnotations`, `validateShareProcessNamespace`, `validateHostUsers`,
+//! `validateSeccompAnnotationsAndFields`, `validateAppArmorAnnotationsAndFieldsMatchOnCreate`;
+//! the pod strategy's `applyAppArmorVersionSkew` (pkg/registry/core/pod/strategy.go) and
+//! `ApparmorFieldForAnnotation` (pkg/api/pod/util.go); the pod's `windowsOptions` by
+//! [`super::pod_os`]; and the container's `ValidateSecurityContext`.
 
 use alloc::format;
 use alloc::string::String;
@@ -295,6 +298,175 @@ pub fn validate_pod_annotations(meta: &Json, spec: &Json, path: &Path<'_>, error
         }
     }
     let _ = field;
+}
+
+const APPARMOR_PREFIX: &str = "container.apparmor.security.beta.kubernetes.io/";
+
+/// An AppArmor profile as `Semantic.DeepEqual` compares it: its type and localhost profile.
+type AppArmor<'a> = (&'a str, Option<&'a str>);
+
+fn app_armor_of(profile: Option<&Json>) -> Option<AppArmor<'_>> {
+    profile.filter(|p| !p.is_null()).map(|p| (str(p, "type"), p.get("localhostProfile").and_then(Json::as_str)))
+}
+
+/// `ApparmorFieldForAnnotation`: the profile a deprecated annotation value names, if any.
+fn app_armor_for_annotation(annotation: &str) -> Option<AppArmor<'_>> {
+    match annotation {
+        "unconfined" => Some(("Unconfined", None)),
+        "runtime/default" => Some(("RuntimeDefault", None)),
+        _ => annotation.strip_prefix("localhost/").filter(|l| !l.is_empty()).map(|l| ("Localhost", Some(l))),
+    }
+}
+
+/// The `appArmorProfile` of a container's or the pod's security context.
+fn app_armor_profile(holder: &Json) -> Option<&Json> {
+    get(field(holder, "securityContext"), "appArmorProfile")
+}
+
+/// `validateSeccompAnnotationsAndFields` and `validateAppArmorAnnotationsAndFieldsMatchOnCreate`
+/// (`ValidatePodCreate`, `ValidatePodTemplateSpec`): where a deprecated annotation and its field
+/// are both set, they must agree.
+pub fn validate_annotations_and_fields(meta: &Json, spec: &Json, spec_path: &Path<'_>, errors: &mut Vec<Error>) {
+    let annotations = string_map(meta, "annotations");
+    let annotation = |k: &str| annotations.iter().find(|(key, _)| *key == k).map(|(_, v)| *v);
+    let containers = super::pod_os::containers_with_path(spec);
+    if let Some(field) = get(field(spec, "securityContext"), "seccompProfile") {
+        if let Some(a) = annotation("seccomp.security.alpha.kubernetes.io/pod") {
+            let sc = spec_path.child("securityContext");
+            seccomp_match(a, field, &sc.child("seccompProfile"), errors);
+        }
+    }
+    for (key, i, c) in &containers {
+        let Some(field) = get(field(c, "securityContext"), "seccompProfile") else { continue };
+        let name = str(c, "name");
+        if let Some(a) = annotation(&format!("container.seccomp.security.alpha.kubernetes.io/{name}")) {
+            let cp = spec_path.child(key);
+            let cp = cp.index(*i);
+            let sc = cp.child("securityContext");
+            seccomp_match(a, field, &sc.child("seccompProfile"), errors);
+        }
+    }
+    if str(field(spec, "os"), "name") == "windows" {
+        return;
+    }
+    let pod_profile = app_armor_profile(spec);
+    for (key, i, c) in &containers {
+        let Some(profile) = app_armor_profile(c).or(pod_profile) else { continue };
+        let Some(a) = annotation(&format!("{APPARMOR_PREFIX}{}", str(c, "name"))) else { continue };
+        let cp = spec_path.child(key);
+        let cp = cp.index(*i);
+        let sc = cp.child("securityContext");
+        let at = sc.child("appArmorProfile");
+        let type_mismatch = || forbidden(&at.child("type"), "apparmor type in annotation and field must match");
+        match str(profile, "type") {
+            "Unconfined" if a != "unconfined" => errors.push(type_mismatch()),
+            "RuntimeDefault" if a != "runtime/default" => errors.push(type_mismatch()),
+            "Localhost" => match a.strip_prefix("localhost/") {
+                None => errors.push(type_mismatch()),
+                Some(l) if profile.get("localhostProfile").and_then(Json::as_str) != Some(l) => errors.push(forbidden(
+                    &at.child("localhostProfile"),
+                    "apparmor profile in annotation and field must match",
+                )),
+                Some(_) => {}
+            },
+            _ => {}
+        }
+    }
+}
+
+/// `validateSeccompAnnotationsAndFieldsMatch`.
+fn seccomp_match(annotation: &str, profile: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let type_mismatch = || forbidden(&path.child("type"), "seccomp type in annotation and field must match");
+    match str(profile, "type") {
+        "Unconfined" if annotation != "unconfined" => errors.push(type_mismatch()),
+        "RuntimeDefault" if annotation != "runtime/default" && annotation != "docker/default" => {
+            errors.push(type_mismatch())
+        }
+        "Localhost" => match annotation.strip_prefix("localhost/") {
+            None => errors.push(type_mismatch()),
+            Some(l) if profile.get("localhostProfile").and_then(Json::as_str) != Some(l) => errors
+                .push(forbidden(&path.child("localhostProfile"), "seccomp profile in annotation and field must match")),
+            Some(_) => {}
+        },
+        _ => {}
+    }
+}
+
+/// `applyAppArmorVersionSkew` (the pod strategy's `PrepareForCreate`): a container's deprecated
+/// AppArmor annotation without its field becomes the field (when valid and not the pod's own
+/// profile), with the API server's warning; an annotation no valid field comes from is warned
+/// about too. Windows pods are left alone.
+pub fn apply_app_armor_version_skew(pod: &mut Json) -> Vec<String> {
+    let mut warnings = Vec::new();
+    let spec = field(pod, "spec");
+    if str(field(spec, "os"), "name") == "windows" {
+        return warnings;
+    }
+    let annotations: Vec<(String, String)> = string_map(field(pod, "metadata"), "annotations")
+        .into_iter()
+        .map(|(k, v)| (String::from(k), String::from(v)))
+        .collect();
+    let pod_profile: Option<(String, Option<String>)> =
+        app_armor_of(app_armor_profile(spec)).map(|(t, l)| (String::from(t), l.map(String::from)));
+    let mut set = Vec::new();
+    for (key, i, c) in super::pod_os::containers_with_path(spec) {
+        let annotation_key = format!("{APPARMOR_PREFIX}{}", str(c, "name"));
+        let Some((_, a)) = annotations.iter().find(|(k, _)| *k == annotation_key) else { continue };
+        if app_armor_profile(c).is_some() {
+            continue;
+        }
+        // The field the annotation names, when it is valid (`ValidateAppArmorProfileField`).
+        let new = app_armor_for_annotation(a).filter(|&(t, l)| {
+            let profile = serde_json::json!({"type": t, "localhostProfile": l});
+            let mut errs = Vec::new();
+            validate_app_armor_field(Some(&profile), &Path::named(""), &mut errs);
+            errs.is_empty()
+        });
+        let same_as_pod =
+            new.is_some_and(|(t, l)| pod_profile.as_ref().is_some_and(|(pt, pl)| pt == t && pl.as_deref() == l));
+        let mut warn = new.is_none();
+        if let Some((t, l)) = new.filter(|_| !same_as_pod) {
+            let mut profile = serde_json::Map::new();
+            profile.insert(String::from("type"), Json::from(t));
+            if let Some(l) = l {
+                profile.insert(String::from("localhostProfile"), Json::from(l));
+            }
+            set.push((key, i, Json::Object(profile)));
+            warn = true;
+        }
+        if warn {
+            warnings.push(format!(
+                "metadata.annotations[{annotation_key}]: deprecated since v1.30; use the \"appArmorProfile\" field instead"
+            ));
+        }
+    }
+    for (key, i, profile) in set {
+        let Some(Json::Object(c)) = pod.get_mut("spec").and_then(|s| s.get_mut(key)).and_then(|l| l.get_mut(i)) else {
+            continue;
+        };
+        let sc = c.entry("securityContext").or_insert_with(|| Json::Object(serde_json::Map::new()));
+        if sc.is_null() {
+            *sc = Json::Object(serde_json::Map::new());
+        }
+        if let Json::Object(sc) = sc {
+            sc.insert(String::from("appArmorProfile"), profile);
+        }
+    }
+    warnings
+}
+
+/// Whether a template's container gets the AppArmor deprecation warning of
+/// `warningsForPodSpecAndMeta` (a pod's comes from [`apply_app_armor_version_skew`]): its
+/// annotation is set without its field, and does not name the pod's own profile.
+pub fn template_app_armor_warns(spec: &Json, meta: &Json, container: &Json) -> bool {
+    if app_armor_profile(container).is_some() {
+        return false;
+    }
+    let key = format!("{APPARMOR_PREFIX}{}", str(container, "name"));
+    let annotations = string_map(meta, "annotations");
+    let Some((_, a)) = annotations.iter().find(|(k, _)| **k == key) else { return false };
+    let pod_profile = app_armor_of(app_armor_profile(spec));
+    pod_profile.is_none() || pod_profile != app_armor_for_annotation(a)
 }
 
 /// `ValidateSecurityContext` (privileged containers allowed: `--allow-privileged=true`).

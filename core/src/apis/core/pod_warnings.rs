@@ -5,7 +5,7 @@
 //! replication controller strategies, the node affinity term warnings
 //! (`GetWarningsForNodeSelectorTerm`) and the IP warnings of dnsConfig nameservers and
 //! hostAliases (`GetWarningsForIP`). Not ported: the ephemeral claim template's PVC spec
-//! warnings and the AppArmor annotation warning of templates; `hostIP set without
+//! warnings; `hostIP set without
 //! hostPort`'s `%+v` text is approximated.
 
 use alloc::format;
@@ -208,6 +208,14 @@ fn spec_and_meta(base: Option<&Path<'_>>, spec: &Json, meta: &Json) -> Vec<Strin
         if get(field(c, "securityContext"), "seccompProfile").is_none() && has(&key) {
             w.push(format!(
                 "{}[{key}]: non-functional in v1.27+; use the \"seccompProfile\" field instead",
+                p(base, "metadata.annotations")
+            ));
+        }
+        // A pod's AppArmor annotations are warned about by the create strategy
+        // (`applyAppArmorVersionSkew`); a template's here.
+        if base.is_some() && super::pod_security::template_app_armor_warns(spec, meta, c) {
+            w.push(format!(
+                "{}[container.apparmor.security.beta.kubernetes.io/{name}]: deprecated since v1.30; use the \"appArmorProfile\" field instead",
                 p(base, "metadata.annotations")
             ));
         }

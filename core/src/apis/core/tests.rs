@@ -512,3 +512,71 @@ fn pod_binding() {
         Some("[target.kind: Unsupported value: \"Pod\": supported values: \"Node\", \"<empty>\", target.name: Required value]")
     );
 }
+
+fn pod_with(annotations: Json, pod_profile: Option<Json>, containers: Json) -> Json {
+    let mut spec = json!({"containers": containers});
+    if let Some(p) = pod_profile {
+        spec["securityContext"] = json!({"appArmorProfile": p});
+    }
+    json!({"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "p", "namespace": "default", "annotations": annotations}, "spec": spec})
+}
+
+/// pkg/registry/core/pod/strategy_test.go `TestApplyAppArmorVersionSkew`: a container's
+/// annotation becomes its field unless it names the pod's profile or is invalid; both of those
+/// warn but the pod's own profile (kube-apiserver v1.37.2 agrees: the `builtin` suite's
+/// tests/oracle/cases/builtin/security-annotations.yaml).
+#[test]
+fn app_armor_annotations_sync_to_fields_on_create() {
+    const KEY: &str = "container.apparmor.security.beta.kubernetes.io/";
+    let warning = |c: &str| {
+        alloc::format!(
+            "metadata.annotations[{KEY}{c}]: deprecated since v1.30; use the \"appArmorProfile\" field instead"
+        )
+    };
+    let pod = pod_with(
+        json!({"container.apparmor.security.beta.kubernetes.io/a": "localhost/prof",
+               "container.apparmor.security.beta.kubernetes.io/b": "runtime/default",
+               "container.apparmor.security.beta.kubernetes.io/c": "localhost/"}),
+        Some(json!({"type": "RuntimeDefault"})),
+        json!([{"name": "a", "image": "x:1"}, {"name": "b", "image": "x:1"}, {"name": "c", "image": "x:1"}]),
+    );
+    let out = run("", "v1", "Pod", pod, None);
+    let cs = &out.object["spec"]["containers"];
+    assert_eq!(cs[0]["securityContext"]["appArmorProfile"], json!({"type": "Localhost", "localhostProfile": "prof"}));
+    assert!(cs[1].get("securityContext").is_none(), "the pod's own profile is not copied");
+    assert!(cs[2].get("securityContext").is_none(), "an invalid annotation is not copied");
+    assert_eq!(out.prepare_warnings, [warning("a"), warning("c")]);
+    // Windows pods are left alone.
+    let mut windows = pod_with(
+        json!({"container.apparmor.security.beta.kubernetes.io/a": "unconfined"}),
+        None,
+        json!([{"name": "a", "image": "x:1"}]),
+    );
+    windows["spec"]["os"] = json!({"name": "windows"});
+    assert!(run("", "v1", "Pod", windows, None).prepare_warnings.is_empty());
+}
+
+/// pkg/apis/core/validation/validation_test.go `TestValidateSeccompAnnotationsAndFieldsMatch`
+/// and the AppArmor match on create: an annotation and its field must agree (an AppArmor
+/// annotation without its field became the field in `PrepareForCreate`, so agrees).
+#[test]
+fn seccomp_and_app_armor_annotations_must_match_their_fields() {
+    let mut pod = pod_with(
+        json!({"seccomp.security.alpha.kubernetes.io/pod": "unconfined",
+               "container.seccomp.security.alpha.kubernetes.io/a": "localhost/other.json",
+               "container.apparmor.security.beta.kubernetes.io/a": "runtime/default"}),
+        Some(json!({"type": "Unconfined"})),
+        json!([{"name": "a", "image": "x:1", "securityContext": {
+            "seccompProfile": {"type": "Localhost", "localhostProfile": "p.json"},
+            "appArmorProfile": {"type": "Unconfined"}}}]),
+    );
+    pod["spec"]["securityContext"]["seccompProfile"] = json!({"type": "RuntimeDefault"});
+    assert_eq!(
+        errors("Pod", pod),
+        [
+            "spec.securityContext.seccompProfile.type: Forbidden: seccomp type in annotation and field must match",
+            "spec.containers[0].securityContext.seccompProfile.localhostProfile: Forbidden: seccomp profile in annotation and field must match",
+            "spec.containers[0].securityContext.appArmorProfile.type: Forbidden: apparmor type in annotation and field must match",
+        ]
+    );
+}
