@@ -1,5 +1,6 @@
-//! Go library behaviour that Secret validation and warnings depend on: `encoding/json`'s
-//! `Unmarshal` into a `map[string]interface{}` (its scanner, `scanner.go`, with its error
+//! Go library behaviour that Secret and Pod validation and warnings depend on:
+//! `encoding/json`'s `Unmarshal` into a `map[string]interface{}` and into the legacy
+//! tolerations annotation's `[]core.Toleration` (its scanner, `scanner.go`, with its error
 //! texts; `Unmarshal` checks the whole input before decoding) and the PEM block search of
 //! `crypto/tls.X509KeyPair` (`encoding/pem.Decode`).
 
@@ -23,6 +24,96 @@ pub fn unmarshal_into_map(data: &[u8]) -> Option<String> {
         _ => "number",
     };
     Some(format!("json: cannot unmarshal {kind} into Go value of type map[string]interface {{}}"))
+}
+
+/// `json.Unmarshal(data, &[]core.Toleration{})` (helper `GetTolerationsFromPodAnnotations`):
+/// the tolerations, as versioned objects (`key`, `operator`, `value`, `effect`,
+/// `tolerationSeconds`), or the error's text. The internal type has no JSON tags: keys match
+/// its Go field names without regard to case; the first type error is returned once the
+/// whole value is decoded, as Go's decoder does.
+pub fn unmarshal_tolerations(data: &[u8]) -> Result<Vec<serde_json::Value>, String> {
+    use serde_json::Value;
+    if let Some(err) = check_valid(data) {
+        return Err(err);
+    }
+    let kind = |v: &Value| match v {
+        Value::Object(_) => "object",
+        Value::Array(_) => "array",
+        Value::String(_) => "string",
+        Value::Bool(_) => "bool",
+        _ => "number",
+    };
+    let value: Value = serde_json::from_slice(data).map_err(|e| format!("{e}"))?;
+    let items = match value {
+        Value::Null => return Ok(Vec::new()),
+        Value::Array(items) => items,
+        other => {
+            return Err(format!("json: cannot unmarshal {} into Go value of type []core.Toleration", kind(&other)))
+        }
+    };
+    const FIELDS: [(&str, &str, &str); 5] = [
+        ("Key", "key", "string"),
+        ("Operator", "operator", "core.TolerationOperator"),
+        ("Value", "value", "string"),
+        ("Effect", "effect", "core.TaintEffect"),
+        ("TolerationSeconds", "tolerationSeconds", "int64"),
+    ];
+    let mut first: Option<String> = None;
+    let mut out = Vec::new();
+    for item in items {
+        let mut t = serde_json::Map::new();
+        match item {
+            Value::Null => {}
+            Value::Object(o) => {
+                for (k, v) in o {
+                    // An exact name first, else one equal without regard to case.
+                    let Some(&(go, json, ty)) = FIELDS
+                        .iter()
+                        .find(|f| f.0 == k)
+                        .or_else(|| FIELDS.iter().find(|f| f.0.eq_ignore_ascii_case(&k)))
+                    else {
+                        continue;
+                    };
+                    let wrong = |what: String| {
+                        format!("json: cannot unmarshal {what} into Go struct field Toleration.{go} of type {ty}")
+                    };
+                    match (&v, ty) {
+                        (Value::Null, _) => {}
+                        (Value::String(_), "int64")
+                        | (Value::Bool(_), _)
+                        | (Value::Object(_), _)
+                        | (Value::Array(_), _) => {
+                            first.get_or_insert_with(|| wrong(String::from(kind(&v))));
+                        }
+                        (Value::Number(_), "int64") => match v.as_i64() {
+                            Some(n) => {
+                                t.insert(String::from(json), Value::from(n));
+                            }
+                            None => {
+                                first.get_or_insert_with(|| wrong(format!("number {v}")));
+                            }
+                        },
+                        (Value::Number(_), _) => {
+                            first.get_or_insert_with(|| wrong(String::from("number")));
+                        }
+                        (Value::String(s), _) => {
+                            t.insert(String::from(json), Value::from(s.as_str()));
+                        }
+                    }
+                }
+            }
+            other => {
+                first.get_or_insert_with(|| {
+                    format!("json: cannot unmarshal {} into Go value of type core.Toleration", kind(&other))
+                });
+            }
+        }
+        out.push(Value::Object(t));
+    }
+    match first {
+        Some(e) => Err(e),
+        None => Ok(out),
+    }
 }
 
 fn is_space(c: u8) -> bool {
@@ -471,5 +562,34 @@ mod tests {
             x509_key_pair_pem(key, cert).as_deref(),
             Some("tls: failed to find certificate PEM data in certificate input, but did find a private key; PEM inputs may have been switched")
         );
+    }
+
+    /// encoding/json into `[]core.Toleration` (the legacy tolerations annotation; the API
+    /// server's words checked by the `builtin` suite, tolerations-annotation.yaml).
+    #[test]
+    fn tolerations_as_go_unmarshals_them() {
+        let t = |s: &str| unmarshal_tolerations(s.as_bytes());
+        assert_eq!(
+            t(r#"[{"KEY": "x", "operator": "Exists", "tolerationSeconds": 30, "other": 1}]"#).unwrap(),
+            [serde_json::json!({"key": "x", "operator": "Exists", "tolerationSeconds": 30})]
+        );
+        assert_eq!(t("null").unwrap(), Vec::<serde_json::Value>::new());
+        assert_eq!(
+            t("[{\"key\": \"a\",}]").unwrap_err(),
+            "invalid character '}' looking for beginning of object key string"
+        );
+        assert_eq!(
+            t(r#"{"key": "a"}"#).unwrap_err(),
+            "json: cannot unmarshal object into Go value of type []core.Toleration"
+        );
+        assert_eq!(
+            t(r#"[{"key": 1, "value": true}]"#).unwrap_err(),
+            "json: cannot unmarshal number into Go struct field Toleration.Key of type string"
+        );
+        assert_eq!(
+            t(r#"[{"tolerationSeconds": 1.5}]"#).unwrap_err(),
+            "json: cannot unmarshal number 1.5 into Go struct field Toleration.TolerationSeconds of type int64"
+        );
+        assert_eq!(t("[7]").unwrap_err(), "json: cannot unmarshal number into Go value of type core.Toleration");
     }
 }

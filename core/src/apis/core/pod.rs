@@ -1,6 +1,7 @@
 //! Pod, PodTemplate and ReplicationController, after `pkg/apis/core/validation/validation.go`
 //! (`ValidatePodCreate`, `ValidatePodUpdate`'s first steps, `validatePodMetadataAndSpec`
-//! minus the top metadata, `ValidatePodSpec`, `ValidatePodSpecificAnnotations`,
+//! minus the top metadata, `ValidatePodSpec`, `ValidatePodSpecificAnnotations` with
+//! `ValidateTolerationsInPodAnnotations`,
 //! `validatePodHostNetworkDeps`, `validateRestartPolicy`, `validateDNSPolicy`,
 //! `validateImagePullSecrets`, `validateReadinessGates`, `validateSchedulingGates`,
 //! `validatePodResources`, `ValidatePodTemplate(Update)`, `ValidatePodTemplateSpec`,
@@ -9,8 +10,6 @@
 //! `pkg/registry/core/{pod,podtemplate,replicationcontroller}/strategy.go`. The PodSpec's
 //! parts are in the `pod_*` rooms beside this one (affinity, topology, OS rules, pod-level
 //! resources, DNS and host aliases, updates, dropped fields).
-//!
-//! Not ported: the legacy tolerations annotation (`ValidateTolerationsInPodAnnotations`).
 
 use alloc::format;
 use alloc::string::String;
@@ -46,6 +45,14 @@ fn validate_pod_specific_annotations(
                 v,
                 "must set spec.nodeName if mirror pod annotation is set",
             ));
+        }
+    }
+    // `ValidateTolerationsInPodAnnotations`: the legacy tolerations annotation.
+    if let Some(text) = get_a("scheduler.alpha.kubernetes.io/tolerations").filter(|t| !t.is_empty()) {
+        const KEY: &str = "scheduler.alpha.kubernetes.io/tolerations";
+        match super::gosyntax::unmarshal_tolerations(text.as_bytes()) {
+            Err(e) => errors.push(Error::invalid(path, KEY, e)),
+            Ok(tolerations) => pod_fields::validate_tolerations(&tolerations, &path.child(KEY), errors),
         }
     }
     if !opts.allow_invalid_pod_deletion_cost {
