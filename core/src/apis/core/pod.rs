@@ -565,6 +565,9 @@ pub fn admit_replication_controller(
     let sp = Path::named("spec");
     let spec = field(object, "spec");
     validate_replication_controller_spec(spec, &template_opts(old_template), &sp, &mut errors);
+    if let Some(o) = old {
+        non_convertible_fields(field(o, "metadata"), field(o, "spec"), spec, &mut errors);
+    }
     let tp = sp.child("template");
     let mut warnings = Vec::new();
     match old {
@@ -586,6 +589,40 @@ pub fn admit_replication_controller(
         }
     }
     (errors, warnings)
+}
+
+/// The replication controller strategy's `ValidateUpdate` after
+/// `ValidateReplicationControllerUpdate`: the old object's `non-convertible.kubernetes.io/FIELD`
+/// annotations (`helper.NonConvertibleFields`, written when a ReplicaSet could not be
+/// converted to a controller): a selector one forbids changing the selector, any other is an
+/// unknown field.
+fn non_convertible_fields(old_meta: &Json, old_spec: &Json, spec: &Json, errors: &mut Vec<Error>) {
+    for (key, value) in string_map(old_meta, "annotations") {
+        if !key.starts_with("non-convertible.kubernetes.io") {
+            continue;
+        }
+        let parts: Vec<&str> = key.split('/').collect();
+        let [_, broken] = parts.as_slice() else { continue };
+        if broken.contains("selector") {
+            let (new, old) = (field(spec, "selector"), field(old_spec, "selector"));
+            // `Semantic.DeepEqual` of two maps: a nil map equals an empty one.
+            let empty = |v: &Json| v.as_object().is_none_or(|m| m.is_empty());
+            if new != old && !(empty(new) && empty(old)) {
+                errors.push(Error::invalid(
+                    &Path::named("spec").child("selector"),
+                    new.clone(),
+                    "cannot update non-convertible selector",
+                ));
+            }
+        } else {
+            errors.push(Error::new(
+                crate::field::ErrorType::NotFound,
+                &Path::named(broken),
+                Some(Json::from(value)),
+                String::from("unknown non-convertible field"),
+            ));
+        }
+    }
 }
 
 #[cfg(test)]
