@@ -305,7 +305,7 @@ pub fn build(files: &[SourceFile], variants: &[&str]) -> Result<(String, BTreeMa
             crds: Vec::new(),
         });
         let docs = crate::documents(&f.text).map_err(|e| format!("{} {}: {e}", f.project, f.release))?;
-        for mut crd in docs.into_iter().filter(|d| crate::manifests::is_crd(d)) {
+        for mut crd in docs.into_iter().filter(crate::manifests::is_crd) {
             strip_descriptions(&mut crd);
             let at = match p.crds.iter().position(|c| *c == crd) {
                 Some(i) => i,

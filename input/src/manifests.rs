@@ -118,23 +118,19 @@ pub fn crds_in(text: &str) -> Vec<Value> {
 /// packages to compile): every `apiVersion` key, in block YAML, flow YAML or JSON
 /// (`apiVersion: apps/v1`, `{"apiVersion":"v1",…}`, `{apiVersion: v1, …}`).
 pub fn api_versions_in(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.match_indices("apiVersion").filter_map(|(at, key)| {
-        let rest = &text[at + key.len()..];
-        let rest = rest.strip_prefix(['"', '\'']).unwrap_or(rest).trim_start_matches([' ', '\t']);
-        let rest = rest.strip_prefix(':')?.trim_start_matches([' ', '\t']);
-        let end = rest.find(['\n', '\r', ',', '}', ']', '#']).unwrap_or(rest.len());
-        let value = rest[..end].trim().trim_matches(['"', '\'', ' ']);
-        (!value.is_empty()).then(|| value.to_string())
-    })
+    values_of_key(text, "apiVersion")
 }
 
 /// The `kind` values a file names, found as [`api_versions_in`] finds `apiVersion`s (which
-/// catalog CRDs a run needs).
+/// catalog CRDs a run needs; `names.kind` and references' kinds come too: harmless).
 pub fn kinds_in(text: &str) -> impl Iterator<Item = String> + '_ {
-    text.match_indices("kind").filter_map(|(at, key)| {
-        // The key itself, not `kind` inside another word (`names.kind` is a key too: harmless).
-        let before = text[..at].chars().next_back();
-        if before.is_some_and(|c| c.is_ascii_alphanumeric()) {
+    values_of_key(text, "kind")
+}
+
+/// The scalar values of a key wherever it stands as a key (not inside a longer word).
+fn values_of_key<'t>(text: &'t str, key: &'static str) -> impl Iterator<Item = String> + 't {
+    text.match_indices(key).filter_map(move |(at, key)| {
+        if text[..at].chars().next_back().is_some_and(|c| c.is_ascii_alphanumeric()) {
             return None;
         }
         let rest = &text[at + key.len()..];

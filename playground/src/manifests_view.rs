@@ -46,6 +46,9 @@ fn needs(text: &str, minor: u32, catalog: Option<&str>, index: &Index) -> Vec<St
     crd_catalog_needs(&[File { path: "manifests", text }], &options(minor, catalog), index, &[]).unwrap_or_default()
 }
 
+/// The CRD catalog's index and how to read a fetched project's file.
+type CrdCatalogIn<'a> = (&'a Index, &'a dyn Fn(&str) -> Result<String, String>);
+
 /// Checks every document of the stream as `kubedv check` does (kubedv-input's
 /// [`check_files`]: CRDs among the documents, the CRD catalog's for custom resources none of
 /// them serves, built-in kinds with the release's catalog when loaded, lists item by item),
@@ -54,7 +57,7 @@ fn check_stream(
     text: &str,
     minor: u32,
     catalog: Option<&str>,
-    crd_catalog: Option<(&Index, &dyn Fn(&str) -> Result<String, String>)>,
+    crd_catalog: Option<CrdCatalogIn<'_>>,
 ) -> (Vec<Row>, String) {
     let mut options = options(minor, catalog);
     options.crd_catalog = crd_catalog.map(|(index, load)| CrdCatalog { index, pins: &[], load });

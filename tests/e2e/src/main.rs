@@ -554,6 +554,25 @@ fn tag_docs_search(browser: &mut Browser, config: &Config, shots: &Path) -> Resu
     browser.screenshot(&shots.join("playground-tags.png"))
 }
 
+/// The CLI's repository fixture as one stream: the CRD, its widgets, removed API versions.
+const REPO_STREAM: &str = concat!(
+    include_str!("../../../cli/tests/fixtures/repo/crds/widget.yaml"),
+    "---\n",
+    include_str!("../../../cli/tests/fixtures/repo/base/widgets.yaml"),
+    "---\n",
+    include_str!("../../../cli/tests/fixtures/repo/base/legacy.yaml"),
+);
+
+/// Types `text` into the Manifests view's editor.
+fn set_manifests(browser: &mut Browser, text: &str) -> Result<(), String> {
+    browser
+        .execute(
+            "const a = document.getElementById('manifests'); a.value = arguments[0]; a.dispatchEvent(new Event('input', {bubbles: true}));",
+            serde_json::json!([text]),
+        )
+        .map(|_| ())
+}
+
 fn manifests_view(browser: &mut Browser, config: &Config, shots: &Path) -> Result<(), String> {
     let _server = open_tab(browser, config, "manifests")?;
     // The CLI's repository fixture: the CRD, its widgets, removed API versions (kubedv check's
@@ -572,49 +591,32 @@ fn manifests_view(browser: &mut Browser, config: &Config, shots: &Path) -> Resul
         Duration::from_secs(30),
     )?;
     // A built-in kind the API server cannot decode, in its words (cli/tests/suite/check.rs).
-    browser.execute(
-        "const a = document.getElementById('manifests'); a.value = arguments[0]; a.dispatchEvent(new Event('input', {bubbles: true}));",
-        serde_json::json!(["apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: \"2\"\n"]),
+    set_manifests(
+        browser,
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: \"2\"\n",
     )?;
     browser.wait_for_text(
         "#manifests-result",
         "6: Deployment/web: Deployment in version \"v1\" cannot be handled as a Deployment: json: cannot unmarshal string into Go struct field DeploymentSpec.spec.replicas of type int32",
         Duration::from_secs(10),
     )?;
-    browser.execute(
-        "const a = document.getElementById('manifests'); a.value = arguments[0]; a.dispatchEvent(new Event('input', {bubbles: true}));",
-        serde_json::json!([concat!(
-            include_str!("../../../cli/tests/fixtures/repo/crds/widget.yaml"),
-            "---\n",
-            include_str!("../../../cli/tests/fixtures/repo/base/widgets.yaml"),
-            "---\n",
-            include_str!("../../../cli/tests/fixtures/repo/base/legacy.yaml"),
-        )]),
-    )?;
+    set_manifests(browser, REPO_STREAM)?;
     browser.wait_for_text("#manifests-result", "11 documents: 4 valid", Duration::from_secs(10))?;
     // Custom resources no CRD among the documents serves: the CRD catalog's (its index, then
     // the project files the stream needs, fetched from catalog/crds/ beside the page), as
     // `kubedv check` (cli/tests/suite/crd_catalog.rs).
-    browser.execute(
-        "const a = document.getElementById('manifests'); a.value = arguments[0]; a.dispatchEvent(new Event('input', {bubbles: true}));",
-        serde_json::json!([include_str!("../../../cli/tests/fixtures/catalog/app.yaml")]),
-    )?;
+    set_manifests(browser, include_str!("../../../cli/tests/fixtures/catalog/app.yaml"))?;
     browser.wait_for_text(
         "#manifests-result",
         "Certificate/web (CRD of cert-manager@v1.21.1): spec.privateKey.algorithm: Unsupported value: \"RSB\": supported values: \"RSA\", \"ECDSA\", \"Ed25519\"",
         Duration::from_secs(30),
     )?;
-    browser.wait_for_text("#manifests-result", "4 documents: 0 valid, 3 invalid, 1 skipped", Duration::from_secs(10))?;
-    browser.execute(
-        "const a = document.getElementById('manifests'); a.value = arguments[0]; a.dispatchEvent(new Event('input', {bubbles: true}));",
-        serde_json::json!([concat!(
-            include_str!("../../../cli/tests/fixtures/repo/crds/widget.yaml"),
-            "---\n",
-            include_str!("../../../cli/tests/fixtures/repo/base/widgets.yaml"),
-            "---\n",
-            include_str!("../../../cli/tests/fixtures/repo/base/legacy.yaml"),
-        )]),
+    browser.wait_for_text(
+        "#manifests-result",
+        "4 documents: 0 valid, 3 invalid, 1 skipped",
+        Duration::from_secs(10),
     )?;
+    set_manifests(browser, REPO_STREAM)?;
     browser.wait_for_text("#manifests-result", "11 documents: 4 valid", Duration::from_secs(10))?;
     // In 1.24 policy/v1beta1 is served, with the API server's warning.
     browser.select_option("#manifests-version", "1.24")?;
