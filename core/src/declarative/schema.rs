@@ -136,6 +136,8 @@ pub struct Schema {
     pub(crate) types: Vec<TypeNode>,
     /// Declared type names and their ids, in declaration order.
     pub(crate) declared: Vec<(String, TypeId)>,
+    /// Types declared as Go aliases (`type A = B`), which reflect names by what they alias.
+    pub(crate) go_aliases: Vec<TypeId>,
     /// Types that look like API roots (structs embedding TypeMeta, else unreferenced structs).
     pub(crate) roots: Vec<TypeId>,
     /// The validation options the tags mention (`+k8s:ifEnabled(Name)`).

@@ -152,6 +152,14 @@ impl Schema {
         if depth > 8 {
             return node.name.clone();
         }
+        match node.kind {
+            // A Go alias is named by what it aliases; a field's copy of a type (same name,
+            // carrying the field's tags) by that type.
+            Kind::Alias(target) if self.go_aliases.contains(&id) || self.types[target].name == node.name => {
+                return self.go_type(target, depth + 1);
+            }
+            _ => {}
+        }
         if self.declared.iter().any(|(n, d)| *d == id && *n == node.name) {
             return format!("{}.{}", self.package, node.name);
         }

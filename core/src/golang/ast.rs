@@ -53,6 +53,8 @@ pub struct TypeDecl {
     pub second_comments: Vec<Comment>,
     /// The underlying type.
     pub ty: TypeExpr,
+    /// `type A = B`: another name for B (reflect prints B's name).
+    pub alias: bool,
 }
 
 /// `Name Type = "value"` in a const block.

@@ -270,11 +270,12 @@ impl Parser {
                 return p
                     .fail(format!("type {name} has type parameters: generic types are not supported in API types"));
             }
-            if p.is_punct('=') {
+            let alias = p.is_punct('=');
+            if alias {
                 p.next();
             }
             let ty = p.type_expr()?;
-            file.types.push(TypeDecl { name, pos, comments, second_comments, ty });
+            file.types.push(TypeDecl { name, pos, comments, second_comments, ty, alias });
             Ok(())
         })
     }

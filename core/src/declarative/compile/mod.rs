@@ -102,6 +102,7 @@ impl Schema {
         Schema {
             types: Vec::new(),
             declared: Vec::new(),
+            go_aliases: Vec::new(),
             roots: Vec::new(),
             options: Vec::new(),
             validated: Vec::new(),
@@ -238,6 +239,9 @@ impl Compiler<'_> {
                 }
             };
             self.schema.types[id].kind = kind;
+            if decl.alias {
+                self.schema.go_aliases.push(id);
+            }
         }
         // Alias and pointer cycles (`type A B; type B A`, `type P *P`) hold no value and would
         // make lookups loop.
