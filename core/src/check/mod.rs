@@ -533,8 +533,15 @@ impl Checker {
             let create = run(created.as_ref().map_or(doc, |o| &o.object), None, created.as_ref());
             report.errors = with_handwritten(created.as_ref().map(|o| &o.errors), create);
             if package.builtin {
-                report.errors =
-                    crate::objectmeta::builtin_create_errors(group, kind, doc, core::mem::take(&mut report.errors));
+                // ValidateObjectMeta sees the defaulted object too (a ReplicationController
+                // without labels takes its template's: a fuzz find).
+                let validated = created.as_ref().map_or(doc, |o| &o.object);
+                report.errors = crate::objectmeta::builtin_create_errors(
+                    group,
+                    kind,
+                    validated,
+                    core::mem::take(&mut report.errors),
+                );
                 // The metadata errors are the handwritten validation's first ones, filtered with
                 // them (`ErrorList.Filter` through `ToAggregate`: one error of each text).
                 if created.is_some() {

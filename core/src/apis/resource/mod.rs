@@ -57,9 +57,17 @@ pub fn default(version: &str, kind: &str, object: &mut Json) {
             object.get_mut("spec").and_then(|s| s.get_mut("spec")).and_then(|s| s.get_mut("devices"))
         }
         "ResourcePoolStatusRequest" => {
-            if let Some(Json::Object(spec)) = object.get_mut("spec") {
-                if spec.get("limit").is_none_or(Json::is_null) {
-                    spec.insert(String::from("limit"), json!(100));
+            // `SetDefaults_ResourcePoolStatusRequestSpec`: the spec is a struct, not a pointer, so
+            // it is defaulted when the body has none (a fuzz find: `spec.limit: Required value`).
+            if let Json::Object(o) = object {
+                let spec = o.entry("spec").or_insert_with(|| json!({}));
+                if spec.is_null() {
+                    *spec = json!({});
+                }
+                if let Json::Object(spec) = spec {
+                    if spec.get("limit").is_none_or(Json::is_null) {
+                        spec.insert(String::from("limit"), json!(100));
+                    }
                 }
             }
             return;
