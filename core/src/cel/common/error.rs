@@ -87,6 +87,10 @@ fn display_one(out: &mut String, e: &CelError, source: &str) {
         return;
     }
     out.push_str(&format!("ERROR: <input>:{}:{}: {}", e.line, e.column, e.message));
+    // An empty source has no snippet (cel-go `sourceImpl.Snippet`).
+    if source.is_empty() {
+        return;
+    }
     let Some(line) = usize::try_from(e.line - 1).ok().and_then(|l| source.split('\n').nth(l)) else { return };
     if line.len() > 16_384 {
         return;
