@@ -606,7 +606,6 @@ impl Plan<'_> {
         catalog.index.check_pins(catalog.pins).map_err(Refused)?;
         let rows = self.crd_catalog_needs(catalog.index, catalog.pins);
         let mut projects: Vec<&str> = rows.iter().map(|r| r.project.as_str()).collect();
-        projects.dedup();
         projects.sort_unstable();
         projects.dedup();
         for project in projects {

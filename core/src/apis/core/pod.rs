@@ -441,7 +441,8 @@ pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<Stri
             pod_affinity::mutate_pod_affinity(object);
             pod_topology::mutate_topology_spread_constraints(object);
             // Its warnings are recorded on the request ([`prepare_warnings`]).
-            let _ = pod_security::apply_app_armor_version_skew(object);
+            let (fields, _) = pod_security::app_armor_version_skew(object);
+            pod_security::apply_app_armor_fields(object, fields);
             pod_resources::default_pod_level_resources(object);
             let qos = qos_class(field(object, "spec"));
             if let Some(Json::Object(status)) = object.get_mut("status") {
@@ -462,7 +463,7 @@ pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<Stri
 /// The warnings a Pod's create records in `PrepareForCreate`, whatever validation says: those
 /// of `applyAppArmorVersionSkew` (deprecated AppArmor annotations), from the defaulted pod.
 pub fn prepare_warnings(pod: &Json) -> Vec<String> {
-    pod_security::apply_app_armor_version_skew(&mut pod.clone())
+    pod_security::app_armor_version_skew(pod).1
 }
 
 /// `qos.GetPodQOS` (`ComputePodQOS`) for the status the create strategy sets.

@@ -392,26 +392,22 @@ fn seccomp_match(annotation: &str, profile: &Json, path: &Path<'_>, errors: &mut
     }
 }
 
-/// `applyAppArmorVersionSkew` (the pod strategy's `PrepareForCreate`): a container's deprecated
-/// AppArmor annotation without its field becomes the field (when valid and not the pod's own
-/// profile), with the API server's warning; an annotation no valid field comes from is warned
-/// about too. Windows pods are left alone.
-pub fn apply_app_armor_version_skew(pod: &mut Json) -> Vec<String> {
-    let mut warnings = Vec::new();
+/// `applyAppArmorVersionSkew` (the pod strategy's `PrepareForCreate`), read only: the fields a
+/// container's deprecated AppArmor annotation without its field becomes (when valid and not
+/// the pod's own profile; set them with [`apply_app_armor_fields`]), and the API server's
+/// warnings (an annotation no valid field comes from is warned about too). Windows pods are
+/// left alone.
+pub fn app_armor_version_skew(pod: &Json) -> (Vec<AppArmorField>, Vec<String>) {
+    let (mut set, mut warnings) = (Vec::new(), Vec::new());
     let spec = field(pod, "spec");
     if str(field(spec, "os"), "name") == "windows" {
-        return warnings;
+        return (set, warnings);
     }
-    let annotations: Vec<(String, String)> = string_map(field(pod, "metadata"), "annotations")
-        .into_iter()
-        .map(|(k, v)| (String::from(k), String::from(v)))
-        .collect();
-    let pod_profile: Option<(String, Option<String>)> =
-        app_armor_of(app_armor_profile(spec)).map(|(t, l)| (String::from(t), l.map(String::from)));
-    let mut set = Vec::new();
+    let annotations = string_map(field(pod, "metadata"), "annotations");
+    let pod_profile = app_armor_of(app_armor_profile(spec));
     for (key, i, c) in super::pod_os::containers_with_path(spec) {
         let annotation_key = format!("{APPARMOR_PREFIX}{}", str(c, "name"));
-        let Some((_, a)) = annotations.iter().find(|(k, _)| *k == annotation_key) else { continue };
+        let Some((_, a)) = annotations.iter().find(|(k, _)| **k == annotation_key) else { continue };
         if app_armor_profile(c).is_some() {
             continue;
         }
@@ -422,10 +418,8 @@ pub fn apply_app_armor_version_skew(pod: &mut Json) -> Vec<String> {
             validate_app_armor_field(Some(&profile), &Path::named(""), &mut errs);
             errs.is_empty()
         });
-        let same_as_pod =
-            new.is_some_and(|(t, l)| pod_profile.as_ref().is_some_and(|(pt, pl)| pt == t && pl.as_deref() == l));
         let mut warn = new.is_none();
-        if let Some((t, l)) = new.filter(|_| !same_as_pod) {
+        if let Some((t, l)) = new.filter(|n| Some(*n) != pod_profile) {
             let mut profile = serde_json::Map::new();
             profile.insert(String::from("type"), Json::from(t));
             if let Some(l) = l {
@@ -440,7 +434,16 @@ pub fn apply_app_armor_version_skew(pod: &mut Json) -> Vec<String> {
             ));
         }
     }
-    for (key, i, profile) in set {
+    (set, warnings)
+}
+
+/// A container's `appArmorProfile` that [`app_armor_version_skew`] derives from its annotation:
+/// the container list, its index, the profile.
+pub type AppArmorField = (&'static str, usize, Json);
+
+/// Sets the fields [`app_armor_version_skew`] derived.
+pub fn apply_app_armor_fields(pod: &mut Json, fields: Vec<AppArmorField>) {
+    for (key, i, profile) in fields {
         let Some(Json::Object(c)) = pod.get_mut("spec").and_then(|s| s.get_mut(key)).and_then(|l| l.get_mut(i)) else {
             continue;
         };
@@ -452,11 +455,10 @@ pub fn apply_app_armor_version_skew(pod: &mut Json) -> Vec<String> {
             sc.insert(String::from("appArmorProfile"), profile);
         }
     }
-    warnings
 }
 
 /// Whether a template's container gets the AppArmor deprecation warning of
-/// `warningsForPodSpecAndMeta` (a pod's comes from [`apply_app_armor_version_skew`]): its
+/// `warningsForPodSpecAndMeta` (a pod's comes from [`app_armor_version_skew`]): its
 /// annotation is set without its field, and does not name the pod's own profile.
 pub fn template_app_armor_warns(spec: &Json, meta: &Json, container: &Json) -> bool {
     if app_armor_profile(container).is_some() {
