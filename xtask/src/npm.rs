@@ -1,33 +1,25 @@
-//! Building the npm package `kubedv` with wasm-pack (wasm-opt -Oz from the local binaryen).
+//! Building the npm package `kubedv` with wasm-pack (wasm-opt from the local binaryen): browser
+//! builds optimised for size, a Node build for speed.
 
 use std::path::Path;
 
 use crate::env::Env;
 
-/// Builds `wasm/pkg` (the size-optimised `wasm-release` profile, then wasm-opt from the local
-/// binaryen) for the three ways JavaScript loads WebAssembly: the `web` ES module at the root
-/// (browsers, and Node with `init`), `nodejs` in `node/` (CommonJS, loads synchronously: what
-/// `require("kubedv")` gets) and `bundler` in `bundler/` (`kubedv/bundler`, for webpack/Vite).
+/// Builds `wasm/pkg` for the three ways JavaScript loads WebAssembly: the `web` ES module at the
+/// root (browsers; the size-optimised `wasm-release` profile, then wasm-opt -Oz and more),
+/// `bundler` in `bundler/` (`kubedv/bundler`, for webpack/Vite: the same .wasm) and `nodejs` in
+/// `node/` (built for speed: what Node gets for `require("kubedv")` and, through
+/// `node/kubedv.mjs`, for `import "kubedv"`; loads synchronously).
 /// The modules `kubedv/policy` and `kubedv/full` are built the same way into `policy/` and `full/`.
 /// The package is named `kubedv` (wasm-pack would name it after the crate, `kubedv-wasm`).
 pub fn build(env: &Env) -> Result<(), String> {
     // `name` is the module: `kubedv`, `kubedv_full` (with the CRD's own checks) or
-    // `kubedv_policy` (built with only the `policy` feature). `optimize`: wasm-opt with the
-    // crate's `wasm-release` flags (minutes per module), else wasm-bindgen's output as it is.
-    let pack = |target: &str, out: &str, name: &str, optimize: bool| {
+    // `kubedv_policy` (built with only the `policy` feature). `profile`: `wasm-release` (size)
+    // or `release` (speed). `optimize`: wasm-opt with the crate's `wasm-release` flags
+    // (minutes per module), else wasm-bindgen's output as it is.
+    let pack = |target: &str, out: &str, name: &str, profile: &str, optimize: bool| {
         let mut cmd = env.command("wasm-pack");
-        cmd.args([
-            "build",
-            "wasm",
-            "--profile",
-            "wasm-release",
-            "--target",
-            target,
-            "--out-dir",
-            out,
-            "--out-name",
-            name,
-        ]);
+        cmd.args(["build", "wasm", "--profile", profile, "--target", target, "--out-dir", out, "--out-name", name]);
         if !optimize {
             cmd.arg("--no-opt");
         }
@@ -41,12 +33,14 @@ pub fn build(env: &Env) -> Result<(), String> {
             _ => {}
         }
         let how = if optimize { "" } else { ", --no-opt" };
-        env.run(&format!("npm: wasm-pack build --profile wasm-release --target {target}{how} ({name})"), &mut cmd)
+        env.run(&format!("npm: wasm-pack build --profile {profile} --target {target}{how} ({name})"), &mut cmd)
     };
-    // wasm-bindgen writes the same .wasm for the three targets (only the JavaScript around it
-    // differs): each module is optimised once, for `web`, and that file serves all three. The
-    // unoptimised outputs are compared first, so a wasm-bindgen that made them differ stops the
-    // build instead of shipping a mismatched module.
+    // The browser builds (`web`, `bundler`) are built for size; wasm-bindgen writes the same
+    // .wasm for both (only the JavaScript around it differs): each module is optimised once, for
+    // `web`, and that file serves both. The unoptimised outputs are compared first, so a
+    // wasm-bindgen that made them differ stops the build instead of shipping a mismatched module.
+    // The Node build (`nodejs`) is built for speed: the `release` profile (opt-level 3), then
+    // `wasm-opt -O3`; in Node a module's size costs a read from disk, not a download.
     for (name, web, node, bundler) in [
         ("kubedv", "pkg", "pkg-node", "pkg-bundler"),
         ("kubedv_policy", "pkg-policy", "pkg-policy-node", "pkg-policy-bundler"),
@@ -54,17 +48,27 @@ pub fn build(env: &Env) -> Result<(), String> {
     ] {
         let wasm = |dir: &str| env.root.join("wasm").join(dir).join(format!("{name}_bg.wasm"));
         let read = |dir: &str| std::fs::read(wasm(dir)).map_err(|e| format!("npm: {}: {e}", wasm(dir).display()));
-        for (target, out) in [("web", web), ("nodejs", node), ("bundler", bundler)] {
-            pack(target, out, name, false)?;
+        for (target, out) in [("web", web), ("bundler", bundler)] {
+            pack(target, out, name, "wasm-release", false)?;
         }
-        let plain = read(web)?;
-        if read(node)? != plain || read(bundler)? != plain {
-            return Err(format!("npm: wasm-bindgen wrote different {name}_bg.wasm files for web, nodejs and bundler"));
+        if read(bundler)? != read(web)? {
+            return Err(format!("npm: wasm-bindgen wrote different {name}_bg.wasm files for web and bundler"));
         }
-        pack("web", web, name, true)?;
-        for out in [node, bundler] {
-            std::fs::copy(wasm(web), wasm(out)).map_err(|e| format!("npm: {}: {e}", wasm(out).display()))?;
-        }
+        pack("web", web, name, "wasm-release", true)?;
+        std::fs::copy(wasm(web), wasm(bundler)).map_err(|e| format!("npm: {}: {e}", wasm(bundler).display()))?;
+        pack("nodejs", node, name, "release", false)?;
+        let node_wasm = wasm(node).display().to_string();
+        env.run(
+            &format!("npm: wasm-opt -O3 ({name}, Node)"),
+            env.command("wasm-opt").args([
+                "-O3",
+                "--strip-producers",
+                "--strip-target-features",
+                &node_wasm,
+                "-o",
+                &node_wasm,
+            ]),
+        )?;
     }
     let pkg = env.root.join("wasm/pkg");
     for (from, to, name) in [
@@ -91,6 +95,15 @@ pub fn build(env: &Env) -> Result<(), String> {
         }
         copy_snippets(&src.join("snippets"), &dst, to.ends_with("node"), name)?;
         let _ = std::fs::remove_dir_all(&src);
+        if to.ends_with("node") {
+            // What `init` returns in the web build: the module's raw exports.
+            let cjs = dst.join(format!("{name}.cjs"));
+            let mut text = std::fs::read_to_string(&cjs).map_err(|e| format!("npm: {}: {e}", cjs.display()))?;
+            text.push_str("exports.__wasm = wasm;\n");
+            std::fs::write(&cjs, text).map_err(|e| format!("npm: {}: {e}", cjs.display()))?;
+            let esm = dst.join(format!("{name}.mjs"));
+            std::fs::write(&esm, node_module(name)).map_err(|e| format!("npm: {}: {e}", esm.display()))?;
+        }
     }
     let manifest = env.root.join("wasm/pkg/package.json");
     let text =
@@ -144,14 +157,14 @@ pub fn build(env: &Env) -> Result<(), String> {
     // Conditions are tried in order (Node picks the first that matches), so `exports` is
     // written by hand: serde_json's map would sort `default` before `require`.
     let exports = r#"  "exports": {
-    ".": { "types": "./kubedv.d.ts", "require": "./node/kubedv.cjs", "default": "./kubedv.js" },
+    ".": { "types": "./kubedv.d.ts", "browser": "./kubedv.js", "node": { "import": "./node/kubedv.mjs", "require": "./node/kubedv.cjs" }, "default": "./kubedv.js" },
     "./node": { "types": "./node/kubedv.d.ts", "default": "./node/kubedv.cjs" },
     "./bundler": { "types": "./bundler/kubedv.d.ts", "default": "./bundler/kubedv.js" },
-    "./policy": { "types": "./policy/kubedv_policy.d.ts", "require": "./policy/node/kubedv_policy.cjs", "default": "./policy/kubedv_policy.js" },
+    "./policy": { "types": "./policy/kubedv_policy.d.ts", "browser": "./policy/kubedv_policy.js", "node": { "import": "./policy/node/kubedv_policy.mjs", "require": "./policy/node/kubedv_policy.cjs" }, "default": "./policy/kubedv_policy.js" },
     "./policy/node": { "types": "./policy/node/kubedv_policy.d.ts", "default": "./policy/node/kubedv_policy.cjs" },
     "./policy/bundler": { "types": "./policy/bundler/kubedv_policy.d.ts", "default": "./policy/bundler/kubedv_policy.js" },
     "./policy/kubedv_policy_bg.wasm": "./policy/kubedv_policy_bg.wasm",
-    "./full": { "types": "./full/kubedv_full.d.ts", "require": "./full/node/kubedv_full.cjs", "default": "./full/kubedv_full.js" },
+    "./full": { "types": "./full/kubedv_full.d.ts", "browser": "./full/kubedv_full.js", "node": { "import": "./full/node/kubedv_full.mjs", "require": "./full/node/kubedv_full.cjs" }, "default": "./full/kubedv_full.js" },
     "./full/node": { "types": "./full/node/kubedv_full.d.ts", "default": "./full/node/kubedv_full.cjs" },
     "./full/bundler": { "types": "./full/bundler/kubedv_full.d.ts", "default": "./full/bundler/kubedv_full.js" },
     "./full/kubedv_full_bg.wasm": "./full/kubedv_full_bg.wasm",
@@ -192,6 +205,28 @@ pub fn build(env: &Env) -> Result<(), String> {
         }
         _ => Ok(()),
     }
+}
+
+/// The ES module Node loads for `import "kubedv"` (the package's `node` condition): the Node
+/// build's CommonJS module, re-exported. It loads synchronously, so `init` and `initSync` (the
+/// web build's loaders, which code written for both calls) only hand back the module's exports.
+fn node_module(name: &str) -> String {
+    format!(
+        r#"// kubedv's Node build (optimised for speed; the browser build at the package's root is
+// optimised for size), as an ES module. The WebAssembly is loaded synchronously when this
+// module is: `init` and `initSync` are kept for code written for the web build, and ignore
+// their argument.
+import {{ createRequire }} from "node:module";
+export * from "./{name}.cjs";
+const kubedv = createRequire(import.meta.url)("./{name}.cjs");
+export function initSync() {{
+  return kubedv.__wasm;
+}}
+export default async function init() {{
+  return kubedv.__wasm;
+}}
+"#
+    )
 }
 
 /// Copies wasm-bindgen's JS snippets (`snippets/<crate>-<hash>/inline0.js`, imported by the
