@@ -261,7 +261,7 @@ pub fn cel_vars(
 /// The variables of a plain object: what the program reads of them (parsed straight into CEL
 /// values), or the whole object converted (typed variables, qualified names).
 enum Plain {
-    Read(cel::MapVars),
+    Read(crate::tape::ReadVars),
     Converted(BTreeMap<String, Value>),
 }
 
@@ -270,6 +270,13 @@ impl cel::Activation for Plain {
         match self {
             Plain::Read(m) => m.resolve(name),
             Plain::Converted(t) => t.resolve(name),
+        }
+    }
+
+    fn by_position(&self, names: &[Box<str>]) -> Option<&[Option<Value>]> {
+        match self {
+            Plain::Read(m) => m.by_position(names),
+            Plain::Converted(_) => None,
         }
     }
 }
@@ -392,9 +399,11 @@ impl JsCelProgram {
     #[wasm_bindgen(unchecked_return_type = "CelResult")]
     pub fn eval(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "CelVars | Record<string, unknown> | null")] vars: Option<JsValue>,
+        // Not an `Option`: an optional JS value crosses through the glue's table of values, a
+        // plain one directly (what a hot loop of `eval({self})` pays for).
+        #[wasm_bindgen(unchecked_param_type = "CelVars | Record<string, unknown> | null")] vars: JsValue,
     ) -> Result<JsValue, JsValue> {
-        let Some(vars) = given(vars) else {
+        let Some(vars) = given(Some(vars)) else {
             return self.run(&BTreeMap::new());
         };
         match self.given(&vars, "eval")? {
@@ -469,5 +478,5 @@ pub fn eval_cel(
         }
         Some(names.into())
     });
-    compile_cel(expr, decls, opts)?.eval(vars)
+    compile_cel(expr, decls, opts)?.eval(vars.unwrap_or(JsValue::UNDEFINED))
 }

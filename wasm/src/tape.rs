@@ -6,8 +6,10 @@
 //! buffers in WebAssembly memory (one call from Rust to JS, no copy through the glue); Rust
 //! builds CEL values (`program.eval({self: obj})`, `program.test`) or JSON values
 //! (`schema.validate`, `crd.validate`) from them: no `JSON.stringify`, no JSON tokenizer, no
-//! escaping. A short ASCII text is written byte by byte, the rest by `TextEncoder.encodeInto`;
-//! what does not fit the buffers is copied after Rust has grown them. An exception thrown
+//! escaping. Numbers go into the buffer as they are met (no JS array between); an ASCII
+//! string's bytes are written one by one, the rest of a string by `TextEncoder.encodeInto`;
+//! what does not fit the buffers is kept by the snippet and copied after Rust has grown them
+//! (once: the buffers keep their size). An exception thrown
 //! during the walk is caught in JS and taken by Rust (the glue's catching wrapper costs more).
 //!
 //! The values are those `JSON.stringify` gives: own enumerable string-keyed properties in
@@ -33,7 +35,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 use kubedv_core::cel::access::Plan;
-use kubedv_core::cel::{Key, Map, MapVars, Value};
+use kubedv_core::cel::{Key, Map, Value};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(inline_js = r#"
@@ -42,13 +44,6 @@ const enumerable = Object.prototype.propertyIsEnumerable;
 let memory = null;
 let f64 = new Float64Array(0);
 let u8 = new Uint8Array(0);
-function views() {
-  // Growing memory detaches its buffer: the views are then empty.
-  if (f64.length === 0) {
-    f64 = new Float64Array(memory.buffer);
-    u8 = new Uint8Array(memory.buffer);
-  }
-}
 export function kubedvMemory(m) {
   memory = m;
 }
@@ -60,29 +55,49 @@ export function kubedvThrown() {
   return e;
 }
 const objectProto = Object.prototype;
+const arrayProto = Array.prototype;
 const encoder = new TextEncoder();
-let tape = new Float64Array(1024);
+// The tape is written in place: number i at f64[base + i] while i < room, then into `more`;
+// the strings' UTF-8 bytes at u8[textAt + t] while they fit in textRoom, then (that string
+// and every later one) into `moreText`. Rust copies what did not fit once it has made room.
+let base = 0;
+let room = 0;
 let n = 0;
-let text = "";
-let bytes = new Uint8Array(4096);
+let textAt = 0;
+let textEnd = 0;
+let t = 0;
+let more = [];
+let moreText = "";
+let spilled = false;
 // The arrays and objects being written whole, for JSON.stringify's cycle check.
 const stack = [];
 function put(x) {
-  if (n === tape.length) {
-    const bigger = new Float64Array(tape.length * 2);
-    bigger.set(tape);
-    tape = bigger;
-  }
-  tape[n++] = x;
+  if (n < room) f64[base + n] = x;
+  else more.push(x);
+  n++;
 }
 function str(s) {
-  put(s.length);
-  text += s;
+  const len = s.length;
+  put(len);
+  let at = textAt + t;
+  if (spilled || at + len * 3 > textEnd) {
+    spilled = true;
+    moreText += s;
+    return;
+  }
+  for (let i = 0; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c > 127) {
+      at += encoder.encodeInto(i === 0 ? s : s.slice(i), u8.subarray(at, textEnd)).written;
+      break;
+    }
+    u8[at++] = c;
+  }
+  t = at - textAt;
 }
 // JSON.stringify's SerializeJSONProperty up to the type switch: toJSON, boxed primitives. A
 // plain object or array without `toJSON` (what JSON.parse and literals make) is none of those:
 // its prototype says so without the four `instanceof` walks.
-const arrayProto = Array.prototype;
 function prepare(v, key) {
   if (typeof v !== "object") return typeof v === "bigint" ? converted(v, key) : v;
   if (v === null) return v;
@@ -91,7 +106,7 @@ function prepare(v, key) {
   return converted(v, key);
 }
 function converted(v, key) {
-  if (typeof v.toJSON === "function") v = v.toJSON(key);
+  if (typeof v.toJSON === "function") v = v.toJSON(typeof key === "number" ? String(key) : key);
   if (v !== null && typeof v === "object") {
     if (v instanceof Number) return Number(v);
     if (v instanceof String) return String(v);
@@ -108,11 +123,11 @@ function enter(v) {
   stack.push(v);
 }
 // Tags: 0 null, 1 false, 2 true, 3 number (then the number), 4 string (then its UTF-16
-// length; the text follows the tape), 5 array (then the count), 6 object (then the count, then
-// key and value for each), 7 the planned fields of an object (then the count, then each
-// field's number in the plan and its value). `plan`: true (all of it), [key, plan, ...]
-// (these fields of an object; an array is read whole) or {e: plan} (each element of an
-// array; an object is read whole).
+// length; the text is apart), 5 array (then the count), 6 object (then the count, then key
+// and value for each), 7 the planned fields of an object (then the count, then each field's
+// number in the plan and its value). `plan`: true (all of it), [key, plan, ...] (these fields
+// of an object; an array is read whole) or {e: plan} (each element of an array; an object is
+// read whole).
 function value(v, plan, depth) {
   switch (typeof v) {
     case "string":
@@ -140,7 +155,7 @@ function value(v, plan, depth) {
     put(5);
     put(v.length);
     for (let i = 0; i < v.length; i++) {
-      const x = prepare(v[i], String(i));
+      const x = prepare(v[i], i);
       if (skipped(x)) put(0);
       else value(x, each, depth + 1);
     }
@@ -161,7 +176,12 @@ function value(v, plan, depth) {
     count++;
   }
   stack.pop();
-  tape[at] = count;
+  set(at, count);
+}
+// A count written after what it counts.
+function set(at, x) {
+  if (at < room) f64[base + at] = x;
+  else more[at - room] = x;
 }
 function fields(v, plan, depth) {
   put(7);
@@ -173,60 +193,37 @@ function fields(v, plan, depth) {
     if (!enumerable.call(v, k)) continue;
     const x = prepare(v[k], k);
     if (skipped(x)) continue;
-    put(i / 2);
+    put(i >> 1);
     value(x, plan[i + 1], depth + 1);
     count++;
   }
-  tape[at] = count;
-}
-// Ends the tape with its text and moves both into WebAssembly memory: the tape to `at` (room
-// for `room` numbers), the text UTF-8-encoded to `textAt` (`textRoom` bytes). The tape ends
-// with the text's byte count and where it is: 2 in place, 1 kept in `bytes` (no room, for
-// kubedvCopyText). Returns the tape's length; a tape longer than `room` stays here for
-// kubedvCopyTape.
-function finish(at, room, textAt, textRoom) {
-  if (text.length * 3 <= textRoom) {
-    views();
-    put(ascii(textAt) ? text.length : encoder.encodeInto(text, u8.subarray(textAt, textAt + textRoom)).written);
-    put(2);
-  } else {
-    if (bytes.length < text.length * 3) bytes = new Uint8Array(text.length * 3);
-    put(encoder.encodeInto(text, bytes).written);
-    put(1);
-  }
-  text = "";
-  if (n <= room) {
-    views();
-    const base = at / 8;
-    if (n < 128) for (let i = 0; i < n; i++) f64[base + i] = tape[i];
-    else f64.set(tape.subarray(0, n), base);
-  }
-  return n;
-}
-// Writes a short ASCII text to `at` byte by byte (quicker than encodeInto's call); false for
-// a long text or one that is not ASCII.
-function ascii(at) {
-  if (text.length > 64) return false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c > 127) return false;
-    u8[at + i] = c;
-  }
-  return true;
+  set(at, count);
 }
 // One tape at a time: a getter or toJSON calling back into kubedv while its object is being
 // read would overwrite the tape being written, so that call is refused. Writes `v` whole
-// (`plan` null) or the planned fields of the variables `v`. Returns the tape's length, or -2
-// when the walk threw (kubedvThrown has it).
+// (`plan` null) or the planned fields of the variables `v`. The tape ends with two numbers:
+// the bytes of text written in place and the bytes kept here (kubedvCopyText). Returns the
+// tape's length (its numbers past `room` are kept here: kubedvCopyTape), or -2 when the walk
+// threw (kubedvThrown has it).
 let busy = false;
-function once(v, plan, at, room, textAt, textRoom) {
+function once(v, plan, at, numbers, text, bytes) {
   if (busy) {
     thrown = new Error("a getter or toJSON called kubedv while kubedv was reading its object");
     return -2;
   }
   busy = true;
+  // Growing memory detaches its buffer: the views are then empty.
+  if (f64.length === 0) {
+    f64 = new Float64Array(memory.buffer);
+    u8 = new Uint8Array(memory.buffer);
+  }
+  base = at >>> 3;
+  room = numbers;
   n = 0;
-  text = "";
+  textAt = text;
+  textEnd = text + bytes;
+  t = 0;
+  if (more.length !== 0) more = [];
   if (stack.length !== 0) stack.length = 0;
   try {
     if (plan !== null) fields(v, plan, 0);
@@ -235,14 +232,22 @@ function once(v, plan, at, room, textAt, textRoom) {
       if (skipped(x)) put(0);
       else value(x, true, 0);
     }
-    return finish(at, room, textAt, textRoom);
+    put(t);
+    if (spilled) {
+      kept = encoder.encode(moreText);
+      put(kept.length);
+    } else put(0);
+    return n;
   } catch (e) {
     thrown = e;
     return -2;
   } finally {
     busy = false;
+    spilled = false;
+    moreText = "";
   }
 }
+let kept = new Uint8Array(0);
 // A value as JSON.stringify reads it, whole.
 export function kubedvWrite(v, at, room, textAt, textRoom) {
   return once(v, null, at, room, textAt, textRoom);
@@ -263,12 +268,14 @@ export function kubedvWriteVars(vars, plan, at, room, textAt, textRoom) {
   }
   return once(vars, plan, at, room, textAt, textRoom);
 }
-// Copies the tape (and its long text) into WebAssembly memory.
+// Copies the numbers and the text that did not fit into WebAssembly memory.
 export function kubedvCopyTape(into) {
-  into.set(tape.subarray(0, into.length));
+  into.set(more.length === into.length ? more : more.slice(0, into.length));
+  more = [];
 }
 export function kubedvCopyText(into) {
-  into.set(bytes.subarray(0, into.length));
+  into.set(kept.subarray(0, into.length));
+  kept = new Uint8Array(0);
 }
 // The slot of a CelVars handle, -1 for anything else.
 export function kubedvSlot(v) {
@@ -310,7 +317,8 @@ extern "C" {
 /// names the fields it reports by number (`shape`).
 pub(crate) struct VarsPlan {
     js: JsValue,
-    shape: Shape,
+    /// The program's free variables in its order, each with what the program reads of it.
+    vars: Rc<[(Rc<str>, Shape)]>,
 }
 
 /// A [`Plan`] with its fields' names ready as CEL keys.
@@ -363,7 +371,7 @@ impl VarsPlan {
             out.push(&if type_name { JsValue::NULL } else { shape.js() });
             fields.push((Rc::from(name.as_str()), shape));
         }
-        VarsPlan { js: out.into(), shape: Shape::Fields(fields) }
+        VarsPlan { js: out.into(), vars: fields.into() }
     }
 }
 
@@ -385,6 +393,16 @@ fn thrown() -> String {
 
 const MALFORMED: &str = "internal error: malformed value tape";
 
+/// A tape the reader cannot read (a bug of the snippet's, never the user's value): carries
+/// nothing, so the reader's results stay small on its hot path.
+struct Malformed;
+
+impl From<Malformed> for String {
+    fn from(_: Malformed) -> String {
+        String::from(MALFORMED)
+    }
+}
+
 /// What a walk of the snippet gave.
 enum Walked<T> {
     /// The tape, read.
@@ -400,7 +418,7 @@ enum Walked<T> {
 /// snippet runs: a getter may call kubedv (the snippet refuses that call before it writes).
 fn walk<T>(
     walk: impl FnOnce(u32, u32, u32, u32) -> f64,
-    f: impl FnOnce(&mut Reader<'_>) -> Result<T, String>,
+    f: impl FnOnce(&mut Reader<'_>) -> Result<T, Malformed>,
 ) -> Result<Walked<T>, String> {
     if !MEMORY.get() {
         set_memory(&wasm_bindgen::memory());
@@ -425,20 +443,21 @@ fn walk<T>(
         return Ok(Walked::Slot((-3.0 - len) as usize));
     }
     BUFFERS.with_borrow_mut(|(numbers, bytes)| {
-        let len = len as usize;
-        if len > numbers.len() {
+        let (len, room) = (len as usize, room as usize);
+        if len > room {
+            // What did not fit (kept by the snippet): the buffer grows to hold it next time.
             numbers.resize(len, 0.0);
-            copy_tape(numbers);
+            copy_tape(&mut numbers[room..]);
         }
-        let [.., size, kept] = numbers[..len] else { return Err(MALFORMED.into()) };
-        let size = size as usize;
-        if kept == 1.0 {
-            bytes.resize(bytes.len().max(size), 0);
-            copy_text(&mut bytes[..size]);
+        let [.., in_place, kept] = numbers[..len] else { return Err(MALFORMED.into()) };
+        let (in_place, kept) = (in_place as usize, kept as usize);
+        if kept > 0 {
+            bytes.resize(bytes.len().max(in_place + kept), 0);
+            copy_text(bytes.get_mut(in_place..in_place + kept).ok_or(MALFORMED)?);
         }
-        let text = bytes.get(..size).ok_or(MALFORMED)?;
+        let text = bytes.get(..in_place + kept).ok_or(MALFORMED)?;
         let (numbers, text) = (&numbers[..len - 2], core::str::from_utf8(text).map_err(|_| MALFORMED)?);
-        f(&mut Reader { numbers, next: 0, ascii: text.is_ascii(), text }).map(Walked::Read)
+        Ok(Walked::Read(f(&mut Reader { numbers, next: 0, ascii: text.is_ascii(), text })?))
     })
 }
 
@@ -454,16 +473,35 @@ pub(crate) fn json(v: &JsValue) -> Result<serde_json::Value, String> {
 /// (by `plan`), or what the snippet cannot tell (the caller converts the whole object).
 pub(crate) enum Variables {
     Handle(usize),
-    Read(MapVars),
+    Read(ReadVars),
     Unknown,
+}
+
+/// What a program reads of its variables, by their position in the program (no map of the
+/// variables is made).
+pub(crate) struct ReadVars {
+    vars: Rc<[(Rc<str>, Shape)]>,
+    values: Vec<Option<Value>>,
+}
+
+impl kubedv_core::cel::Activation for ReadVars {
+    fn resolve(&self, name: &str) -> Option<&Value> {
+        let i = self.vars.iter().position(|(n, _)| **n == *name)?;
+        self.values.get(i)?.as_ref()
+    }
+
+    fn by_position(&self, names: &[Box<str>]) -> Option<&[Option<Value>]> {
+        // Read by the plan made from this program's variables, in their order.
+        (names.len() == self.values.len()).then_some(&self.values)
+    }
 }
 
 /// The program's variables read from `vars` by `plan`.
 pub(crate) fn variables(vars: &JsValue, plan: &VarsPlan) -> Result<Variables, String> {
     let read = |at, room, text_at, text_room| write_vars(vars, &plan.js, at, room, text_at, text_room);
-    Ok(match walk(read, |r| r.cel(&plan.shape, 0))? {
-        Walked::Read(Value::Map(map)) => Variables::Read(MapVars(map)),
-        Walked::Read(_) | Walked::Unknown => Variables::Unknown,
+    Ok(match walk(read, |r| r.vars(&plan.vars))? {
+        Walked::Read(values) => Variables::Read(ReadVars { vars: plan.vars.clone(), values }),
+        Walked::Unknown => Variables::Unknown,
         Walked::Slot(slot) => Variables::Handle(slot),
     })
 }
@@ -508,31 +546,31 @@ fn number(d: f64) -> Number {
 
 impl<'a> Reader<'a> {
     #[inline(always)]
-    fn number(&mut self) -> Result<f64, String> {
-        let x = *self.numbers.get(self.next).ok_or(MALFORMED)?;
+    fn number(&mut self) -> Result<f64, Malformed> {
+        let x = *self.numbers.get(self.next).ok_or(Malformed)?;
         self.next += 1;
         Ok(x)
     }
 
     /// A count or an index: at most `max`.
     #[inline(always)]
-    fn up_to(&mut self, max: usize) -> Result<usize, String> {
+    fn up_to(&mut self, max: usize) -> Result<usize, Malformed> {
         let x = self.number()?;
         if !(0.0..=max as f64).contains(&x) || x.fract() != 0.0 {
-            return Err(MALFORMED.into());
+            return Err(Malformed);
         }
         Ok(x as usize)
     }
 
     /// A count of values: at most the tape's length.
     #[inline(always)]
-    fn count(&mut self) -> Result<usize, String> {
+    fn count(&mut self) -> Result<usize, Malformed> {
         self.up_to(self.numbers.len())
     }
 
     /// The next string: its length is in UTF-16 units, as JS counts (no more than its UTF-8
     /// bytes).
-    fn str(&mut self) -> Result<&'a str, String> {
+    fn str(&mut self) -> Result<&'a str, Malformed> {
         let units = self.up_to(self.text.len())?;
         let end = if self.ascii {
             units
@@ -548,12 +586,26 @@ impl<'a> Reader<'a> {
             }
             end
         };
-        let (s, rest) = self.text.split_at_checked(end).ok_or(MALFORMED)?;
+        let (s, rest) = self.text.split_at_checked(end).ok_or(Malformed)?;
         self.text = rest;
         Ok(s)
     }
 
-    fn cel(&mut self, shape: &Shape, depth: usize) -> Result<Value, String> {
+    /// The planned fields of the variables object, by position.
+    fn vars(&mut self, vars: &[(Rc<str>, Shape)]) -> Result<Vec<Option<Value>>, Malformed> {
+        if self.number()? != 7.0 {
+            return Err(Malformed);
+        }
+        let mut values: Vec<Option<Value>> = (0..vars.len()).map(|_| None).collect();
+        for _ in 0..self.count()? {
+            let i = self.count()?;
+            let (_, shape) = vars.get(i).ok_or(Malformed)?;
+            values[i] = Some(self.cel(shape, 1)?);
+        }
+        Ok(values)
+    }
+
+    fn cel(&mut self, shape: &Shape, depth: usize) -> Result<Value, Malformed> {
         Ok(match self.number()? as u8 {
             0 => Value::Null,
             1 => Value::Bool(false),
@@ -583,20 +635,20 @@ impl<'a> Reader<'a> {
                 Value::Map(Rc::new(Map::from_entries(entries)))
             }
             7 if depth < 127 => {
-                let Shape::Fields(fields) = shape else { return Err(MALFORMED.into()) };
+                let Shape::Fields(fields) = shape else { return Err(Malformed) };
                 let count = self.count()?;
                 let mut entries = Vec::with_capacity(count);
                 for _ in 0..count {
-                    let (name, shape) = fields.get(self.count()?).ok_or(MALFORMED)?;
+                    let (name, shape) = fields.get(self.count()?).ok_or(Malformed)?;
                     entries.push((Key::String(name.clone()), self.cel(shape, depth + 1)?));
                 }
                 Value::Map(Rc::new(Map::from_entries(entries)))
             }
-            _ => return Err(MALFORMED.into()),
+            _ => return Err(Malformed),
         })
     }
 
-    fn json(&mut self, depth: usize) -> Result<serde_json::Value, String> {
+    fn json(&mut self, depth: usize) -> Result<serde_json::Value, Malformed> {
         use serde_json::Value as J;
         Ok(match self.number()? as u8 {
             0 => J::Null,
@@ -626,7 +678,7 @@ impl<'a> Reader<'a> {
                 }
                 J::Object(map)
             }
-            _ => return Err(MALFORMED.into()),
+            _ => return Err(Malformed),
         })
     }
 }

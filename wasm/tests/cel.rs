@@ -128,7 +128,7 @@ fn compiled_programs_evaluate_many_times_with_bound_vars() {
     let not_bool = kubedv_wasm::compile_cel("1 + 1", None, None).unwrap();
     assert!(not_bool.test(small).is_err());
     // The same with a plain object.
-    assert_eq!(decode(program.eval(Some(js(&json!({"self": {"items": []}})))).unwrap())["value"], json!(true));
+    assert_eq!(decode(program.eval(js(&json!({"self": {"items": []}}))).unwrap())["value"], json!(true));
 }
 
 #[wasm_bindgen_test]
@@ -143,9 +143,7 @@ fn schemas_type_variables_and_bound_the_estimate() {
     assert!(est["max"].as_u64().unwrap() < 100, "{est}");
     let r = decode(
         program
-            .eval(Some(js(
-                &json!({"self": {"image-tag": "v1", "names": ["ab", "ac"], "when": "2024-01-01T00:00:00Z"}}),
-            )))
+            .eval(js(&json!({"self": {"image-tag": "v1", "names": ["ab", "ac"], "when": "2024-01-01T00:00:00Z"}})))
             .unwrap(),
     );
     assert_eq!(r["value"], json!(true));
@@ -158,12 +156,12 @@ fn schemas_type_variables_and_bound_the_estimate() {
 #[wasm_bindgen_test]
 fn options_turn_folding_off_and_set_the_cost_limit() {
     let folded = kubedv_wasm::compile_cel("[1, 2, 3].size()", None, None).unwrap();
-    assert_eq!(decode(folded.eval(None).unwrap())["cost"], json!(1));
+    assert_eq!(decode(folded.eval(JsValue::UNDEFINED).unwrap())["cost"], json!(1));
     let plain = kubedv_wasm::compile_cel("[1, 2, 3].size()", None, Some(js(&json!({"optimize": false})))).unwrap();
-    assert_eq!(decode(plain.eval(None).unwrap())["cost"], json!(11));
+    assert_eq!(decode(plain.eval(JsValue::UNDEFINED).unwrap())["cost"], json!(11));
     let limited =
         kubedv_wasm::compile_cel("lists.range(100).all(x, x >= 0)", None, Some(js(&json!({"costLimit": 50})))).unwrap();
-    assert_eq!(error_of(limited.eval(None).unwrap_err()).1, "cost");
+    assert_eq!(error_of(limited.eval(JsValue::UNDEFINED).unwrap_err()).1, "cost");
     assert!(kubedv_wasm::compile_cel("1", None, Some(js(&json!({"bogus": 1})))).is_err());
 }
 

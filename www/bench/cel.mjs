@@ -1,5 +1,7 @@
 // CEL in Node: kubedv's compiled program against @marcbachmann/cel-js (the fastest JS CEL,
-// JIT-compiled by V8) on typical rule expressions, in one run.
+// JIT-compiled by V8) on typical rule expressions, in one run, with both of kubedv's builds
+// loaded in the same process: the Node build (what `import "kubedv"` gets in Node: built for
+// speed) and the web build (what a browser gets: built for size).
 //
 //   node bench/cel.mjs            (after `cargo xtask npm` and `npm install` in www/)
 //
@@ -7,12 +9,14 @@
 // `program.eval({self})` with the plain object (what a JS user writes first: each call reads
 // what the rule selects of `self`), `program.test(vars)` with `celVars` bound once (the values
 // cross into WebAssembly once) and `program.evalVars(vars)` (the result document: value, type
-// and cost). cel-js, like `test`, returns the bare value.
+// and cost). cel-js, like `test`, returns the bare value. Every candidate is timed in turn,
+// round after round, and the median of the rounds kept (A/B in one process).
 import { readFile } from "node:fs/promises";
-import init, { compileCel, celVars } from "kubedv";
+import * as node from "kubedv";
+import initWeb, * as web from "../node_modules/kubedv/kubedv.js";
 import { parse } from "@marcbachmann/cel-js";
 
-await init({ module_or_path: await readFile(new URL(import.meta.resolve("kubedv/kubedv_bg.wasm"))) });
+await initWeb({ module_or_path: await readFile(new URL("../node_modules/kubedv/kubedv_bg.wasm", import.meta.url)) });
 
 const RULES = [
   ["comparison", "self.spec.replicas >= 1 && self.spec.replicas <= 10"],
@@ -60,48 +64,56 @@ function compare(candidates, rounds = 7) {
 }
 
 /** The rules compiled by both engines, checked to agree (their speed means nothing otherwise):
- *  every way of evaluating with kubedv gives cel-js's value. */
+ *  every way of evaluating with kubedv, in either build, gives cel-js's value. */
 export function prepare() {
   return RULES.map(([name, rule]) => {
-    const program = compileCel(rule, { self: "dyn" });
-    const vars = celVars({ self });
     const theirs = parse(rule);
     const other = theirs({ self });
-    for (const [how, ours] of [
-      ["test", program.test(vars)],
-      ["evalVars", program.evalVars(vars).value],
-      ["eval", program.eval({ self }).value],
-      ["test({self})", program.test({ self })],
-    ]) {
-      if (ours !== other) throw new Error(`${name}: kubedv ${how} says ${ours}, cel-js says ${other}`);
-    }
-    return { name, program, vars, theirs };
+    const [n, w] = [node, web].map(({ compileCel, celVars }) => {
+      const program = compileCel(rule, { self: "dyn" });
+      const vars = celVars({ self });
+      for (const [how, ours] of [
+        ["test", program.test(vars)],
+        ["evalVars", program.evalVars(vars).value],
+        ["eval", program.eval({ self }).value],
+        ["test({self})", program.test({ self })],
+      ]) {
+        if (ours !== other) throw new Error(`${name}: kubedv ${how} says ${ours}, cel-js says ${other}`);
+      }
+      return { program, vars };
+    });
+    return { name, program: n.program, vars: n.vars, web: w, theirs };
   });
 }
 
 export function run() {
   const rows = [];
-  for (const { name, program, vars, theirs } of prepare()) {
-    const { bound, test, plain, plainTest, celJs } = compare({
-      bound: () => program.evalVars(vars),
-      test: () => program.test(vars),
-      plain: () => program.eval({ self }),
-      plainTest: () => program.test({ self }),
-      celJs: () => theirs({ self }),
+  for (const { name, program, vars, web, theirs } of prepare()) {
+    rows.push({
+      name,
+      ...compare({
+        bound: () => program.evalVars(vars),
+        test: () => program.test(vars),
+        plain: () => program.eval({ self }),
+        plainTest: () => program.test({ self }),
+        webTest: () => web.program.test(web.vars),
+        webPlainTest: () => web.program.test({ self }),
+        celJs: () => theirs({ self }),
+      }),
     });
-    rows.push({ name, bound, test, plain, plainTest, celJs });
   }
   return rows;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log("Node build (ns per call, median of 7 rounds); web build; cel-js");
   console.log(
-    "rule              test({self})  eval({self})  test(celVars)  evalVars   cel-js   test({self})/cel-js  test({self})/test(celVars)",
+    "rule             test({self}) eval({self}) test(celVars) evalVars | web: test({self}) test(celVars) | cel-js | test({self})/cel-js test({self})/test(celVars) web/node",
   );
-  const ns = (x, w) => `${x.toFixed(0).padStart(w)} ns`;
+  const ns = (x, w) => `${x.toFixed(0).padStart(w)}`;
   for (const r of run()) {
     console.log(
-      `${r.name.padEnd(17)} ${ns(r.plainTest, 9)} ${ns(r.plain, 10)} ${ns(r.test, 11)} ${ns(r.bound, 8)} ${ns(r.celJs, 6)}   ${(r.plainTest / r.celJs).toFixed(2).padStart(8)}x   ${(r.plainTest / r.test).toFixed(2).padStart(18)}x`,
+      `${r.name.padEnd(16)} ${ns(r.plainTest, 12)} ${ns(r.plain, 12)} ${ns(r.test, 13)} ${ns(r.bound, 8)} | ${ns(r.webPlainTest, 17)} ${ns(r.webTest, 13)} | ${ns(r.celJs, 6)} | ${(r.plainTest / r.celJs).toFixed(2).padStart(18)}x ${(r.plainTest / r.test).toFixed(2).padStart(25)}x ${(r.webPlainTest / r.plainTest).toFixed(2).padStart(7)}x`,
     );
   }
 }
