@@ -218,6 +218,17 @@ pub fn default(group: &str, version: &str, kind: &str, object: &mut Json) {
     }
 }
 
+/// A declarative error's field as the handwritten errors of `group` name it, when the two
+/// differ (`rest.DeclarativeValidationConfig.NormalizationRules`: an older version's layout
+/// brought to the internal one, for `FilterCoveredHandwrittenErrors`' matching); `None` when
+/// no rule applies.
+pub fn normalized_declarative_field(group: &str, field: &str) -> Option<String> {
+    match group {
+        "resource.k8s.io" => resource::normalized_field(field),
+        _ => None,
+    }
+}
+
 /// The API server's path for one request of a kind [`handles`] names; `None` for others.
 pub fn admit(request: &Request<'_>) -> Option<Outcome> {
     let room = room(request.group).filter(|r| r.kinds.contains(&request.kind))?;

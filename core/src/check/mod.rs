@@ -515,7 +515,8 @@ impl Checker {
                                     && d.kind == e.kind
                                     && d.origin == e.origin
                                     && (e.kind != ErrorType::Invalid || !e.origin.is_empty())
-                                    && d.field == e.field
+                                    && (d.field == e.field
+                                        || normalized_declarative_field(group, &d.field).is_some_and(|f| f == e.field))
                             })
                     };
                     for e in h.iter().filter(|e| !superseded(e)) {
@@ -753,6 +754,16 @@ fn admit_builtin(
         old: o.old,
         options: o.options,
     })
+}
+
+#[cfg(feature = "apis")]
+fn normalized_declarative_field(group: &str, field: &str) -> Option<String> {
+    crate::apis::normalized_declarative_field(group, field)
+}
+
+#[cfg(not(feature = "apis"))]
+fn normalized_declarative_field(_: &str, _: &str) -> Option<String> {
+    None
 }
 
 #[cfg(not(feature = "apis"))]

@@ -69,6 +69,21 @@ fn write_value(out: &mut String, schema: &Schema, ty: TypeId, v: Option<&Value>,
             Some(s) => write_string(out, s),
             None => out.push_str("null"),
         },
+        // The zero values of the types that marshal themselves: a Quantity prints "0", an
+        // IntOrString 0 (`null` only for a nil pointer, handled above).
+        Kind::Opaque if v.is_none() && schema.types[base].well_known == Some("resource.Quantity") => {
+            out.push_str("\"0\"")
+        }
+        Kind::Opaque if v.is_none() && schema.types[base].well_known == Some("intstr.IntOrString") => out.push('0'),
+        // A Quantity prints as `Quantity.String()` (its canonical text: "1000m" is "1"); the
+        // parser is in the `apis` feature (built-in kinds), elsewhere the text is kept.
+        #[cfg(feature = "apis")]
+        Kind::Opaque if schema.types[base].well_known == Some("resource.Quantity") => {
+            match v.and_then(crate::apis::quantity::from_json) {
+                Some(q) => write_string(out, &q.canonical()),
+                None => write_raw(out, v.unwrap_or(&Value::Null)),
+            }
+        }
         Kind::Opaque | Kind::Pointer(_) | Kind::Alias(_) | Kind::Pending => match v {
             Some(v) => write_raw(out, v),
             None => out.push_str("null"),

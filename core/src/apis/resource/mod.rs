@@ -313,3 +313,41 @@ fn validate_device_taint_rule(rule: &Json, old: Option<&Json>, errors: &mut Vec<
     let old_taint = old.map(|o| field(field(o, "spec"), "taint"));
     slice::validate_device_taint(field(spec, "taint"), old_taint, &path.child("taint"), errors);
 }
+
+/// `validation.ResourceNormalizationRules`: v1beta1's request fields (flattened) under
+/// `exactly`, and its ResourceSlice devices' `basic.` dropped; the first rule that changes the
+/// path applies (`ErrorMatcher.normalizePath`), to every match in it (`ReplaceAllString`).
+pub(crate) fn normalized_field(field: &str) -> Option<String> {
+    const REQUEST_FIELDS: [&str; 7] =
+        ["deviceClassName", "selectors", "allocationMode", "count", "adminAccess", "tolerations", "derivedAttributes"];
+    // `<prefix><digits>].` followed by what `rest_len` accepts: `insert` written after the
+    // dot and `drop` bytes of the rest removed, at every match.
+    let rewrite = |prefix: &str, rest_len: &dyn Fn(&str) -> Option<(usize, &'static str)>| {
+        let mut out = String::new();
+        let mut i = 0;
+        let mut changed = false;
+        while let Some(at) = field[i..].find(prefix).map(|p| p + i) {
+            let after = &field[at + prefix.len()..];
+            let digits = after.bytes().take_while(u8::is_ascii_digit).count();
+            let tail = after.get(digits..).and_then(|t| t.strip_prefix("].")).filter(|_| digits > 0);
+            match tail.and_then(rest_len) {
+                Some((drop, insert)) => {
+                    let head = at + prefix.len() + digits + 2;
+                    out.push_str(&field[i..head]);
+                    out.push_str(insert);
+                    i = head + drop;
+                    changed = true;
+                }
+                None => {
+                    out.push_str(&field[i..at + prefix.len()]);
+                    i = at + prefix.len();
+                }
+            }
+        }
+        out.push_str(&field[i..]);
+        changed.then_some(out)
+    };
+    let request = |t: &str| REQUEST_FIELDS.iter().any(|f| t.starts_with(f)).then_some((0, "exactly."));
+    let basic = |t: &str| t.starts_with("basic.").then_some((6, ""));
+    rewrite("spec.devices.requests[", &request).or_else(|| rewrite("spec.devices[", &basic))
+}

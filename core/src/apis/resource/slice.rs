@@ -18,7 +18,7 @@ use crate::apis::apps::common::same;
 use crate::apis::core::common::{duplicate, forbidden, required, validate_label_name};
 use crate::apis::core::pod_affinity::validate_node_selector;
 use crate::apis::json::{bool as jbool, field, get, int, list, object, opt_str, str};
-use crate::apis::quantity::{self, Format, Quantity};
+use crate::apis::quantity::{self, Quantity};
 use crate::field::{go_json, Error, Path};
 
 /// `ResourceSliceMaxDevices` and `ResourceSliceMaxDevicesWithAdvancedFeatures`.
@@ -605,17 +605,14 @@ fn validate_range(default: &Quantity, max: &Quantity, range: &Json, path: &Path<
         errors.push(Error::invalid(&sp, step.canonical(), "must be greater than zero"));
         return;
     }
-    // min + step, in min's format (Quantity.Add), when both are integers.
-    if let (Some(a), Some(b)) = (integer(&min), integer(&step)) {
-        if let Some(sum) = a.checked_add(b) {
-            let added = Quantity::from_i64(sum, min.format);
-            if added.cmp(max).is_gt() {
-                errors.push(Error::invalid(
-                    &sp,
-                    step.canonical(),
-                    format!("one step {} is larger than capacity value: {cap}", added.canonical()),
-                ));
-            }
+    // min + step (Quantity.Add, in min's format).
+    if let Some(added) = min.add(&step) {
+        if added.cmp(max).is_gt() {
+            errors.push(Error::invalid(
+                &sp,
+                step.canonical(),
+                format!("one step {} is larger than capacity value: {cap}", added.canonical()),
+            ));
         }
     }
     let mut unsafe_value = false;
@@ -654,10 +651,4 @@ fn validate_range(default: &Quantity, max: &Quantity, range: &Json, path: &Path<
     if let Some(rmax) = &range_max {
         errors.extend(multiple(rmax));
     }
-}
-
-/// The value of an integer quantity.
-fn integer(q: &Quantity) -> Option<i64> {
-    let v = q.value();
-    Quantity::from_i64(v, Format::DecimalSI).cmp(q).is_eq().then_some(v)
 }

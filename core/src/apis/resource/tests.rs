@@ -717,3 +717,24 @@ fn cel_selector_output() {
         assert_eq!(texts("v1", "DeviceClass", &object, None), want, "{expression}");
     }
 }
+
+// validation.go `ResourceNormalizationRules`, as `ErrorMatcher.normalizePath` applies them
+// (the first rule that changes the path, at every match).
+#[test]
+fn declarative_fields_normalized_to_the_internal_layout() {
+    let n = super::normalized_field;
+    assert_eq!(
+        n("spec.devices.requests[0].allocationMode").as_deref(),
+        Some("spec.devices.requests[0].exactly.allocationMode")
+    );
+    assert_eq!(
+        n("spec.spec.devices.requests[12].tolerations[1].key").as_deref(),
+        Some("spec.spec.devices.requests[12].exactly.tolerations[1].key")
+    );
+    assert_eq!(n("spec.devices[3].basic.attributes[a]").as_deref(), Some("spec.devices[3].attributes[a]"));
+    // Already internal, or not a request field: unchanged.
+    assert_eq!(n("spec.devices.requests[0].exactly.allocationMode"), None);
+    assert_eq!(n("spec.devices.requests[0].name"), None);
+    assert_eq!(n("spec.devices.requests[x].count"), None);
+    assert_eq!(n("metadata.name"), None);
+}
