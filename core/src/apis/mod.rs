@@ -118,6 +118,10 @@ pub struct Outcome {
     /// The declarative validation options the strategy turns on (`+k8s:ifEnabled`), from
     /// feature gates and the old object (the HorizontalPodAutoscaler's `HPAScaleToZero`).
     pub options: Vec<String>,
+    /// The registry refused the request before validation (a Service whose addresses or ports
+    /// cannot be allocated: `beginCreate`/`beginUpdate`): `errors` are its only errors, no
+    /// metadata or declarative rule runs.
+    pub allocation_refused: bool,
 }
 
 /// Options every validator of a request shares (Kubernetes passes them as
@@ -249,7 +253,15 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
         ("", "Pod", None) => self::core::pod::prepare_warnings(&object),
         _ => Vec::new(),
     };
-    let (errors, warnings) = (room.admit)(&group(old.is_some()), &mut object, old.as_ref());
+    let (errors, warnings, allocation_refused) = match (request.group, request.kind) {
+        ("", "Service") => {
+            self::core::service_alloc::admit_allocating(group(old.is_some()).context, &mut object, old.as_ref())
+        }
+        _ => {
+            let (errors, warnings) = (room.admit)(&group(old.is_some()), &mut object, old.as_ref());
+            (errors, warnings, false)
+        }
+    };
     let admission = admission::validate(request.group, request.kind, &object, old.as_ref());
     let mut errors = errors;
     let refusal = match (request.group, request.kind) {
@@ -273,7 +285,7 @@ pub fn admit(request: &Request<'_>) -> Option<Outcome> {
         }
         _ => Vec::new(),
     };
-    Some(Outcome { object, errors, warnings, prepare_warnings, admission, refusal, old, options })
+    Some(Outcome { object, errors, warnings, prepare_warnings, admission, refusal, old, options, allocation_refused })
 }
 
 /// What a group's room is asked: the kind, and the request's context.

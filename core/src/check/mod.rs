@@ -531,14 +531,18 @@ impl Checker {
                 None => declarative,
             };
             // Declarative validation sees the object as the handwritten one does: defaulted.
-            let create = run(created.as_ref().map_or(doc, |o| &o.object), None, created.as_ref());
-            report.errors = with_handwritten(created.as_ref().map(|o| &o.errors), create);
-            if package.builtin {
+            // A request the registry refuses before validating (a Service's allocation) has
+            // only the registry's errors.
+            if let Some(outcome) = refused(&created) {
+                report.errors = outcome.errors.clone();
+            } else {
+                let create = run(created.as_ref().map_or(doc, |o| &o.object), None, created.as_ref());
+                report.errors = with_handwritten(created.as_ref().map(|o| &o.errors), create);
+            }
+            if package.builtin && refused(&created).is_none() {
                 // A ReplicationController without labels takes its template's in defaulting
                 // (SetDefaults_ReplicationController), which ValidateObjectMeta then checks: a
-                // fuzz find. (Other kinds' metadata is checked as the body gives it: a
-                // Service's prepared object is not what the API server validates when its
-                // allocation fails first.)
+                // fuzz find. (Other kinds' metadata is checked as the body gives it.)
                 let defaulted_meta = (group, kind) == ("", "ReplicationController");
                 let validated = created.as_ref().filter(|_| defaulted_meta).map_or(doc, |o| &o.object);
                 report.errors = crate::objectmeta::builtin_create_errors(
@@ -574,9 +578,14 @@ impl Checker {
                 let object = updated.as_ref().map_or(doc, |o| &o.object);
                 // The declarative rules compare with the stored old object, as the handwritten do.
                 let stored = updated.as_ref().and_then(|o| o.old.as_ref()).unwrap_or(old);
-                let declarative = run(object, Some(stored), updated.as_ref());
-                let mut update = with_handwritten(updated.as_ref().map(|o| &o.errors), declarative);
-                if package.builtin {
+                let mut update = match refused(&updated) {
+                    Some(outcome) => outcome.errors.clone(),
+                    None => {
+                        let declarative = run(object, Some(stored), updated.as_ref());
+                        with_handwritten(updated.as_ref().map(|o| &o.errors), declarative)
+                    }
+                };
+                if package.builtin && refused(&updated).is_none() {
                     update = crate::objectmeta::builtin_update_errors(group, kind, doc, old, self.minor, update);
                     if updated.is_some() {
                         dedupe_texts(&mut update);
@@ -715,6 +724,13 @@ struct Admitted {
     refusal: Option<String>,
     old: Option<Json>,
     options: Vec<String>,
+    /// Refused before validation (a Service's allocation): `errors` are the only errors.
+    allocation_refused: bool,
+}
+
+/// The outcome, when the registry refused the request before validating it.
+fn refused(outcome: &Option<Admitted>) -> Option<&Admitted> {
+    outcome.as_ref().filter(|o| o.allocation_refused)
 }
 
 /// Keeps the first error of each text, as `ToAggregate` does.
@@ -753,6 +769,7 @@ fn admit_builtin(
         refusal: o.refusal,
         old: o.old,
         options: o.options,
+        allocation_refused: o.allocation_refused,
     })
 }
 

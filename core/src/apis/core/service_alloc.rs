@@ -75,12 +75,20 @@ fn set_node_port(obj: &mut Json, i: usize, value: i64) {
 }
 
 /// The service's strategy, allocation, validation and warnings for one request.
-pub fn admit(_ctx: Context, obj: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
+pub fn admit(ctx: Context, obj: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
+    let (errors, warnings, _) = admit_allocating(ctx, obj, old);
+    (errors, warnings)
+}
+
+/// [`admit`], saying whether the allocation refused the request: its errors are then the
+/// request's only ones (the registry's `beginCreate`/`beginUpdate` run before `rest.BeforeCreate`
+/// validates anything, metadata and declarative rules included).
+pub fn admit_allocating(_ctx: Context, obj: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>, bool) {
     match old {
         None => {
             normalize_cluster_ips(obj, None);
             if let Err(errors) = allocate_create(obj) {
-                return (errors, Vec::new());
+                return (errors, Vec::new(), true);
             }
             // PrepareForCreate: the status reset (dropServiceDisabledFields drops nothing).
             if let Some(m) = obj.as_object_mut() {
@@ -88,7 +96,7 @@ pub fn admit(_ctx: Context, obj: &mut Json, old: Option<&Json>) -> (Vec<Error>, 
             }
             let errors = service::validate_create(obj);
             let warnings = if errors.is_empty() { warnings(obj, None) } else { Vec::new() };
-            (errors, warnings)
+            (errors, warnings, false)
         }
         Some(old) => {
             let mut old = old.clone();
@@ -96,12 +104,12 @@ pub fn admit(_ctx: Context, obj: &mut Json, old: Option<&Json>) -> (Vec<Error>, 
             patch_allocated_values(obj, &old);
             normalize_cluster_ips(obj, Some(&old));
             if let Err(errors) = allocate_update(obj, &old) {
-                return (errors, Vec::new());
+                return (errors, Vec::new(), true);
             }
             prepare_for_update(obj, &old);
             let errors = service::validate_update(obj, &old);
             let warnings = if errors.is_empty() { warnings(obj, Some(&old)) } else { Vec::new() };
-            (errors, warnings)
+            (errors, warnings, false)
         }
     }
 }
