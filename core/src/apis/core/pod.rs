@@ -429,6 +429,8 @@ pub fn validate_replication_controller_spec(spec: &Json, opts: &PodOpts, path: &
 /// updates give no warnings).
 pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<String>) {
     let mut errors = Vec::new();
+    // Mutating admission runs before the strategy and validation.
+    default_toleration_seconds(object);
     match old {
         None => {
             if let Json::Object(map) = object {
@@ -457,6 +459,36 @@ pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<Stri
             validate_pod_update(object, o, &mut errors);
             (errors, Vec::new())
         }
+    }
+}
+
+/// The `DefaultTolerationSeconds` admission plugin (on by default, mutating a pod on create
+/// and on update, `plugin/pkg/admission/defaulttolerationseconds`): a pod that does not
+/// tolerate `node.kubernetes.io/not-ready` (or `unreachable`) with `NoExecute` — a toleration
+/// of that key or of every key, with that effect or every effect — gets one for 300 seconds.
+fn default_toleration_seconds(pod: &mut Json) {
+    let Some(Json::Object(spec)) = pod.get_mut("spec") else { return };
+    let tolerates = |tolerations: &[Json], key: &str| {
+        tolerations.iter().any(|t| {
+            let k = t.get("key").and_then(Json::as_str).unwrap_or("");
+            let effect = t.get("effect").and_then(Json::as_str).unwrap_or("");
+            (k == key || k.is_empty()) && (effect == "NoExecute" || effect.is_empty())
+        })
+    };
+    let tolerations = match spec.get("tolerations") {
+        Some(Json::Array(items)) => items.clone(),
+        _ => Vec::new(),
+    };
+    let mut added = tolerations.clone();
+    for key in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
+        if !tolerates(&tolerations, key) {
+            added.push(
+                serde_json::json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}),
+            );
+        }
+    }
+    if added.len() != tolerations.len() {
+        spec.insert(String::from("tolerations"), Json::Array(added));
     }
 }
 
