@@ -540,11 +540,11 @@ impl Checker {
                 report.errors = with_handwritten(created.as_ref().map(|o| &o.errors), create);
             }
             if package.builtin && refused(&created).is_none() {
-                // A ReplicationController without labels takes its template's in defaulting
-                // (SetDefaults_ReplicationController), which ValidateObjectMeta then checks: a
-                // fuzz find. (Other kinds' metadata is checked as the body gives it.)
-                let defaulted_meta = (group, kind) == ("", "ReplicationController");
-                let validated = created.as_ref().filter(|_| defaulted_meta).map_or(doc, |o| &o.object);
+                // A ReplicationController or a Job without labels takes its template's in
+                // defaulting (SetDefaults_ReplicationController, SetDefaults_Job), which
+                // ValidateObjectMeta then checks: fuzz finds. (Other kinds' metadata is checked
+                // as the body gives it.)
+                let validated = created.as_ref().filter(|_| labels_defaulted(group, kind)).map_or(doc, |o| &o.object);
                 report.errors = crate::objectmeta::builtin_create_errors(
                     group,
                     kind,
@@ -586,7 +586,12 @@ impl Checker {
                     }
                 };
                 if package.builtin && refused(&updated).is_none() {
-                    update = crate::objectmeta::builtin_update_errors(group, kind, doc, old, self.minor, update);
+                    // The new object's labels as defaulting made them, against the stored old.
+                    let (new, stored) = match updated.as_ref().filter(|_| labels_defaulted(group, kind)) {
+                        Some(o) => (&o.object, o.old.as_ref().unwrap_or(old)),
+                        None => (doc, old),
+                    };
+                    update = crate::objectmeta::builtin_update_errors(group, kind, new, stored, self.minor, update);
                     if updated.is_some() {
                         dedupe_texts(&mut update);
                     }
@@ -726,6 +731,11 @@ struct Admitted {
     options: Vec<String>,
     /// Refused before validation (a Service's allocation): `errors` are the only errors.
     allocation_refused: bool,
+}
+
+/// Kinds whose defaulting sets the object's labels from its pod template's when it has none.
+fn labels_defaulted(group: &str, kind: &str) -> bool {
+    matches!((group, kind), ("", "ReplicationController") | ("batch", "Job"))
 }
 
 /// The outcome, when the registry refused the request before validating it.
