@@ -468,27 +468,34 @@ pub fn admit_pod(object: &mut Json, old: Option<&Json>) -> (Vec<Error>, Vec<Stri
 /// of that key or of every key, with that effect or every effect — gets one for 300 seconds.
 fn default_toleration_seconds(pod: &mut Json) {
     let Some(Json::Object(spec)) = pod.get_mut("spec") else { return };
-    let tolerates = |tolerations: &[Json], key: &str| {
+    let tolerations: &[Json] = match spec.get("tolerations") {
+        Some(Json::Array(items)) => items,
+        _ => &[],
+    };
+    let tolerates = |key: &str| {
         tolerations.iter().any(|t| {
             let k = t.get("key").and_then(Json::as_str).unwrap_or("");
             let effect = t.get("effect").and_then(Json::as_str).unwrap_or("");
             (k == key || k.is_empty()) && (effect == "NoExecute" || effect.is_empty())
         })
     };
-    let tolerations = match spec.get("tolerations") {
-        Some(Json::Array(items)) => items.clone(),
-        _ => Vec::new(),
-    };
-    let mut added = tolerations.clone();
-    for key in ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"] {
-        if !tolerates(&tolerations, key) {
-            added.push(
+    let missing: Vec<&str> = ["node.kubernetes.io/not-ready", "node.kubernetes.io/unreachable"]
+        .into_iter()
+        .filter(|k| !tolerates(k))
+        .collect();
+    if missing.is_empty() {
+        return;
+    }
+    let list = spec.entry("tolerations").or_insert(Json::Null);
+    if !list.is_array() {
+        *list = Json::Array(Vec::new());
+    }
+    if let Json::Array(items) = list {
+        for key in missing {
+            items.push(
                 serde_json::json!({"key": key, "operator": "Exists", "effect": "NoExecute", "tolerationSeconds": 300}),
             );
         }
-    }
-    if added.len() != tolerations.len() {
-        spec.insert(String::from("tolerations"), Json::Array(added));
     }
 }
 
