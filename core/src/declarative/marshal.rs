@@ -69,12 +69,9 @@ fn write_value(out: &mut String, schema: &Schema, ty: TypeId, v: Option<&Value>,
             Some(s) => write_string(out, s),
             None => out.push_str("null"),
         },
-        // The zero values of the types that marshal themselves: a Quantity prints "0", an
-        // IntOrString 0 (`null` only for a nil pointer, handled above).
-        Kind::Opaque if v.is_none() && schema.types[base].well_known == Some("resource.Quantity") => {
-            out.push_str("\"0\"")
-        }
-        Kind::Opaque if v.is_none() && schema.types[base].well_known == Some("intstr.IntOrString") => out.push('0'),
+        // An absent value of a type that marshals itself prints its zero value, as strict
+        // decoding makes it (a Quantity "0", an IntOrString 0, a Time null).
+        Kind::Opaque if v.is_none() => write_raw(out, &schema.zero(base)),
         // A Quantity prints as `Quantity.String()` (its canonical text: "1000m" is "1"); the
         // parser is in the `apis` feature (built-in kinds), elsewhere the text is kept.
         #[cfg(feature = "apis")]

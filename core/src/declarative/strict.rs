@@ -126,7 +126,7 @@ impl Schema {
     }
 
     /// A type's zero value as it marshals to JSON (`null` for pointers, slices and maps).
-    fn zero(&self, ty: TypeId) -> Value {
+    pub(super) fn zero(&self, ty: TypeId) -> Value {
         if matches!(self.kind(ty), Kind::Pointer(_)) {
             return Value::Null;
         }
