@@ -125,6 +125,17 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         self.meter.charge(e, n)
     }
 
+    /// cel-go plans selections and indexes on anything but a name (a call's result, a
+    /// literal, a comprehension) as a relative attribute, whose step costs one more, once per
+    /// chain of qualifiers (`dyn(self).a.b` costs one more than `self.a.b`; the oracle's `cel`
+    /// suite).
+    fn charge_relative(&mut self, e: &'p Expr, operand: &Expr) -> Result<(), EvalError> {
+        match operand.kind {
+            Kind::Select { .. } | Kind::Index { .. } | Kind::Var { .. } | Kind::Local { .. } | Kind::Ident(_) => Ok(()),
+            _ => self.charge(e, cost::SELECT),
+        }
+    }
+
     pub fn eval(&mut self, e: &'p Expr) -> R {
         match &e.kind {
             Kind::Lit(v) => Ok(v.clone()),
@@ -152,6 +163,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                     return Ok(v);
                 }
                 let target = self.eval(operand)?;
+                self.charge_relative(e, operand)?;
                 // An optional qualifier that finds nothing is not observed by cel-go's cost
                 // tracker (celcoststability: `self.obj.?absentField == optional.none()` is 4).
                 let r = self.select(e, target, field, *optional);
@@ -176,6 +188,7 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             }
             Kind::Index { operand, index, optional } => {
                 let target = self.eval(operand)?;
+                self.charge_relative(e, operand)?;
                 let key = self.eval(index)?;
                 // A constant index is a qualifier of the attribute and costs like a select; a
                 // computed one costs only its own evaluation (celcoststability: `self.val[k]`).

@@ -230,12 +230,13 @@ pub fn civil(ts: &Timestamp, offset: i64) -> Civil {
     }
 }
 
-/// The UTC offset (seconds) of a zone at an instant, as cel-go v0.29.2 reads it
-/// (common/types/timestamp.go `timeZone`): without a `:` the name goes to Go's
+/// The UTC offset (seconds) of a zone at an instant, as cel-go v0.29.2 reads it for the
+/// timestamp functions (common/stdlib/standard.go `inTimeZone`; not common/types/timestamp.go's
+/// `timeZone`, which no function calls): without a `:` the name goes to Go's
 /// `time.LoadLocation` (`""`, `UTC`, `Local` — the API server runs in UTC — or one of the IANA
 /// zones kubedv knows the rules of: without a time-zone database in WebAssembly, kubedv carries
 /// the current rules of common zones, see `ZONES`); with one, hours and minutes are
-/// `strconv.Atoi`'s, the minutes in 0..59, and a leading `-` subtracts the minutes. The errors
+/// `strconv.Atoi`'s (any minutes: `05:75` is 6:15), and a leading `-` subtracts the minutes. The errors
 /// are Go's.
 pub fn zone_offset(zone: &str, ts: &Timestamp) -> Result<i64, String> {
     let Some((h, m)) = zone.split_once(':') else {
@@ -248,9 +249,6 @@ pub fn zone_offset(zone: &str, ts: &Timestamp) -> Result<i64, String> {
         return Ok(std + if in_dst(*rule, ts, std) { 3600 } else { 0 });
     };
     let (h, m) = (atoi(h)?, atoi(m)?);
-    if !(0..=59).contains(&m) {
-        return Err(format!("timezone offset minutes out of range [0, 59]: {zone}"));
-    }
     let minutes =
         if zone.starts_with('-') { h.wrapping_mul(60).wrapping_sub(m) } else { h.wrapping_mul(60).wrapping_add(m) };
     Ok(minutes.wrapping_mul(60))

@@ -4,6 +4,7 @@
 //! | suite | oracle | cases |
 //! |---|---|---|
 //! | `yaml` | kubectl's reading (sigs.k8s.io/yaml) | every YAML file of the corpora and fixtures |
+//! | `cel` | Kubernetes' CEL environment (apiserver v0.37.2) | the expressions of apiserver's CEL library tests (`tests/corpus/cel`) and of kubedv's CEL tables |
 //! | `cel-conformance` | cel-go v0.29.2 | the CEL specification's conformance tests kubedv runs |
 //! | `declarative` | validation-gen v0.37.2 | the declarative validation tables' types and objects |
 //! | `crd-corpus` | kube-apiserver | every released CRD of `tests/corpus/crds`, created |
@@ -16,6 +17,7 @@
 
 mod apiextensions;
 pub mod builtin;
+mod cel;
 mod celconf;
 mod crds;
 mod declarative;
@@ -26,7 +28,7 @@ mod yaml;
 use crate::Suite;
 
 pub fn all() -> Vec<Suite> {
-    let mut out = vec![yaml::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::CATALOG, crds::OBJECTS];
+    let mut out = vec![yaml::SUITE, cel::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::CATALOG, crds::OBJECTS];
     out.push(crds::CATALOG_OBJECTS);
     out.extend(apiextensions::SUITES);
     out.push(apiextensions::SCHEMAS);
@@ -41,6 +43,7 @@ pub fn items_of_mode(mode: &str) -> Option<fn(&crate::Case, &serde_json::Value) 
         "yaml" => Some(yaml::items),
         "apiserver" => Some(crds::request_items),
         "declarative" => Some(declarative::items),
+        "cel" => Some(cel::items),
         _ => None,
     }
 }

@@ -8,6 +8,10 @@
 //	oracle yaml                  kubectl's reading of a manifest file (yaml.go)
 //	oracle cel-conformance       the CEL specification's conformance tests run by cel-go at the
 //	                             version Kubernetes v1.37.2 builds with (celconformance.go)
+//	oracle cel                   Kubernetes' CEL environment as a CRD rule sees it: compile
+//	                             errors, types, values, costs (cel.go)
+//	oracle cel-exprs FILE...     the `expr:` strings of Go test tables, as the cel corpus
+//	                             (celexprs.go)
 //	oracle declarative --bin DIR validation-gen on pasted types, a harness around its output
 //	                             (declarative.go)
 //	oracle version               the versions the answers come from
@@ -38,6 +42,10 @@ func main() {
 		err = eachCase(yamlCase)
 	case "cel-conformance":
 		err = eachCase(celConformanceCase)
+	case "cel":
+		err = eachCase(celCase)
+	case "cel-exprs":
+		err = runCELExprs(os.Args[2:])
 	case "version":
 		fmt.Println(oracleVersion())
 	default:
