@@ -90,8 +90,6 @@ pub(super) fn call_estimate(
             fixed(c, if b == B::Matches { 1 } else { size(0) }, h)
         }
         B::LowerAscii | B::UpperAscii | B::Trim | B::Substring => fixed(traversal(0), size(0), Hint::Str),
-        // cel-go cost.go ExtQuoteString: every character escaped, two quotes added.
-        B::Quote => fixed(traversal(0), size(0).saturating_mul(2).saturating_add(2), Hint::Str),
         // cost.go: a URL's result size is its text's (its equality traverses it).
         B::Url => fixed(traversal(0), size(0), Hint::Url),
         B::JsonPatchEscapeKey => fixed(traversal(0), size(0), Hint::Str),

@@ -78,8 +78,7 @@ impl NamedFormat {
                 }
             }
             "byte" => {
-                // Go's base64.StdEncoding: padded (CEL's `base64.decode` also takes it unpadded).
-                if s.len() % 4 == 0 && base64_decode(s).is_some() {
+                if base64_decode(s).is_some() {
                     Vec::new()
                 } else {
                     Vec::from([String::from("invalid base64")])

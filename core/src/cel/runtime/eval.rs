@@ -125,17 +125,6 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         self.meter.charge(e, n)
     }
 
-    /// cel-go plans selections and indexes on anything but a name (a call's result, a
-    /// literal, a comprehension) as a relative attribute, whose step costs one more, once per
-    /// chain of qualifiers (`dyn(self).a.b` costs one more than `self.a.b`; the oracle's `cel`
-    /// suite).
-    fn charge_relative(&mut self, e: &'p Expr, operand: &Expr) -> Result<(), EvalError> {
-        match operand.kind {
-            Kind::Select { .. } | Kind::Index { .. } | Kind::Var { .. } | Kind::Local { .. } | Kind::Ident(_) => Ok(()),
-            _ => self.charge(e, cost::SELECT),
-        }
-    }
-
     pub fn eval(&mut self, e: &'p Expr) -> R {
         match &e.kind {
             Kind::Lit(v) => Ok(v.clone()),
@@ -163,13 +152,11 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                     return Ok(v);
                 }
                 let target = self.eval(operand)?;
-                self.charge_relative(e, operand)?;
                 // An optional qualifier that finds nothing is not observed by cel-go's cost
                 // tracker (celcoststability: `self.obj.?absentField == optional.none()` is 4).
                 let r = self.select(e, target, field, *optional);
-                if !matches!(r, Ok(Value::Optional(None))) {
-                    self.charge(e, cost::SELECT)?;
-                }
+                let found = !matches!(r, Ok(Value::Optional(None)));
+                self.charge(e, cost::SELECT * u64::from(found) + relative(operand))?;
                 r
             }
             Kind::Has { operand, field } => {
@@ -188,14 +175,12 @@ impl<'p, 'a> Interpreter<'p, 'a> {
             }
             Kind::Index { operand, index, optional } => {
                 let target = self.eval(operand)?;
-                self.charge_relative(e, operand)?;
                 let key = self.eval(index)?;
                 // A constant index is a qualifier of the attribute and costs like a select; a
                 // computed one costs only its own evaluation (celcoststability: `self.val[k]`).
                 let r = self.index(e, target, key, *optional);
-                if matches!(index.kind, Kind::Lit(_)) && !matches!(r, Ok(Value::Optional(None))) {
-                    self.charge(e, cost::SELECT)?;
-                }
+                let qualifier = matches!(index.kind, Kind::Lit(_)) && !matches!(r, Ok(Value::Optional(None)));
+                self.charge(e, cost::SELECT * u64::from(qualifier) + relative(operand))?;
                 r
             }
             Kind::And(a, b) => self.logic(a, b, false),
@@ -494,6 +479,18 @@ impl<'p, 'a> Interpreter<'p, 'a> {
         self.charge(e, 1)?;
         Err(err)
     }
+}
+
+/// What a selection or index costs beyond its qualifier for being on `operand`: cel-go plans a
+/// qualifier of anything but a name (a call's result, a literal, a comprehension) as a relative
+/// attribute, whose step costs one more, once per chain (`dyn(self).a.b` costs one more than
+/// `self.a.b`; the oracle's `cel` suite).
+fn relative(operand: &Expr) -> u64 {
+    let named = matches!(
+        operand.kind,
+        Kind::Select { .. } | Kind::Index { .. } | Kind::Var { .. } | Kind::Local { .. } | Kind::Ident(_)
+    );
+    cost::SELECT * u64::from(!named)
 }
 
 /// Whether cel-go plans an expression as an attribute: a variable, or selections and constant

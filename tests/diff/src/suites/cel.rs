@@ -132,10 +132,8 @@ fn kubedv(input: &Json) -> Json {
     };
     out.insert("compile".into(), json!(""));
     out.insert("type".into(), json!(ty.to_string()));
-    let sized: Vec<_> = schema
-        .and_then(sized_type)
-        .map(|t| vec![("self", t.clone()), ("oldSelf", t)])
-        .unwrap_or_default();
+    let sized: Vec<_> =
+        schema.and_then(sized_type).map(|t| vec![("self", t.clone()), ("oldSelf", t)]).unwrap_or_default();
     let est = estimate(&unoptimized, &sized);
     out.insert("estimate".into(), json!([est.min, est.max]));
     // The program as the API server builds it (folded, regexes compiled), as a CRD rule's.

@@ -28,7 +28,8 @@ mod yaml;
 use crate::Suite;
 
 pub fn all() -> Vec<Suite> {
-    let mut out = vec![yaml::SUITE, cel::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::CATALOG, crds::OBJECTS];
+    let mut out =
+        vec![yaml::SUITE, cel::SUITE, celconf::SUITE, declarative::SUITE, crds::CORPUS, crds::CATALOG, crds::OBJECTS];
     out.push(crds::CATALOG_OBJECTS);
     out.extend(apiextensions::SUITES);
     out.push(apiextensions::SCHEMAS);
