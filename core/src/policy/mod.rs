@@ -351,6 +351,41 @@ impl PolicySet {
     }
 
     /// The OpenAPI schema of a custom resource's kind and version, from the CRDs given.
+    /// The params as the API server stores them when a CRD given says their kind's scope: a
+    /// namespaced object without a namespace is created in `default` (kubectl's namespace when
+    /// its context names none), a cluster-scoped one loses the namespace it names
+    /// (`rest.BeforeCreate`). `None` when nothing changes.
+    fn as_stored(&self, params: &[Json]) -> Option<Vec<Json>> {
+        let scope = |o: &Json| {
+            let (v, k) = type_of(o);
+            let group = v.rsplit_once('/').map_or("", |(g, _)| g);
+            let crd = self.crds.iter().find(|c| {
+                c.pointer("/spec/group").and_then(Json::as_str) == Some(group)
+                    && c.pointer("/spec/names/kind").and_then(Json::as_str) == Some(k)
+            })?;
+            Some(crd.pointer("/spec/scope").and_then(Json::as_str) == Some("Namespaced"))
+        };
+        let namespace =
+            |o: &Json| o.pointer("/metadata/namespace").and_then(Json::as_str).is_some_and(|n| !n.is_empty());
+        let changes = |o: &Json| scope(o).is_some_and(|namespaced| namespaced != namespace(o));
+        if !params.iter().any(changes) {
+            return None;
+        }
+        let stored = params.iter().map(|o| {
+            let mut o = o.clone();
+            if let (true, Some(namespaced), Some(m)) =
+                (changes(&o), scope(&o), o.get_mut("metadata").and_then(Json::as_object_mut))
+            {
+                match namespaced {
+                    true => m.insert(String::from("namespace"), Json::from("default")),
+                    false => m.remove("namespace"),
+                };
+            }
+            o
+        });
+        Some(stored.collect())
+    }
+
     fn schema_of(&self, kind: &Gvk) -> Option<&Json> {
         let crd = self.crds.iter().find(|c| {
             c.pointer("/spec/group").and_then(Json::as_str) == Some(kind.group.as_str())
@@ -402,6 +437,8 @@ impl PolicySet {
             return out;
         }
         let rules: authz::Rules = Rc::from(allowed);
+        let stored = self.as_stored(params);
+        let params = stored.as_deref().unwrap_or(params);
         // Mutating admission runs first; the validating policies see what it made.
         let schema = self.schema_of(&req.kind);
         let equivalents = |r: &Gvr| self.equivalents(&req.kind.kind, r);

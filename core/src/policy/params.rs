@@ -3,7 +3,8 @@
 //!
 //! Offline, the params objects are the ones given. A `paramKind` is namespaced unless it is a
 //! cluster-scoped built-in kind or every given object of that kind has no namespace (the API
-//! server knows from the kind's REST mapping; here the objects are the only evidence).
+//! server knows from the kind's REST mapping; here the objects are the evidence, brought to
+//! their stored namespaces first when a CRD given says the kind's scope: `PolicySet::as_stored`).
 
 use alloc::string::String;
 use alloc::vec::Vec;

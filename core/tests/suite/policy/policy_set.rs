@@ -614,6 +614,46 @@ fn params_through_bindings() {
     assert_eq!(out.denials[0].text, "ValidatingAdmissionPolicy 'p' denied request: failed to configure policy: policy contained no match constraints, a required field");
 }
 
+// A param of a namespaced custom kind created without a namespace lands in `default`, as
+// kubectl creates it; a CRD given says the kind's scope (the oracle's `policy` suite, the
+// documentation's replicalimit-param.yaml with its `namesapce` typo: the API server finds it
+// with `paramRef.namespace: default`). Without the CRD, a kind whose params name no namespace is
+// taken to be cluster-scoped.
+#[test]
+fn params_stored_by_their_crds_scope() {
+    let pol = policy(
+        "replicas",
+        json!({"paramKind": {"apiVersion": "rules.example.com/v1", "kind": "ReplicaLimit"}, "matchConstraints": all_rules(),
+               "validations": [{"expression": "object.spec.replicas <= params.maxReplicas"}]}),
+    );
+    let bind = binding(
+        "b",
+        "replicas",
+        json!({"paramRef": {"name": "limit", "namespace": "default", "parameterNotFoundAction": "Deny"}}),
+    );
+    let crd = |scope: &str| {
+        json!({"apiVersion": "apiextensions.k8s.io/v1", "kind": "CustomResourceDefinition",
+               "metadata": {"name": "replicalimits.rules.example.com"},
+               "spec": {"group": "rules.example.com", "scope": scope, "names": {"kind": "ReplicaLimit", "plural": "replicalimits"},
+                        "versions": [{"name": "v1", "served": true, "storage": true,
+                                      "schema": {"openAPIV3Schema": {"type": "object", "x-kubernetes-preserve-unknown-fields": true}}}]}})
+    };
+    let params = [
+        json!({"apiVersion": "rules.example.com/v1", "kind": "ReplicaLimit", "metadata": {"name": "limit"}, "maxReplicas": 3}),
+    ];
+    let deploy = request(
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": {"name": "web", "namespace": "default"}, "spec": {"replicas": 5}}),
+    );
+    let denial = |docs: &[Json]| PolicySet::new(docs).evaluate(&deploy, &params, &[]).denials[0].text.clone();
+    assert_eq!(
+        denial(&[crd("Namespaced"), pol.clone(), bind.clone()]),
+        "ValidatingAdmissionPolicy 'replicas' with binding 'b' denied request: failed expression: object.spec.replicas <= params.maxReplicas"
+    );
+    let cluster_scoped = "ValidatingAdmissionPolicy 'replicas' with binding 'b' denied request: failed to configure binding: paramRef.namespace must not be provided for a cluster-scoped `paramKind`";
+    assert_eq!(denial(&[pol.clone(), bind.clone()]), cluster_scoped);
+    assert_eq!(denial(&[crd("Cluster"), pol, bind]), cluster_scoped);
+}
+
 // activation.go: a pass that spends more than the budget stops with one error decision.
 #[test]
 fn budgets() {

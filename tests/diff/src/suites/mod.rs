@@ -13,6 +13,7 @@
 //! | `crd-catalog-objects` | kube-apiserver | real custom resources of the catalog's projects and targeted mistakes, kubedv routing them to the CRD catalog |
 //! | `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin` | as their path | the differences the differential fuzzer found (`tests/oracle/fuzz/`) |
 //! | `builtin` | kube-apiserver | built-in kinds of real manifests (`tests/corpus/manifests`) and targeted cases (`tests/oracle/cases/builtin`) |
+//! | `policy` | kube-apiserver's admission plugins | the Kubernetes documentation's admission policies (`tests/corpus/policies`) and the requests of `tests/oracle/cases/policy` |
 //! | `apiextensions-*` | kube-apiserver | apiextensions-apiserver's test tables (`tests/corpus/apiextensions`) as CRDs and objects |
 
 mod apiextensions;
@@ -22,6 +23,7 @@ mod celconf;
 mod crds;
 mod declarative;
 mod fuzz;
+mod policy;
 mod verdict;
 mod yaml;
 
@@ -35,6 +37,7 @@ pub fn all() -> Vec<Suite> {
     out.push(apiextensions::SCHEMAS);
     out.extend(fuzz::SUITES);
     out.push(builtin::SUITE);
+    out.push(policy::SUITE);
     out
 }
 

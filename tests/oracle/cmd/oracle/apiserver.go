@@ -93,6 +93,8 @@ type apiServer struct {
 	namespaces map[string]bool
 	// the resources of the CRDs a case created, so their objects need no discovery
 	crdResources map[schema.GroupVersionKind]crdResource
+	// the number of the last wait for admission policies (policiesInEffect)
+	sentinel int
 }
 
 type crdResource struct {
@@ -426,8 +428,19 @@ func (s *apiServer) ensureNamespace(ns string) error {
 }
 
 func (s *apiServer) answer(c *apiCase) map[string]any {
-	var cleanup []string
+	var cleanup, policies []string
 	defer func() {
+		// Admission policies and bindings go first, and are waited for until the admission
+		// plugins have dropped them, so that they judge nothing else (the deletion of a param,
+		// a later case's requests).
+		if len(policies) > 0 {
+			for i := len(policies) - 1; i >= 0; i-- {
+				_, _, _, _ = s.do("DELETE", policies[i], nil)
+			}
+			if err := s.policiesInEffect(false, nil); err != nil {
+				fmt.Fprintln(os.Stderr, "oracle:", err)
+			}
+		}
 		for i := len(cleanup) - 1; i >= 0; i-- {
 			_, _, _, _ = s.do("DELETE", cleanup[i], nil)
 		}
@@ -435,15 +448,23 @@ func (s *apiServer) answer(c *apiCase) map[string]any {
 	var crd json.RawMessage
 	for _, obj := range c.Setup {
 		var h objectHead
-		if json.Unmarshal(obj, &h) == nil && h.Kind == "CustomResourceDefinition" {
+		_ = json.Unmarshal(obj, &h)
+		if h.Kind == "CustomResourceDefinition" {
 			crd = obj
 		}
 		p, err := s.create(obj)
-		if p != "" {
+		if p != "" && admissionPolicyKinds[h.Kind] {
+			policies = append(policies, p)
+		} else if p != "" {
 			cleanup = append(cleanup, p)
 		}
 		if err != nil {
 			return setupFailure("", err)
+		}
+	}
+	if len(policies) > 0 {
+		if err := s.policiesInEffect(true, paramKind(c.Setup)); err != nil {
+			return map[string]any{"setupError": err.Error()}
 		}
 	}
 	query := url.Values{"dryRun": {"All"}}
@@ -568,7 +589,7 @@ func (s *apiServer) create(obj json.RawMessage) (string, error) {
 			return err
 		}
 		if code == http.StatusConflict {
-			return errors.New("an object of this name is still being deleted")
+			return fmt.Errorf("an object of this name is still being deleted: %s", bytes.TrimSpace(data))
 		}
 		return nil
 	})
@@ -668,6 +689,108 @@ func (s *apiServer) createUnderPermissiveSchema(crd, obj json.RawMessage, refuse
 		}
 		return nil
 	})
+}
+
+// The kinds whose objects the admission plugins read through informers: a case's policies
+// take effect asynchronously, a second or so after they are created.
+var admissionPolicyKinds = map[string]bool{
+	"ValidatingAdmissionPolicy": true, "ValidatingAdmissionPolicyBinding": true,
+	"MutatingAdmissionPolicy": true, "MutatingAdmissionPolicyBinding": true,
+}
+
+// policiesInEffect waits until the admission plugins act on the policies and bindings created
+// so far (on) or on none of a case's any more (off). Both plugins rebuild their policies from
+// their informers' listers (apiserver pkg/admission/plugin/policy/generic/policy_source.go,
+// refreshPolicies, once a second), so a sentinel created after a case's objects is seen only
+// with them: a mutating policy that labels the sentinel ConfigMap "kubedv-sentinel" with this
+// wait's number and a validating policy bound with the Warn action that reports the label it
+// sees. The dry-run probe is in effect when its warning says "seen N" (both plugins have
+// every policy created before the sentinel). Off: the case's policies and bindings are deleted
+// before the sentinel, which is then deleted too; the plugins have dropped them when the probe
+// is allowed, without the sentinel's warning and label.
+//
+// A policy whose paramKind is a custom resource fails to configure ("failed to find resource
+// referenced by paramKind") until the plugins' REST mapper has discovered the CRD (it is reset
+// every 30 s: apiserver pkg/server/options/admission.go): the sentinels are given the case's
+// first paramKind (paramKind), so they act only once it is found.
+func (s *apiServer) policiesInEffect(on bool, paramKind any) error {
+	const v1 = "/apis/admissionregistration.k8s.io/v1/"
+	s.sentinel++
+	n := fmt.Sprint(s.sentinel)
+	rules := map[string]any{"resourceRules": []any{map[string]any{"apiGroups": []any{""}, "apiVersions": []any{"v1"},
+		"operations": []any{"CREATE"}, "resources": []any{"configmaps"}}}}
+	conditions := []any{map[string]any{"name": "sentinel", "expression": "object.metadata.name == 'kubedv-sentinel'"}}
+	objects := []struct {
+		resource string
+		spec     map[string]any
+	}{
+		{"mutatingadmissionpolicies", map[string]any{"failurePolicy": "Ignore", "matchConstraints": rules,
+			"matchConditions": conditions, "reinvocationPolicy": "Never", "mutations": []any{map[string]any{
+				"patchType": "ApplyConfiguration", "applyConfiguration": map[string]any{"expression": "Object{metadata: Object.metadata{labels: {'kubedv-sentinel': '" + n + "'}}}"}}}}},
+		{"mutatingadmissionpolicybindings", map[string]any{"policyName": "kubedv-sentinel"}},
+		{"validatingadmissionpolicies", map[string]any{"failurePolicy": "Ignore", "matchConstraints": rules,
+			"matchConditions": conditions, "validations": []any{map[string]any{"expression": "false",
+				"messageExpression": "'seen ' + object.metadata.?labels['kubedv-sentinel'].orValue('none')"}}}},
+		{"validatingadmissionpolicybindings", map[string]any{"policyName": "kubedv-sentinel", "validationActions": []any{"Warn"}}},
+	}
+	kinds := map[string]string{"mutatingadmissionpolicies": "MutatingAdmissionPolicy", "mutatingadmissionpolicybindings": "MutatingAdmissionPolicyBinding",
+		"validatingadmissionpolicies": "ValidatingAdmissionPolicy", "validatingadmissionpolicybindings": "ValidatingAdmissionPolicyBinding"}
+	if on {
+		for _, o := range objects {
+			if paramKind != nil && (o.resource == "mutatingadmissionpolicies" || o.resource == "validatingadmissionpolicies") {
+				o.spec["paramKind"] = paramKind
+			}
+			body, _ := json.Marshal(map[string]any{"apiVersion": "admissionregistration.k8s.io/v1", "kind": kinds[o.resource],
+				"metadata": map[string]any{"name": "kubedv-sentinel"}, "spec": o.spec})
+			if code, data, _, err := s.do("POST", v1+o.resource, body); err != nil || code >= 300 {
+				return fmt.Errorf("creating the sentinel %s: %v %s", o.resource, err, data)
+			}
+		}
+	} else {
+		for i := len(objects) - 1; i >= 0; i-- {
+			_, _, _, _ = s.do("DELETE", v1+objects[i].resource+"/kubedv-sentinel", nil)
+		}
+	}
+	probe := []byte(`{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"kubedv-sentinel","namespace":"default"}}`)
+	err := waitFor(60*time.Second, func() error {
+		code, data, warnings, err := s.do("POST", "/api/v1/namespaces/default/configmaps?dryRun=All", probe)
+		if err != nil {
+			return err
+		}
+		seen := false
+		for _, w := range warnings {
+			seen = seen || (bytes.Contains([]byte(w), []byte("'kubedv-sentinel'")) && (!on || bytes.HasSuffix([]byte(w), []byte(": seen "+n))))
+		}
+		switch {
+		case on && seen:
+			return nil
+		case !on && !seen && code < 300 && !bytes.Contains(data, []byte(`"kubedv-sentinel":`)):
+			return nil
+		}
+		return fmt.Errorf("the sentinel probe answered %d %s, warnings %q", code, data, warnings)
+	})
+	if err != nil {
+		state := map[bool]string{true: "take effect", false: "stop acting"}[on]
+		return fmt.Errorf("the admission policies did not %s within 60 s: %w", state, err)
+	}
+	return nil
+}
+
+// paramKind is the spec.paramKind of the first admission policy among objects, or nil.
+func paramKind(objects []json.RawMessage) any {
+	for _, obj := range objects {
+		var p struct {
+			Kind string `json:"kind"`
+			Spec struct {
+				ParamKind map[string]any `json:"paramKind"`
+			} `json:"spec"`
+		}
+		if json.Unmarshal(obj, &p) == nil && p.Spec.ParamKind != nil &&
+			(p.Kind == "ValidatingAdmissionPolicy" || p.Kind == "MutatingAdmissionPolicy") {
+			return p.Spec.ParamKind
+		}
+	}
+	return nil
 }
 
 // setupFailure is the answer when something to create first was not: its Status, or why.
