@@ -232,7 +232,7 @@ pub fn ask(env: &Env, args: &[String]) -> Result<(), String> {
 }
 
 /// `cargo xtask fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer. For each path
-/// (`yaml`, `crd`, `go`; all by default) for SECONDS (default 600), batches of the structured
+/// (`yaml`, `crd`, `go`, `cel`, `builtin`, `builtin-ROOM`; the first three by default) for SECONDS (default 600), batches of the structured
 /// generators' inputs (`kubedv-fuzz cases`) go to the oracle and to kubedv (`kubedv-diff
 /// judge`); every difference is written to `target/oracle/fuzz-diff/PATH.found.jsonl` with both
 /// answers, and with `--keep` its case is added to `tests/oracle/fuzz/PATH.jsonl` (the
@@ -266,10 +266,11 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
             "yaml" => ("yaml", 500),
             "crd" => ("apiserver", 80),
             "go" => ("declarative", 60),
+            "cel" => ("cel", 400),
             p if p == "builtin" || p.starts_with("builtin-") => ("apiserver", 150),
             other => {
                 return Err(format!(
-                    "no differential path {other:?} (yaml, crd, go, builtin, builtin-ROOM: one API group's room of kubedv_core::apis, e.g. builtin-networking)"
+                    "no differential path {other:?} (yaml, crd, go, cel, builtin, builtin-ROOM: one API group's room of kubedv_core::apis, e.g. builtin-networking)"
                 ))
             }
         };

@@ -87,7 +87,11 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                 let case = kubedv_diff::Case { id, input: input.clone() };
                 n += 1;
                 if let Some(item) = items(&case, answer).into_iter().find(|i| i.kubedv != i.oracle) {
-                    if kubedv_diff::only_request_managed_fields(&item.kubedv, &item.oracle) {
+                    let known = match mode.as_str() {
+                        "cel" => kubedv_diff::same_first_syntax_error(&item.kubedv, &item.oracle),
+                        _ => kubedv_diff::only_request_managed_fields(&item.kubedv, &item.oracle),
+                    };
+                    if known {
                         explained += 1;
                         continue;
                     }
@@ -96,7 +100,11 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                     let _ = writeln!(out, "{row}");
                 }
             }
-            eprintln!("judge {mode}: {n} cases, {differ} differ, {explained} explained (request-time managedFields)");
+            let family = match mode.as_str() {
+                "cel" => "syntax errors recovered differently",
+                _ => "request-time managedFields",
+            };
+            eprintln!("judge {mode}: {n} cases, {differ} differ, {explained} explained ({family})");
         }
         Some("compare") => {
             let verbose = args.iter().any(|a| a == "-v" || a == "--verbose");

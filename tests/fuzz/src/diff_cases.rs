@@ -7,6 +7,10 @@
 //!   object drawn from the schema created (or an update of another) — the API server's
 //!   verdict on both;
 //! - `go`: a mutated table's Go types and random objects, through validation-gen's code;
+//! - `cel`: an expression of the CEL conformance tests or of apiserver's CEL library tests
+//!   (`tests/corpus/cel`), mutated with CEL tokens three times in four, with a random `self`
+//!   half the time, compiled, estimated and evaluated in Kubernetes' CEL environment as a CRD
+//!   rule's (`oracle cel`);
 //! - `builtin`: built-in objects of the modeled kinds, mutated, created or updated
 //!   ([`crate::builtin_cases`]); `builtin-ROOM` one API group's (the rooms of
 //!   `kubedv_core::apis`: `builtin-core`, `builtin-apps`, `builtin-networking`...).
@@ -16,11 +20,12 @@
 use kubedv_core::declarative::Schema;
 use serde_json::{json, Value};
 
+use crate::cel_round::{cel_seeds, CEL_TOKENS};
 use crate::crd_round::{random_schema, real_crds, sample};
 use crate::manifest_round::{MANIFESTS, YAML_TOKENS};
 use crate::{mutate, mutate_with, random_json, seeds, Rng};
 
-pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "builtin", "builtin-ROOM"];
+pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "cel", "builtin", "builtin-ROOM"];
 
 pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, String> {
     let mut rng = Rng::seeded(seed);
@@ -37,6 +42,18 @@ pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, Strin
             for i in 0..n {
                 let mut c = crd_case(&mut rng, &real, &format!("f{i}.fuzz.oracle.kubedv.dev"));
                 c["id"] = json!(format!("{seed}-{i}"));
+                out.push(c);
+            }
+        }
+        "cel" => {
+            let seeds = cel_diff_seeds()?;
+            for i in 0..n {
+                let base = &seeds[rng.below(seeds.len())];
+                let expr = if rng.below(4) == 0 { base.clone() } else { mutate_with(&mut rng, base, CEL_TOKENS) };
+                let mut c = json!({"id": format!("{seed}-{i}"), "expr": expr});
+                if rng.below(2) == 0 {
+                    c["self"] = random_json(&mut rng, 0);
+                }
                 out.push(c);
             }
         }
@@ -89,6 +106,19 @@ pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, Strin
         _ => return Err(format!("no differential path {path:?}; the paths are {}", DIFF_PATHS.join(", "))),
     }
     Ok(out)
+}
+
+/// The `cel` path's seeds: the conformance tests' expressions and apiserver's CEL library
+/// tests' (`tests/corpus/cel/apiserver-library.jsonl`).
+fn cel_diff_seeds() -> Result<Vec<String>, String> {
+    let mut seeds = cel_seeds();
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus/cel/apiserver-library.jsonl");
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let v: Value = serde_json::from_str(line).map_err(|e| format!("{}: {e}", path.display()))?;
+        seeds.extend(v["expr"].as_str().map(String::from));
+    }
+    Ok(seeds)
 }
 
 /// A CRD in `group` and a request for one of its objects: half the time a random schema under

@@ -460,9 +460,9 @@ impl<'d> Checker<'d> {
                 }
                 Ok(T::Opaque(Rc::from(&**name), Rc::from([])))
             }
-            Kind::Message { name, .. } => {
-                self.err(e, format!("undeclared reference to '{name}' (kubedv has no protobuf message types)"))
-            }
+            // No message types (Kubernetes' environments declare none): cel-go's undeclared
+            // type name.
+            Kind::Message { name, .. } => self.err(e, format!("undeclared reference to '{name}' (in container '')")),
             Kind::Bind { name, init, body, .. } => {
                 let t = self.check(init)?;
                 self.locals.push((String::from(&**name), t));

@@ -413,12 +413,14 @@ impl Parser<'_> {
         })
     }
 
-    /// A message literal `Name{...}`.
+    /// A message literal `Name{...}`, placed at its `{` as cel-go places it (its parser's
+    /// `VisitCreateMessage` takes the id of the `{` token).
     #[inline(never)]
     fn message(&mut self, name: Expr) -> PResult {
+        let brace = self.offset();
         self.bump();
         let fields = self.message_fields()?;
-        Ok(Expr::new(at(&name), Kind::Message { name: qualified_name(&name).into(), fields }))
+        Ok(Expr::new(brace, Kind::Message { name: qualified_name(&name).into(), fields }))
     }
 
     fn primary(&mut self) -> PResult {

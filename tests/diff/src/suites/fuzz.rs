@@ -1,4 +1,4 @@
-//! `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin`: the inputs on which the differential fuzzer
+//! `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin`, `fuzz-cel`: the inputs on which the differential fuzzer
 //! (`cargo xtask fuzz-diff`) found kubedv and Kubernetes differing, kept as cases
 //! (`tests/oracle/fuzz/<path>.jsonl`, one oracle case per line, as `kubedv-fuzz cases` made it):
 //! once fixed they agree, or they stay listed as explained exceptions.
@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use crate::{Case, Suite};
 
-pub const SUITES: [Suite; 4] = [
+pub const SUITES: [Suite; 5] = [
     Suite {
         name: "fuzz-yaml",
         mode: "yaml",
@@ -35,6 +35,13 @@ pub const SUITES: [Suite; 4] = [
         about: "built-in objects the differential fuzzer found judged differently",
         cases: || found("builtin"),
         items: super::crds::request_items,
+    },
+    Suite {
+        name: "fuzz-cel",
+        mode: "cel",
+        about: "CEL expressions the differential fuzzer found compiled or evaluated differently",
+        cases: || found("cel"),
+        items: super::cel::items,
     },
 ];
 
