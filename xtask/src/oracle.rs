@@ -232,7 +232,7 @@ pub fn ask(env: &Env, args: &[String]) -> Result<(), String> {
 }
 
 /// `cargo xtask fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer. For each path
-/// (`yaml`, `crd`, `go`, `cel`, `builtin`, `builtin-ROOM`; the first three by default) for SECONDS (default 600), batches of the structured
+/// (`yaml`, `crd`, `go`, `cel`, `policy`, `builtin`, `builtin-ROOM`; the first three by default) for SECONDS (default 600), batches of the structured
 /// generators' inputs (`kubedv-fuzz cases`) go to the oracle and to kubedv (`kubedv-diff
 /// judge`); every difference is written to `target/oracle/fuzz-diff/PATH.found.jsonl` with both
 /// answers, and with `--keep` its case is added to `tests/oracle/fuzz/PATH.jsonl` (the
@@ -262,15 +262,17 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
     let fuzz = env.root.join("target/fuzz/kubedv-fuzz");
     let judge = env.root.join("target/release/kubedv-diff");
     for path in paths {
-        let (mode, batch) = match path {
-            "yaml" => ("yaml", 500),
-            "crd" => ("apiserver", 80),
-            "go" => ("declarative", 60),
-            "cel" => ("cel", 400),
-            p if p == "builtin" || p.starts_with("builtin-") => ("apiserver", 150),
+        // The oracle's mode, how its answers are judged (`kubedv-diff judge`), cases per batch.
+        let (mode, judged_as, batch) = match path {
+            "yaml" => ("yaml", "yaml", 500),
+            "crd" => ("apiserver", "apiserver", 80),
+            "go" => ("declarative", "declarative", 60),
+            "cel" => ("cel", "cel", 400),
+            "policy" => ("apiserver", "policy", 20),
+            p if p == "builtin" || p.starts_with("builtin-") => ("apiserver", "apiserver", 150),
             other => {
                 return Err(format!(
-                    "no differential path {other:?} (yaml, crd, go, cel, builtin, builtin-ROOM: one API group's room of kubedv_core::apis, e.g. builtin-networking)"
+                    "no differential path {other:?} (yaml, crd, go, cel, policy, builtin, builtin-ROOM: one API group's room of kubedv_core::apis, e.g. builtin-networking)"
                 ))
             }
         };
@@ -302,7 +304,7 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
             std::fs::write(&answer_file, answers).map_err(|e| e.to_string())?;
             let differ = captured(
                 "kubedv-diff judge",
-                Command::new(&judge).args(["judge", mode]).arg(&case_file).arg(&answer_file),
+                Command::new(&judge).args(["judge", judged_as]).arg(&case_file).arg(&answer_file),
             )?;
             cases += text.lines().count();
             for line in text.lines() {

@@ -199,10 +199,26 @@ pub fn creation_errors(doc: &Json, minor: u32) -> Option<Vec<crate::field::Error
     validation::creation_errors(doc, minor)
 }
 
-/// The problems of a document the API server would refuse to create
-/// ([`validation::creation_errors`]).
+/// The problems of a document the API server would refuse to create: its metadata, checked as
+/// `ValidateObjectMeta` checks a cluster-scoped admissionregistration object's (a name that is
+/// not a DNS subdomain: a fuzz find of the oracle's `policy` path), before
+/// [`validation::creation_errors`].
 fn refusals(doc: &Json, minor: u32, document: &str) -> Vec<Problem> {
-    let errors = validation::creation_errors(doc, minor).unwrap_or_default();
+    use crate::objectmeta;
+    let (_, kind) = type_of(doc);
+    let spec = validation::creation_errors(doc, minor).unwrap_or_default();
+    // The four kinds' validation begins with the same `ValidateObjectMeta(..., false,
+    // NameIsDNSSubdomain, ...)` (kubernetes pkg/apis/admissionregistration/validation).
+    let same = objectmeta::builtin("admissionregistration.k8s.io", "ValidatingAdmissionPolicy");
+    let (empty, mut errors) = (Map::new(), Vec::new());
+    let meta = match doc.get("metadata") {
+        Some(Json::Object(meta)) => meta,
+        _ => &empty,
+    };
+    if let Some(same) = same {
+        objectmeta::validate_builtin(meta, same, kind, &mut errors);
+    }
+    errors.extend(spec);
     errors
         .into_iter()
         .map(|e| Problem {
@@ -212,6 +228,17 @@ fn refusals(doc: &Json, minor: u32, document: &str) -> Vec<Problem> {
             message: e.body(),
         })
         .collect()
+}
+
+/// A policy or binding kubedv cannot read (a value of the wrong type or outside an enum): the
+/// API server's refusal when it has one (`spec.failurePolicy: Unsupported value: "Fal"`, a fuzz
+/// find of the oracle's `policy` path), else why kubedv cannot read it.
+fn unreadable(doc: &Json, minor: u32, kind: &str, why: String) -> Vec<Problem> {
+    let refused = refusals(doc, minor, kind);
+    if !refused.is_empty() {
+        return refused;
+    }
+    Vec::from([Problem { severity: Severity::Error, document: String::from(kind), field: String::new(), message: why }])
 }
 
 /// Whether a document is a policy, a binding, or a CRD (whose schema ApplyConfiguration
@@ -257,12 +284,7 @@ impl PolicySet {
                             PolicyKind::Mutating => set.add_mutating(p),
                         }
                     }
-                    Err(e) => set.problems.push(Problem {
-                        severity: Severity::Error,
-                        document: String::from(k),
-                        field: String::new(),
-                        message: e,
-                    }),
+                    Err(e) => set.problems.extend(unreadable(doc, minor, k, e)),
                 }
             } else if let Some(kind) = PolicyKind::of_binding(v, k) {
                 match Binding::read(doc, kind) {
@@ -271,12 +293,7 @@ impl PolicySet {
                         refused.push((b.name.clone(), refusals(doc, minor, &document)));
                         set.bindings.push(b);
                     }
-                    Err(e) => set.problems.push(Problem {
-                        severity: Severity::Error,
-                        document: String::from(k),
-                        field: String::new(),
-                        message: e,
-                    }),
+                    Err(e) => set.problems.extend(unreadable(doc, minor, k, e)),
                 }
             }
         }

@@ -11,6 +11,10 @@
 //!   (`tests/corpus/cel`), mutated with CEL tokens three times in four, with a random `self`
 //!   half the time, compiled, estimated and evaluated in Kubernetes' CEL environment as a CRD
 //!   rule's (`oracle cel`);
+//! - `policy`: the CLI's example admission policies (validating with params and three
+//!   bindings; mutating), mutated three times in four with policy tokens, created with the
+//!   params' CRD and a namespace labelled `environment: test`, `production` or nothing, then a
+//!   Deployment created or updated in it (`oracle apiserver`, which waits for the policies);
 //! - `builtin`: built-in objects of the modeled kinds, mutated, created or updated
 //!   ([`crate::builtin_cases`]); `builtin-ROOM` one API group's (the rooms of
 //!   `kubedv_core::apis`: `builtin-core`, `builtin-apps`, `builtin-networking`...).
@@ -25,7 +29,7 @@ use crate::crd_round::{random_schema, real_crds, sample};
 use crate::manifest_round::{MANIFESTS, YAML_TOKENS};
 use crate::{mutate, mutate_with, random_json, seeds, Rng};
 
-pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "cel", "builtin", "builtin-ROOM"];
+pub(crate) const DIFF_PATHS: &[&str] = &["yaml", "crd", "go", "cel", "policy", "builtin", "builtin-ROOM"];
 
 pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, String> {
     let mut rng = Rng::seeded(seed);
@@ -55,6 +59,20 @@ pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, Strin
                     c["self"] = random_json(&mut rng, 0);
                 }
                 out.push(c);
+            }
+        }
+        "policy" => {
+            let crd_path =
+                std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../oracle/cases/policy/replicalimit-crd.yaml");
+            let crd_text = std::fs::read_to_string(&crd_path).map_err(|e| format!("{}: {e}", crd_path.display()))?;
+            let crd = kubedv_input::documents(&crd_text).map_err(|e| e.to_string())?.remove(0);
+            let mut i = 0;
+            while out.len() < n {
+                if let Some(mut c) = policy_case(&mut rng, &crd) {
+                    c["id"] = json!(format!("{seed}-{i}"));
+                    out.push(c);
+                }
+                i += 1;
             }
         }
         "go" => {
@@ -106,6 +124,63 @@ pub(crate) fn cases(path: &str, n: usize, seed: u64) -> Result<Vec<Value>, Strin
         _ => return Err(format!("no differential path {path:?}; the paths are {}", DIFF_PATHS.join(", "))),
     }
     Ok(out)
+}
+
+/// A policy case, or `None` when the mutated stream is not documents the API server can be
+/// asked to create (unreadable, or a document without a name, or of another kind or version).
+fn policy_case(rng: &mut Rng, crd: &Value) -> Option<Value> {
+    use crate::policy_round::{POLICIES, POLICY_TOKENS};
+    let base = POLICIES[rng.below(POLICIES.len())];
+    let text = if rng.below(4) == 0 { String::from(base) } else { mutate_with(rng, base, POLICY_TOKENS) };
+    let docs = kubedv_input::documents(&text).ok()?;
+    let known = [
+        "ValidatingAdmissionPolicy",
+        "ValidatingAdmissionPolicyBinding",
+        "MutatingAdmissionPolicy",
+        "MutatingAdmissionPolicyBinding",
+        "ReplicaLimit",
+    ];
+    // A version no API server serves is refused before any policy rule runs: not asked.
+    let served = [
+        "admissionregistration.k8s.io/v1",
+        "admissionregistration.k8s.io/v1beta1",
+        "admissionregistration.k8s.io/v1alpha1",
+        "rules.example.com/v1",
+    ];
+    let well_formed = |d: &Value| {
+        d["apiVersion"].as_str().is_some_and(|v| served.contains(&v))
+            && d["metadata"]["name"].as_str().is_some_and(|n| !n.is_empty())
+            && d["kind"].as_str().is_some_and(|k| known.contains(&k))
+    };
+    if docs.is_empty() || !docs.iter().all(well_formed) {
+        return None;
+    }
+    let (policies, params): (Vec<Value>, Vec<Value>) =
+        docs.into_iter().partition(kubedv_core::policy::is_policy_document);
+    let (ns, labels) = match rng.below(3) {
+        0 => ("policy-fuzz-test", json!({"environment": "test"})),
+        1 => ("policy-fuzz-production", json!({"environment": "production"})),
+        _ => ("policy-fuzz-none", json!({})),
+    };
+    let namespace = json!({"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": ns, "labels": labels}});
+    let deployment = |rng: &mut Rng| {
+        let mut meta = json!({"name": "web", "namespace": ns});
+        if rng.below(2) == 0 {
+            let environment = ["test", "production", "x"][rng.below(3)];
+            meta["labels"] = json!({ "environment": environment });
+        }
+        json!({"apiVersion": "apps/v1", "kind": "Deployment", "metadata": meta,
+            "spec": {"replicas": rng.below(200), "selector": {"matchLabels": {"app": "web"}},
+                "template": {"metadata": {"labels": {"app": "web"}}, "spec": {"containers": [{"name": "web", "image": "nginx"}]}}}})
+    };
+    let mut setup = vec![crd.clone(), namespace];
+    setup.extend(params);
+    setup.extend(policies);
+    let mut case = json!({"setup": setup, "object": deployment(rng), "fieldValidation": "Strict"});
+    if rng.below(3) == 0 {
+        case["old"] = deployment(rng);
+    }
+    Some(case)
 }
 
 /// The `cel` path's seeds: the conformance tests' expressions and apiserver's CEL library

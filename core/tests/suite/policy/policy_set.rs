@@ -614,6 +614,30 @@ fn params_through_bindings() {
     assert_eq!(out.denials[0].text, "ValidatingAdmissionPolicy 'p' denied request: failed to configure policy: policy contained no match constraints, a required field");
 }
 
+// What the API server refuses when it creates a policy or binding, in its words (the oracle's
+// `policy` fuzz path found both): the name, checked by `ValidateObjectMeta(..., false,
+// NameIsDNSSubdomain, ...)` as every admissionregistration kind's validation begins
+// (kubernetes pkg/apis/admissionregistration/validation/validation.go), and a value outside an
+// enum, which kubedv cannot read, as `Unsupported value` rather than a decoding message.
+#[test]
+fn refusals_in_the_servers_words() {
+    let problems = |docs: &[Json]| -> Vec<String> {
+        PolicySet::new(docs)
+            .problems
+            .iter()
+            .filter(|p| p.severity == Severity::Error)
+            .map(|p| format!("{}: {}", p.field, p.message))
+            .collect()
+    };
+    let bad_name = binding("Bad_Name", "p", json!({}));
+    assert_eq!(
+        problems(&[bad_name]),
+        ["metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"]
+    );
+    let fal = policy("p", json!({"failurePolicy": "Fal", "matchConstraints": all_rules(), "validations": [{"expression": "true"}]}));
+    assert_eq!(problems(&[fal]), ["spec.failurePolicy: Unsupported value: \"Fal\": supported values: \"Fail\", \"Ignore\""]);
+}
+
 // A param of a namespaced custom kind created without a namespace lands in `default`, as
 // kubectl creates it; a CRD given says the kind's scope (the oracle's `policy` suite, the
 // documentation's replicalimit-param.yaml with its `namesapce` typo: the API server finds it

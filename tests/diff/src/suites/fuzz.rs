@@ -1,4 +1,5 @@
-//! `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin`, `fuzz-cel`: the inputs on which the differential fuzzer
+//! `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin`, `fuzz-cel`,
+//! `fuzz-policy`: the inputs on which the differential fuzzer
 //! (`cargo xtask fuzz-diff`) found kubedv and Kubernetes differing, kept as cases
 //! (`tests/oracle/fuzz/<path>.jsonl`, one oracle case per line, as `kubedv-fuzz cases` made it):
 //! once fixed they agree, or they stay listed as explained exceptions.
@@ -7,7 +8,7 @@ use serde_json::Value;
 
 use crate::{Case, Suite};
 
-pub const SUITES: [Suite; 5] = [
+pub const SUITES: [Suite; 6] = [
     Suite {
         name: "fuzz-yaml",
         mode: "yaml",
@@ -42,6 +43,13 @@ pub const SUITES: [Suite; 5] = [
         about: "CEL expressions the differential fuzzer found compiled or evaluated differently",
         cases: || found("cel"),
         items: super::cel::items,
+    },
+    Suite {
+        name: "fuzz-policy",
+        mode: "apiserver",
+        about: "admission policies and requests the differential fuzzer found judged differently",
+        cases: || found("policy"),
+        items: super::policy::items,
     },
 ];
 

@@ -11,7 +11,7 @@
 //! | `crd-objects` | kube-apiserver | the corpus' custom resources, created under their CRD |
 //! | `crd-catalog` | kube-apiserver | every CRD of the ecosystem catalog (`crds/catalog`), created |
 //! | `crd-catalog-objects` | kube-apiserver | real custom resources of the catalog's projects and targeted mistakes, kubedv routing them to the CRD catalog |
-//! | `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin`, `fuzz-cel` | as their path | the differences the differential fuzzer found (`tests/oracle/fuzz/`) |
+//! | `fuzz-yaml`, `fuzz-crd`, `fuzz-go`, `fuzz-builtin`, `fuzz-cel`, `fuzz-policy` | as their path | the differences the differential fuzzer found (`tests/oracle/fuzz/`) |
 //! | `builtin` | kube-apiserver | built-in kinds of real manifests (`tests/corpus/manifests`) and targeted cases (`tests/oracle/cases/builtin`) |
 //! | `policy` | kube-apiserver's admission plugins | the Kubernetes documentation's admission policies (`tests/corpus/policies`) and the requests of `tests/oracle/cases/policy` |
 //! | `apiextensions-*` | kube-apiserver | apiextensions-apiserver's test tables (`tests/corpus/apiextensions`) as CRDs and objects |
@@ -48,6 +48,8 @@ pub fn items_of_mode(mode: &str) -> Option<fn(&crate::Case, &serde_json::Value) 
         "apiserver" => Some(crds::request_items),
         "declarative" => Some(declarative::items),
         "cel" => Some(cel::items),
+        // Not an oracle mode: the `apiserver` answers of admission policy cases.
+        "policy" => Some(policy::items),
         _ => None,
     }
 }

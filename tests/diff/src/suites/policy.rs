@@ -223,15 +223,33 @@ fn kubedv(input: &Value) -> Value {
     };
     request.infer();
     let set = PolicySet::new_at(&policies, MINOR);
-    // A policy or binding the API server refuses: the setup fails (its errors).
-    let refused: Vec<String> = set
-        .problems
-        .iter()
-        .filter(|p| p.severity == kubedv_core::diag::Severity::Error)
-        .map(|p| if p.field.is_empty() { p.message.clone() } else { format!("{}: {}", p.field, p.message) })
-        .collect();
-    if !refused.is_empty() {
-        return json!({"setup": sorted(refused)});
+    // A param the API server refuses to store (created before the policies, as `kubedv check`
+    // judges it under its CRD; a POST without `fieldValidation`: Warn): the setup stops there.
+    let crds: Vec<Value> = setup.iter().filter(|d| kubedv_input::manifests::is_crd(d)).cloned().collect();
+    for param in &params {
+        let warn = kubedv_core::check::FieldValidation::Warn;
+        let request =
+            verdict::Request { field_validation: warn, setup: &crds, object: param, old: None, crd_catalog: false };
+        let judged = verdict::kubedv(&request);
+        if judged["errors"].as_array().is_some_and(|e| !e.is_empty()) {
+            return json!({"setup": judged["errors"]});
+        }
+    }
+    // A policy or binding the API server refuses: the setup stops there, with its errors (the
+    // first refused document in the order they are created).
+    for doc in setup.iter().filter(|d| is_policy_document(d)) {
+        let name = serde_json::to_string(&doc["metadata"]["name"]).unwrap_or_default();
+        let label = format!("{} {name}", kind(doc));
+        let refused: Vec<String> = set
+            .problems
+            .iter()
+            .filter(|p| p.severity == kubedv_core::diag::Severity::Error)
+            .filter(|p| p.document == label || p.document == kind(doc))
+            .map(|p| if p.field.is_empty() { p.message.clone() } else { format!("{}: {}", p.field, p.message) })
+            .collect();
+        if !refused.is_empty() {
+            return json!({"setup": sorted(refused)});
+        }
     }
     // system:masters: every resource check and every path allowed.
     let any_path = Rule { path: Some(String::from("*")), ..Rule::default() };

@@ -446,26 +446,43 @@ func (s *apiServer) answer(c *apiCase) map[string]any {
 		}
 	}()
 	var crd json.RawMessage
+	var admission []json.RawMessage
 	for _, obj := range c.Setup {
 		var h objectHead
 		_ = json.Unmarshal(obj, &h)
 		if h.Kind == "CustomResourceDefinition" {
 			crd = obj
 		}
+		if admissionPolicyKinds[h.Kind] {
+			admission = append(admission, obj)
+			continue
+		}
 		p, err := s.create(obj)
-		if p != "" && admissionPolicyKinds[h.Kind] {
-			policies = append(policies, p)
-		} else if p != "" {
+		if p != "" {
 			cleanup = append(cleanup, p)
 		}
 		if err != nil {
 			return setupFailure("", err)
 		}
 	}
-	if len(policies) > 0 {
-		if err := s.policiesInEffect(true, paramKind(c.Setup)); err != nil {
-			return map[string]any{"setupError": err.Error()}
+	// Admission policies and bindings last, after the old object of an update (below), which
+	// was stored before them: they judge the case's request only.
+	setupPolicies := func() map[string]any {
+		for _, obj := range admission {
+			p, err := s.create(obj)
+			if p != "" {
+				policies = append(policies, p)
+			}
+			if err != nil {
+				return setupFailure("", err)
+			}
 		}
+		if len(admission) > 0 {
+			if err := s.policiesInEffect(true, paramKind(admission)); err != nil {
+				return map[string]any{"setupError": err.Error()}
+			}
+		}
+		return nil
 	}
 	query := url.Values{"dryRun": {"All"}}
 	fv := c.FieldValidation
@@ -505,7 +522,13 @@ func (s *apiServer) answer(c *apiCase) map[string]any {
 			return map[string]any{"setupError": err.Error()}
 		}
 		method, p = "PUT", old
+		if failed := setupPolicies(); failed != nil {
+			return failed
+		}
 	} else {
+		if failed := setupPolicies(); failed != nil {
+			return failed
+		}
 		var err error
 		if p, _, err = s.path(c.Object, c.Subresource != ""); err != nil {
 			return map[string]any{"setupError": "no resource serves the object: " + err.Error()}
