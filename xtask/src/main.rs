@@ -29,6 +29,7 @@ mod bench_check;
 mod catalog;
 mod crd_catalog;
 mod env;
+mod minimize;
 mod npm;
 mod oracle;
 mod setup;
@@ -57,6 +58,7 @@ fn main() -> ExitCode {
         Some("oracle") => oracle::build(&env::Env::new()),
         Some("diff") => oracle::diff(&env::Env::new(), &args[1..]),
         Some("fuzz-diff") => oracle::fuzz_diff(&env::Env::new(), &args[1..]),
+        Some("minimize") => minimize::run(&env::Env::new(), &args[1..]),
         Some("ask") => oracle::ask(&env::Env::new(), &args[1..]),
         Some("bench") => bench::run(&env::Env::new()),
         Some("bench-check") => {
@@ -66,7 +68,7 @@ fn main() -> ExitCode {
         }
         _ => {
             eprintln!(
-                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | ask FILE... | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog [1.N...] | crd-catalog>"
+                "usage: cargo xtask <setup | test | playground | npm | oracle | diff [--record] [SUITE...] | fuzz-diff [SECONDS] [PATH...] [--keep] | minimize PATH [FILE] | ask FILE... | fuzz [SECONDS [SEED]] | fuzz-afl [SECONDS [PATH,...]] | bench | bench-check [N...] | catalog [1.N...] | crd-catalog>"
             );
             return ExitCode::from(2);
         }

@@ -69,7 +69,7 @@ pub fn build(env: &Env) -> Result<(), String> {
 
 /// `oracle MODE` with what the mode needs: the binaries' directory (the API server's output
 /// goes to `target/oracle/apiserver.log`), and the module the declarative mode generates in.
-fn oracle_command(env: &Env, mode: &str) -> Command {
+pub(crate) fn oracle_command(env: &Env, mode: &str) -> Command {
     let out = dir(env);
     let mut cmd = Command::new(out.join("oracle"));
     cmd.arg(mode);
@@ -96,7 +96,7 @@ fn diff_tool(env: &Env, args: &[&str], answers: &Path) -> Command {
     cmd
 }
 
-fn captured(what: &str, cmd: &mut Command) -> Result<String, String> {
+pub(crate) fn captured(what: &str, cmd: &mut Command) -> Result<String, String> {
     let out = cmd.stderr(Stdio::inherit()).output().map_err(|e| format!("{what}: {e}"))?;
     if !out.status.success() {
         return Err(format!("{what} failed ({})", out.status));

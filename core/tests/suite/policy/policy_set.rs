@@ -634,8 +634,14 @@ fn refusals_in_the_servers_words() {
         problems(&[bad_name]),
         ["metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"]
     );
-    let fal = policy("p", json!({"failurePolicy": "Fal", "matchConstraints": all_rules(), "validations": [{"expression": "true"}]}));
-    assert_eq!(problems(&[fal]), ["spec.failurePolicy: Unsupported value: \"Fal\": supported values: \"Fail\", \"Ignore\""]);
+    let fal = policy(
+        "p",
+        json!({"failurePolicy": "Fal", "matchConstraints": all_rules(), "validations": [{"expression": "true"}]}),
+    );
+    assert_eq!(
+        problems(&[fal]),
+        ["spec.failurePolicy: Unsupported value: \"Fal\": supported values: \"Fail\", \"Ignore\""]
+    );
 }
 
 // A param of a namespaced custom kind created without a namespace lands in `default`, as
