@@ -5,7 +5,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 
-use super::operators::OVERFLOW;
+use super::operators::{OVERFLOW, UINT_OVERFLOW};
 use super::Call;
 use crate::cel::syntax::Builtin;
 use crate::cel::value::time::{self, Timestamp};
@@ -82,10 +82,10 @@ pub fn to_int(a: &Value) -> Result<Value, Fail> {
 pub fn to_uint(a: &Value) -> Result<Value, Fail> {
     Ok(Value::Uint(match a {
         Value::Uint(u) => *u,
-        Value::Int(i) => u64::try_from(*i).map_err(|_| "unsigned integer overflow")?,
+        Value::Int(i) => u64::try_from(*i).map_err(|_| UINT_OVERFLOW)?,
         Value::Double(d) => {
             if d.is_nan() || *d < 0.0 || *d >= 1.8446744073709552e19 {
-                return Err("unsigned integer overflow".into());
+                return Err(UINT_OVERFLOW.into());
             }
             *d as u64
         }
@@ -151,7 +151,8 @@ fn conversion_error(to: &str) -> Fail {
 }
 
 /// cel-go common/types/err.go `errTimestampOverflow`.
-const TIMESTAMP_OVERFLOW: &str = "timestamp overflow";
+/// cel-go's `errTimestampOverflow` (a timestamp out of range, by conversion or arithmetic).
+pub(crate) const TIMESTAMP_OVERFLOW: &str = "timestamp overflow";
 
 /// `timestamp(x)`.
 pub fn to_timestamp(a: &Value) -> Result<Value, Fail> {

@@ -5,7 +5,7 @@ use alloc::format;
 use alloc::string::String;
 use core::cmp::Ordering;
 
-use super::conversions::{double_to_string, to_string};
+use super::conversions::{double_to_string, to_string, TIMESTAMP_OVERFLOW};
 use super::Call;
 use crate::cel::syntax::Builtin;
 use crate::cel::value::{no_overload, Fail, ListKind, Value};
@@ -55,12 +55,15 @@ pub(crate) fn call(b: Builtin, c: &Call<'_>) -> Option<Result<Value, Fail>> {
 /// cel-go's `errIntOverflow`.
 pub(crate) const OVERFLOW: &str = "integer overflow";
 
+/// cel-go's `errUintOverflow` (common/types/overflow.go: uint arithmetic).
+pub(crate) const UINT_OVERFLOW: &str = "unsigned integer overflow";
+
 /// `a + b`.
 pub fn add(a: &Value, b: &Value) -> Result<Value, Fail> {
     use Value::*;
     Ok(match (a, b) {
         (Int(x), Int(y)) => Int(x.checked_add(*y).ok_or(OVERFLOW)?),
-        (Uint(x), Uint(y)) => Uint(x.checked_add(*y).ok_or(OVERFLOW)?),
+        (Uint(x), Uint(y)) => Uint(x.checked_add(*y).ok_or(UINT_OVERFLOW)?),
         (Double(x), Double(y)) => Double(x + y),
         (String(x), String(y)) => {
             let mut s = alloc::string::String::with_capacity(x.len() + y.len());
@@ -80,7 +83,7 @@ pub fn add(a: &Value, b: &Value) -> Result<Value, Fail> {
         }
         (Duration(x), Duration(y)) => Duration(x.checked_add(*y).ok_or(OVERFLOW)?),
         (Timestamp(t), Duration(d)) | (Duration(d), Timestamp(t)) => {
-            Timestamp(t.add_nanos(i128::from(*d)).ok_or(OVERFLOW)?)
+            Timestamp(t.add_nanos(i128::from(*d)).ok_or(TIMESTAMP_OVERFLOW)?)
         }
         _ => return Err(no_overload("_+_", &[a, b])),
     })
@@ -91,10 +94,10 @@ pub fn sub(a: &Value, b: &Value) -> Result<Value, Fail> {
     use Value::*;
     Ok(match (a, b) {
         (Int(x), Int(y)) => Int(x.checked_sub(*y).ok_or(OVERFLOW)?),
-        (Uint(x), Uint(y)) => Uint(x.checked_sub(*y).ok_or(OVERFLOW)?),
+        (Uint(x), Uint(y)) => Uint(x.checked_sub(*y).ok_or(UINT_OVERFLOW)?),
         (Double(x), Double(y)) => Double(x - y),
         (Duration(x), Duration(y)) => Duration(x.checked_sub(*y).ok_or(OVERFLOW)?),
-        (Timestamp(t), Duration(d)) => Timestamp(t.add_nanos(-i128::from(*d)).ok_or(OVERFLOW)?),
+        (Timestamp(t), Duration(d)) => Timestamp(t.add_nanos(-i128::from(*d)).ok_or(TIMESTAMP_OVERFLOW)?),
         (Timestamp(x), Timestamp(y)) => Duration(i64::try_from(x.diff_nanos(y)).map_err(|_| OVERFLOW)?),
         _ => return Err(no_overload("_-_", &[a, b])),
     })
@@ -105,7 +108,7 @@ pub fn mul(a: &Value, b: &Value) -> Result<Value, Fail> {
     use Value::*;
     Ok(match (a, b) {
         (Int(x), Int(y)) => Int(x.checked_mul(*y).ok_or(OVERFLOW)?),
-        (Uint(x), Uint(y)) => Uint(x.checked_mul(*y).ok_or(OVERFLOW)?),
+        (Uint(x), Uint(y)) => Uint(x.checked_mul(*y).ok_or(UINT_OVERFLOW)?),
         (Double(x), Double(y)) => Double(x * y),
         _ => return Err(no_overload("_*_", &[a, b])),
     })

@@ -262,7 +262,8 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 make_map(out).map_err(|m| fail(e, m))
             }
             Kind::Message { name, .. } => {
-                Err(fail(e, format!("unknown type: {name} (kubedv has no protobuf message types)")))
+                // cel-go's planner (no message types are declared in Kubernetes' environments).
+                Err(fail(e, format!("unknown type: {name}")))
             }
             Kind::Comprehension(c) => self.comprehension(e, c),
             Kind::Bind { init, body, .. } => {

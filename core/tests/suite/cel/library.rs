@@ -195,6 +195,13 @@ const MORE_CASES: &[(&str, &str, Expect)] = &[
     // cel-go common/types/string.go ConvertToType and err.go: a string that does not convert,
     // and timestamps beyond year 9999. (Literal arguments are refused at compile time in
     // Kubernetes' environment; these are computed, as `self.x` would be.)
+    // cel-go common/types/overflow.go (errUintOverflow, errTimestampOverflow): uint arithmetic
+    // and a timestamp moved out of range name their overflow; the differential fuzzer's `cel`
+    // path found kubedv saying `integer overflow` for both.
+    ("conversions", "uint('0') - 1u", Fails("unsigned integer overflow")),
+    ("conversions", "uint('18446744073709551615') * 2u", Fails("unsigned integer overflow")),
+    ("conversions", "timestamp('9999-12-31T23:59:59Z') + duration('1s')", Fails("timestamp overflow")),
+    ("conversions", "timestamp('0001-01-01T00:00:00Z') - duration('1s')", Fails("timestamp overflow")),
     ("conversions", r#"int('1' + 'x')"#, Fails("type conversion error from 'string' to 'int'")),
     ("conversions", r#"uint('-' + '1')"#, Fails("type conversion error from 'string' to 'uint'")),
     ("conversions", r#"double('x' + 'y')"#, Fails("type conversion error from 'string' to 'double'")),
