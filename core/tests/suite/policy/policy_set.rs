@@ -41,6 +41,16 @@ fn configmap(name: &str) -> Json {
     json!({"apiVersion": "v1", "kind": "ConfigMap", "metadata": {"name": name, "namespace": "default"}, "data": {}})
 }
 
+/// The errors of what the API server refuses when the documents are created, as `field: message`.
+fn refused(docs: &[Json]) -> Vec<String> {
+    PolicySet::new(docs)
+        .problems
+        .iter()
+        .filter(|p| p.severity == Severity::Error)
+        .map(|p| format!("{}: {}", p.field, p.message))
+        .collect()
+}
+
 fn run(docs: &[Json], req: &Request) -> Outcome {
     let set = PolicySet::new(docs);
     set.evaluate(req, &[], &[])
@@ -621,17 +631,9 @@ fn params_through_bindings() {
 // enum, which kubedv cannot read, as `Unsupported value` rather than a decoding message.
 #[test]
 fn refusals_in_the_servers_words() {
-    let problems = |docs: &[Json]| -> Vec<String> {
-        PolicySet::new(docs)
-            .problems
-            .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .map(|p| format!("{}: {}", p.field, p.message))
-            .collect()
-    };
     let bad_name = binding("Bad_Name", "p", json!({}));
     assert_eq!(
-        problems(&[bad_name]),
+        refused(&[bad_name]),
         ["metadata.name: Invalid value: \"Bad_Name\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')"]
     );
     let fal = policy(
@@ -639,7 +641,7 @@ fn refusals_in_the_servers_words() {
         json!({"failurePolicy": "Fal", "matchConstraints": all_rules(), "validations": [{"expression": "true"}]}),
     );
     assert_eq!(
-        problems(&[fal]),
+        refused(&[fal]),
         ["spec.failurePolicy: Unsupported value: \"Fal\": supported values: \"Fail\", \"Ignore\""]
     );
 }
@@ -895,24 +897,16 @@ fn equivalent_versions() {
 // admissionregistration validation.go: what the API server refuses at creation.
 #[test]
 fn creation_refusals() {
-    let texts = |docs: &[Json]| -> Vec<String> {
-        PolicySet::new(docs)
-            .problems
-            .iter()
-            .filter(|p| p.severity == Severity::Error)
-            .map(|p| format!("{}: {}", p.field, p.message))
-            .collect()
-    };
     let p = |spec: Json| policy("p", spec);
     assert_eq!(
-        texts(&[p(json!({"matchConstraints": all_rules()}))]),
+        refused(&[p(json!({"matchConstraints": all_rules()}))]),
         [
             "spec.validations: Required value: validations or auditAnnotations must contain at least one item",
             "spec.auditAnnotations: Required value: validations or auditAnnotations must contain at least one item"
         ]
     );
     assert_eq!(
-        texts(&[p(json!({"validations": [{"expression": "true", "reason": "Teapot", "message": "a\nb"}]}))]),
+        refused(&[p(json!({"validations": [{"expression": "true", "reason": "Teapot", "message": "a\nb"}]}))]),
         [
             "spec.matchConstraints: Required value",
             "spec.validations[0].message: Invalid value: \"a\\nb\": must not contain line breaks",
@@ -920,7 +914,7 @@ fn creation_refusals() {
         ]
     );
     assert_eq!(
-        texts(&[p(
+        refused(&[p(
             json!({"matchConstraints": all_rules(), "variables": [{"name": "in", "expression": "1"}], "validations": [{"expression": "true"}]})
         )]),
         ["spec.variables[0].name: Invalid value: \"in\": must be a valid CEL identifier"]
@@ -928,17 +922,17 @@ fn creation_refusals() {
     let b = |actions: Json| binding("b", "p", json!({"validationActions": actions}));
     let ok = p(json!({"matchConstraints": all_rules(), "validations": [{"expression": "true"}]}));
     assert_eq!(
-        texts(&[ok.clone(), b(json!(["Deny", "Warn", "Deny", "Log"]))]),
+        refused(&[ok.clone(), b(json!(["Deny", "Warn", "Deny", "Log"]))]),
         [
             "spec.validationActions[2]: Duplicate value: \"Deny\"",
             "spec.validationActions[3]: Unsupported value: \"Log\": supported values: \"Audit\", \"Deny\", \"Warn\"",
             "spec.validationActions: Invalid value: [\"Deny\",\"Warn\",\"Deny\",\"Log\"]: must not contain both Deny and Warn (repeating the same validation failure information in the API response and headers serves no purpose)"
         ]
     );
-    assert_eq!(texts(&[ok.clone(), b(json!([]))]), ["spec.validationActions: Required value"]);
+    assert_eq!(refused(&[ok.clone(), b(json!([]))]), ["spec.validationActions: Required value"]);
     let refs = binding("b", "p", json!({"paramRef": {"name": "x", "selector": {}}}));
     assert_eq!(
-        texts(&[ok, refs]),
+        refused(&[ok, refs]),
         [
             "spec.paramRef.name: Forbidden: name and selector are mutually exclusive",
             "spec.paramRef.selector: Forbidden: name and selector are mutually exclusive",
