@@ -137,6 +137,8 @@ const BUILTIN: &[(&str, &str, NameRule, bool, bool)] = {
         ("admissionregistration.k8s.io", "MutatingWebhookConfiguration", SUB, false, false),
         ("admissionregistration.k8s.io", "ValidatingAdmissionPolicy", SUB, false, false),
         ("admissionregistration.k8s.io", "ValidatingAdmissionPolicyBinding", SUB, false, false),
+        ("admissionregistration.k8s.io", "MutatingAdmissionPolicy", SUB, false, false),
+        ("admissionregistration.k8s.io", "MutatingAdmissionPolicyBinding", SUB, false, false),
         ("certificates.k8s.io", "CertificateSigningRequest", ANY, false, true),
         // The name rule follows spec.signerName: the certificates room checks the name.
         ("certificates.k8s.io", "ClusterTrustBundle", ANY, false, true),

@@ -200,25 +200,13 @@ pub fn creation_errors(doc: &Json, minor: u32) -> Option<Vec<crate::field::Error
 }
 
 /// The problems of a document the API server would refuse to create: its metadata, checked as
-/// `ValidateObjectMeta` checks a cluster-scoped admissionregistration object's (a name that is
-/// not a DNS subdomain: a fuzz find of the oracle's `policy` path), before
-/// [`validation::creation_errors`].
+/// `kubedv check` checks it (`ValidateObjectMeta(..., false, NameIsDNSSubdomain, ...)` for the
+/// four kinds: a name that is not a DNS subdomain was a fuzz find of the oracle's `policy`
+/// path), before [`validation::creation_errors`].
 fn refusals(doc: &Json, minor: u32, document: &str) -> Vec<Problem> {
-    use crate::objectmeta;
     let (_, kind) = type_of(doc);
     let spec = validation::creation_errors(doc, minor).unwrap_or_default();
-    // The four kinds' validation begins with the same `ValidateObjectMeta(..., false,
-    // NameIsDNSSubdomain, ...)` (kubernetes pkg/apis/admissionregistration/validation).
-    let same = objectmeta::builtin("admissionregistration.k8s.io", "ValidatingAdmissionPolicy");
-    let (empty, mut errors) = (Map::new(), Vec::new());
-    let meta = match doc.get("metadata") {
-        Some(Json::Object(meta)) => meta,
-        _ => &empty,
-    };
-    if let Some(same) = same {
-        objectmeta::validate_builtin(meta, same, kind, &mut errors);
-    }
-    errors.extend(spec);
+    let errors = crate::objectmeta::builtin_create_errors("admissionregistration.k8s.io", kind, doc, spec);
     errors
         .into_iter()
         .map(|e| Problem {
