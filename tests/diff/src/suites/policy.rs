@@ -24,7 +24,7 @@ use kubedv_core::policy::{cluster_scoped, is_policy_document, PolicySet, Request
 use serde_json::{json, Value};
 
 use super::files;
-use super::verdict::{self, MINOR};
+use super::verdict::{self, sorted, MINOR};
 use crate::{Case, Item, Suite};
 
 pub const SUITE: Suite = Suite {
@@ -142,11 +142,6 @@ fn cases() -> Result<Vec<Case>, String> {
     Ok(out)
 }
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 /// Drops what a run makes up from a returned object's metadata.
 fn without_run_fields(mut obj: Value) -> Value {
     if let Some(m) = obj.get_mut("metadata").and_then(Value::as_object_mut) {
@@ -175,7 +170,7 @@ fn oracle(answer: &Value, mutating: bool) -> Value {
         }
         _ => json!({"errors": verdict::oracle(answer)["errors"]}),
     };
-    out["warnings"] = json!(sorted(warnings));
+    out["warnings"] = sorted(warnings);
     if mutating && status.is_null() {
         out["object"] = without_run_fields(answer["object"].clone());
     }
@@ -285,7 +280,7 @@ fn kubedv(input: &Value) -> Value {
         Some(_) => json!({"allowed": true}),
         None => check.clone(),
     };
-    out["warnings"] = json!(sorted(warnings));
+    out["warnings"] = sorted(warnings);
     if mutating && out.get("allowed").is_some() {
         out["object"] = mutated.clone();
     }

@@ -32,7 +32,8 @@ fn catalog() -> &'static str {
     })
 }
 
-fn sorted(mut v: Vec<String>) -> Value {
+/// Texts sorted (the order of causes and warnings is not compared), as JSON.
+pub(super) fn sorted(mut v: Vec<String>) -> Value {
     v.sort();
     json!(v)
 }
