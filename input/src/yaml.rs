@@ -16,9 +16,10 @@
 //! `[2001:db8::]`) is part of the scalar for go-yaml v2 (no "found unexpected ':'", which
 //! libyaml 0.2.5 added), and so are `,`, `[` and `]` of a tag (`[!x,y]`): see [`source`].
 //!
-//! Not modeled: collections nest at most 128 deep here (go-yaml: 10,000), serde_json's limit;
-//! libyaml 0.2.5 reads `?` inside a plain scalar in a flow collection (`[a?b]`), where go-yaml
-//! v2 ends the scalar.
+//! A `?` inside a plain scalar of a flow collection ends the scalar for go-yaml v2 (an error),
+//! and a byte order mark past the text's start is a character (see [`source`]).
+//!
+//! Not modeled: collections nest at most 128 deep here (go-yaml: 10,000), serde_json's limit.
 
 use libyaml_safer::{Error as YamlError, Event, EventData, Mark, Parser, ScalarStyle};
 use serde_json::{Map, Value};
@@ -28,7 +29,7 @@ use crate::ParseError;
 mod scalar;
 mod source;
 
-use source::{restore_colons, Chunks, Rewrites};
+use source::{restore_bom, restore_colons, Chunks, Rewrites};
 
 /// How deeply collections may nest: serde_json's limit, with its words.
 const MAX_DEPTH: usize = 128;
@@ -59,7 +60,7 @@ fn excessive(aliased: usize, decoded: usize) -> bool {
 /// One piece's value, as go-yaml v2 `Unmarshal` reads it: the first document (what follows
 /// its end is not read), `None` when it is empty or `null`. A line of the piece that begins
 /// with `---` and more than a comment is kubectl's error (see [`crate::positions::split`]).
-pub(crate) fn document(text: &str) -> Result<Option<Value>, ParseError> {
+pub(crate) fn document(text: &str, separated: bool) -> Result<Option<Value>, ParseError> {
     for (n, line) in text.split('\n').enumerate() {
         if let Some(Err(rest)) = line.strip_prefix("---").map(crate::positions::separator) {
             return Err(ParseError {
@@ -71,10 +72,10 @@ pub(crate) fn document(text: &str) -> Result<Option<Value>, ParseError> {
     }
     // A piece after a `---` line starts with the rest of that line (a comment at most), which
     // kubectl's pieces leave out: a byte order mark on the next line starts the piece for
-    // go-yaml (at the start of a line, it would take a column).
-    if let Some((first, rest)) = text.split_once('\n') {
+    // go-yaml, which reads it as the stream's (elsewhere, it is a character: see `source`).
+    if let Some((first, rest)) = text.split_once('\n').filter(|_| separated) {
         if rest.starts_with('\u{feff}') && (first.trim().is_empty() || first.trim_start().starts_with('#')) {
-            return document(rest).map_err(|e| ParseError {
+            return document(rest, false).map_err(|e| ParseError {
                 line: e.line.map(|l| l + 1),
                 message: crate::positions::shift_lines(&e.message, 1),
                 ..e
@@ -109,7 +110,7 @@ pub(crate) fn events(text: &str, mut f: impl FnMut(Event) -> Result<(), ParseErr
             ended.as_str()
         }
     };
-    let (source, Rewrites { quotes: patched, colons }) = source::go_source(text);
+    let (source, Rewrites { quotes: patched, colons, bom }) = source::go_source(text);
     let mut parser = Parser::new();
     parser.set_input(Chunks::new(&source));
     for event in parser {
@@ -124,12 +125,15 @@ pub(crate) fn events(text: &str, mut f: impl FnMut(Event) -> Result<(), ParseErr
                 false
             }
             EventData::Scalar { value, style: ScalarStyle::Plain, .. } if !colons.is_empty() => {
-                restore_colons(at, event.end_mark, value, &colons);
+                restore_colons(&source, at, event.end_mark, value, &colons);
                 false
             }
             EventData::DocumentEnd { .. } | EventData::StreamEnd => true,
             _ => false,
         };
+        if let EventData::Scalar { value, .. } = &mut event.data {
+            restore_bom(value, bom);
+        }
         f(event)?;
         if done {
             break;
@@ -212,7 +216,7 @@ fn mark_of(text: &str, at: usize) -> (usize, usize) {
 
 /// The characters libyaml's reader takes (yaml_parser_update_buffer): the rest are "control
 /// characters are not allowed".
-fn printable(c: char) -> bool {
+pub(crate) fn printable(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
 }
 

@@ -231,6 +231,24 @@ pub fn ask(env: &Env, args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// A differential path's oracle mode, how its answers are judged (`kubedv-diff judge`), and
+/// how many cases go to the oracle at once.
+pub fn path_mode(path: &str) -> Result<(&'static str, &'static str, usize), String> {
+    Ok(match path {
+        "yaml" => ("yaml", "yaml", 500),
+        "crd" => ("apiserver", "apiserver", 80),
+        "go" => ("declarative", "declarative", 60),
+        "cel" => ("cel", "cel", 400),
+        "policy" => ("apiserver", "policy", 20),
+        p if p == "builtin" || p.starts_with("builtin-") => ("apiserver", "apiserver", 150),
+        other => {
+            return Err(format!(
+                "no differential path {other:?} (yaml, crd, go, cel, policy, builtin, builtin-ROOM: one API group's room of kubedv_core::apis, e.g. builtin-networking)"
+            ))
+        }
+    })
+}
+
 /// `cargo xtask fuzz-diff [SECONDS] [PATH...] [--keep]`: the differential fuzzer. For each path
 /// (`yaml`, `crd`, `go`, `cel`, `policy`, `builtin`, `builtin-ROOM`; the first three by default) for SECONDS (default 600), batches of the structured
 /// generators' inputs (`kubedv-fuzz cases`) go to the oracle and to kubedv (`kubedv-diff
@@ -262,20 +280,7 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
     let fuzz = env.root.join("target/fuzz/kubedv-fuzz");
     let judge = env.root.join("target/release/kubedv-diff");
     for path in paths {
-        // The oracle's mode, how its answers are judged (`kubedv-diff judge`), cases per batch.
-        let (mode, judged_as, batch) = match path {
-            "yaml" => ("yaml", "yaml", 500),
-            "crd" => ("apiserver", "apiserver", 80),
-            "go" => ("declarative", "declarative", 60),
-            "cel" => ("cel", "cel", 400),
-            "policy" => ("apiserver", "policy", 20),
-            p if p == "builtin" || p.starts_with("builtin-") => ("apiserver", "apiserver", 150),
-            other => {
-                return Err(format!(
-                    "no differential path {other:?} (yaml, crd, go, cel, policy, builtin, builtin-ROOM: one API group's room of kubedv_core::apis, e.g. builtin-networking)"
-                ))
-            }
-        };
+        let (mode, judged_as, batch) = path_mode(path)?;
         let start = Instant::now();
         let (mut cases, mut found) = (0usize, 0usize);
         // Cases and differences by the request object's kind (the builtin paths' counts).

@@ -18,6 +18,34 @@ pub(super) struct Rewrites {
     pub quotes: Vec<usize>,
     /// The `:`s read as `x`.
     pub colons: Vec<usize>,
+    /// What byte order marks past the text's start are read as (see [`go_source`]).
+    pub bom: Option<char>,
+}
+
+/// go-yaml v2 skips a byte order mark at the start of a line only when its decoded buffer
+/// begins with one (yamlprivateh.go `is_bom` looks at the buffer's first bytes, not at the
+/// position): past the stream's start (whose mark the reader takes), a mark is a character
+/// (`\n\u{feff}a:` is the key `\u{feff}a`), where libyaml skips it at the start of any line.
+/// Each is read as a character of the private use area the text does not hold (as long in
+/// UTF-8, so every position stays), made a mark again in the scalars (`restore_bom`).
+/// Not modeled: the buffer beginning with a mark elsewhere than at the start (a second mark
+/// there, or one where the reader refilled its buffer, every 512 bytes or so).
+fn byte_order_marks(source: &mut Cow<'_, str>) -> Option<char> {
+    let start = if source.starts_with('\u{feff}') { '\u{feff}'.len_utf8() } else { 0 };
+    if !source[start..].contains('\u{feff}') {
+        return None;
+    }
+    let stand_in = ('\u{e000}'..='\u{e0ff}').find(|c| !source.contains(*c))?;
+    let rest = source[start..].replace('\u{feff}', stand_in.encode_utf8(&mut [0; 4]));
+    source.to_mut().replace_range(start.., &rest);
+    Some(stand_in)
+}
+
+/// A scalar's value with the byte order marks [`byte_order_marks`] read as `bom`.
+pub(super) fn restore_bom(value: &mut String, bom: Option<char>) {
+    if let Some(c) = bom.filter(|c| value.contains(*c)) {
+        *value = value.replace(c, "\u{feff}");
+    }
 }
 
 /// A character of a tag for libyaml 0.2.5 outside a verbatim `!<…>` (scanner.c
@@ -74,8 +102,9 @@ pub(super) fn go_source(text: &str) -> (Cow<'_, str>, Rewrites) {
     let mut source = Cow::Borrowed(text);
     let mut rewrites = Rewrites::default();
     let before_indicator = |t: &str| [":,", ":?", ":[", ":]", ":{", ":}"].iter().any(|p| t.contains(p));
+    rewrites.bom = byte_order_marks(&mut source);
     let mut passed = Vec::new();
-    if !text.contains("\\'") && !before_indicator(text) && tag_ends(text, &passed).is_empty() {
+    if !text.contains("\\'") && !before_indicator(text) && tag_ends(text, &passed).is_empty() && !flow(text) {
         return (source, rewrites);
     }
     // At most one parse per character: each makes a rewrite or decides one place.
@@ -121,7 +150,59 @@ pub(super) fn go_source(text: &str) -> (Cow<'_, str>, Rewrites) {
     for at in tag_ends(&source, &passed) {
         source.to_mut().replace_range(at..at + 1, ";");
     }
+    if let Some(at) = flow_question_mark(&source) {
+        source.to_mut().replace_range(at..at + 1, "[");
+    }
     (source, rewrites)
+}
+
+/// Whether a `?` may be inside a flow collection.
+fn flow(text: &str) -> bool {
+    text.find(['[', '{']).is_some_and(|at| text[at..].contains('?'))
+}
+
+/// The first error of `text`'s parse, with `replace`'s characters put in, and every `,` that
+/// may end a tag past the first of them read as `^` (see [`go_source`]): where, the problem,
+/// its context. `None` when it parses (or its reader refuses a character).
+fn probe(text: &str, replace: &[usize], with: &str) -> Option<(usize, &'static str, Option<&'static str>)> {
+    let mut probe = Cow::Borrowed(text);
+    for &at in replace {
+        probe.to_mut().replace_range(at..at + 1, with);
+    }
+    let first = replace.first().copied().unwrap_or(0);
+    for at in tag_ends(&probe.clone(), &[]).into_iter().filter(|at| *at > first) {
+        probe.to_mut().replace_range(at..at + 1, "^");
+    }
+    let mut parser = Parser::new();
+    parser.set_input(Chunks::new(&probe));
+    match parser.find(Result::is_err) {
+        Some(Err(e)) => e.problem_mark().map(|m| (m.index as usize, e.problem(), e.context())),
+        _ => None,
+    }
+}
+
+/// go-yaml v2 ends a plain scalar of a flow collection at a `?` (scannerc.go
+/// `yaml_parser_scan_plain_scalar` lists it with `,[]{}`), which then stands where a `,` or the
+/// collection's end must: "did not find expected ',' or ']'" (or `'}'`) there. libyaml 0.2.5
+/// reads it inside the scalar (`[a?b]` is `["a?b"]`, `[a\n ?]` `["a ?"]`). Every `?` but
+/// one right after `[{,` (a key's indicator for both) is read as `[`, which ends a scalar where
+/// it stands with that error; when that parse stops at one of them, and a parse with that one
+/// alone does too, it is read so. The offset of that `?`. (A `?` that is a key's indicator in
+/// block context, `? a`, read as `[`, may hide a later one: a complex key and such a `?` in
+/// one text.)
+fn flow_question_mark(text: &str) -> Option<usize> {
+    if !flow(text) {
+        return None;
+    }
+    let bytes = text.as_bytes();
+    let marks: Vec<usize> =
+        (1..bytes.len()).filter(|&i| bytes[i] == b'?' && !matches!(bytes[i - 1], b'[' | b'{' | b',')).collect();
+    let ends_here = |found: Option<(usize, &str, Option<&str>)>| match found {
+        Some((at, problem, _)) if problem.starts_with("did not find expected ','") => Some(at),
+        _ => None,
+    };
+    let at = ends_here(probe(text, &marks, "[")).filter(|at| marks.contains(at))?;
+    ends_here(probe(text, &[at], "[")).filter(|found| *found == at)
 }
 
 /// The text as go-yaml v2's reader takes it in (readerc.go `yaml_parser_update_buffer`): 512
@@ -175,15 +256,31 @@ impl std::io::BufRead for Chunks<'_> {
 }
 
 /// The `:`s [`go_source`] read as `x`, put back in a plain scalar's value (spanning `at` to
-/// `end` in the source; a scalar on one line, whose value is its text).
-pub(super) fn restore_colons(at: Mark, end: Mark, value: &mut String, colons: &[usize]) {
+/// `end` in `source`). A plain scalar's value is its text folded: its line breaks and the
+/// blanks around them are made a space or taken out, and nothing else, so the text's other
+/// characters are the value's, in order.
+pub(super) fn restore_colons(source: &str, at: Mark, end: Mark, value: &mut String, colons: &[usize]) {
     let (start, end) = (at.index as usize, end.index as usize);
-    if value.len() != end.saturating_sub(start) {
+    let Some(span) = source.get(start..end) else { return };
+    let mut patched: Vec<usize> = colons.iter().filter(|&&c| (start..end).contains(&c)).map(|c| c - start).collect();
+    if patched.is_empty() {
         return;
     }
-    for &c in colons.iter().filter(|&&c| (start..end).contains(&c)) {
-        if value.as_bytes()[c - start] == b'x' {
-            value.replace_range(c - start..c - start + 1, ":");
+    patched.reverse();
+    let blank = |c: char| matches!(c, ' ' | '\t' | '\n' | '\r');
+    let mut in_value = value.char_indices().filter(|(_, c)| !blank(*c));
+    let mut out = Vec::new();
+    for (i, c) in span.char_indices().filter(|(_, c)| !blank(*c)) {
+        let Some((j, v)) = in_value.next() else { return };
+        if v != c {
+            return;
         }
+        if patched.last() == Some(&i) {
+            patched.pop();
+            out.push(j);
+        }
+    }
+    for j in out {
+        value.replace_range(j..j + 1, ":");
     }
 }
