@@ -14,8 +14,8 @@ use crate::UsageError;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The expression.
-    #[arg(long)]
+    /// The expression (one that begins with `-`, such as `-1 < self`, is taken as it is).
+    #[arg(long, allow_hyphen_values = true)]
     expr: String,
     /// A JSON or YAML file whose document is `self`.
     #[arg(long = "self", value_name = "FILE")]

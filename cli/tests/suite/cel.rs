@@ -22,6 +22,8 @@ fn values_types_and_costs() {
         (Some(0), json!({"value": ["abc", "123", "def", "123"], "type": "list", "cost": 3}))
     );
     assert_eq!(cel(&["--expr", "1u + 2u"]).1["type"], "uint");
+    // An expression that begins with `-` is the expression, not an option.
+    assert_eq!(cel(&["--expr", "-1 < 0"]), (Some(0), json!({"value": true, "type": "bool", "cost": 1})));
     assert_eq!(cel(&["--expr", "duration('90m')"]).1["value"], "1h30m0s");
     assert_eq!(cel(&["--expr", "timestamp('2024-01-02T03:04:05Z')"]).1["type"], "google.protobuf.Timestamp");
     assert_eq!(cel(&["--expr", "b'abc'"]).1["value"], "YWJj");

@@ -7,8 +7,9 @@
 //!   answers (`tests/oracle/answers/SUITE.jsonl`);
 //! - `kubedv-diff judge MODE CASES ANSWERS`: compares kubedv with the oracle on cases made
 //!   elsewhere (the differential fuzzer's), printing each differing case as a JSON line (a
-//!   difference only in the `managedFields` the API server stamps on the request is counted as
-//!   explained: see [`kubedv_diff::only_request_managed_fields`]);
+//!   difference only in the `managedFields` the API server stamps on the request, or a CRD the
+//!   API server cannot decode, is counted as explained: see
+//!   [`kubedv_diff::only_request_managed_fields`], [`kubedv_diff::crd_decoding`]);
 //! - `kubedv-diff compare [-v] [SUITE...]`: kubedv against the recorded answers, per suite, then
 //!   exactly `diff: N cases, A agree, E explained, U unexplained` (N counts compared answers);
 //!   exit 1 on an unexplained difference.
@@ -89,7 +90,10 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
                 if let Some(item) = items(&case, answer).into_iter().find(|i| i.kubedv != i.oracle) {
                     let known = match mode.as_str() {
                         "cel" => kubedv_diff::same_first_syntax_error(&item.kubedv, &item.oracle),
-                        _ => kubedv_diff::only_request_managed_fields(&item.kubedv, &item.oracle),
+                        _ => {
+                            kubedv_diff::only_request_managed_fields(&item.kubedv, &item.oracle)
+                                || kubedv_diff::crd_decoding(&item.oracle)
+                        }
                     };
                     if known {
                         explained += 1;
@@ -102,7 +106,7 @@ fn run(args: &[String]) -> Result<ExitCode, String> {
             }
             let family = match mode.as_str() {
                 "cel" => "syntax errors recovered differently",
-                _ => "request-time managedFields",
+                _ => "request-time managedFields, CRDs the API server cannot decode",
             };
             eprintln!("judge {mode}: {n} cases, {differ} differ, {explained} explained ({family})");
         }

@@ -182,11 +182,14 @@ func lastLines(s string, n int) string {
 // writePackage writes gen/tN: doc.go with the package tags (unless the types carry their
 // own) and types.go, the root opted in.
 func writePackage(gen string, i int, s declarativeSuite) error {
-	m := packageClause.FindStringSubmatch(s.Types)
+	m := packageClause.FindStringSubmatchIndex(s.Types)
 	if m == nil {
 		return errors.New("the types have no package clause")
 	}
-	name := m[1]
+	name := s.Types[m[2]:m[3]]
+	// What precedes the package clause in the types as given (the root's opt-in below may be
+	// written inside a malformed clause, "package\ntype T ...").
+	head := s.Types[:m[0]]
 	dir := filepath.Join(gen, fmt.Sprintf("t%d", i))
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
@@ -203,7 +206,7 @@ func writePackage(gen string, i int, s declarativeSuite) error {
 	var doc strings.Builder
 	// Package tags above the types' package clause (`+k8s:validation-gen-nolint`, ...) are read
 	// by validation-gen from doc.go.
-	for _, line := range strings.Split(types[:strings.Index(types, m[0])], "\n") {
+	for _, line := range strings.Split(head, "\n") {
 		if t := strings.TrimSpace(line); strings.HasPrefix(t, "// +k8s:") {
 			doc.WriteString(t + "\n")
 		}
