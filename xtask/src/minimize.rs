@@ -35,24 +35,17 @@ fn head(line: &str) -> String {
     let mut parts = line.splitn(3, ": ");
     let head = [parts.next(), parts.next()].into_iter().flatten().collect::<Vec<_>>().join(": ");
     let mut out = String::with_capacity(head.len());
-    let mut in_index = false;
-    for c in head.chars() {
-        match c {
-            '[' => {
-                in_index = true;
-                out.push_str("[*");
-            }
-            ']' => {
-                in_index = false;
-                out.push(']');
-            }
-            c if in_index && c.is_ascii_digit() => {}
-            c => {
-                in_index = false;
-                out.push(c);
-            }
+    let mut rest = head.as_str();
+    while let Some(open) = rest.find('[') {
+        out.push_str(&rest[..=open]);
+        rest = &rest[open + 1..];
+        let digits = rest.find(|c: char| !c.is_ascii_digit()).unwrap_or(rest.len());
+        if digits > 0 && rest[digits..].starts_with(']') {
+            out.push('*');
+            rest = &rest[digits..];
         }
     }
+    out.push_str(rest);
     out
 }
 
@@ -308,6 +301,7 @@ mod tests {
     #[test]
     fn a_difference_is_known_by_its_fields_and_reasons() {
         assert_eq!(head("spec.a[12].b: Invalid value: \"x\": must be y"), "spec.a[*].b: Invalid value");
+        assert_eq!(head("spec.properties[status].x: Forbidden: no"), "spec.properties[status].x: Forbidden");
         let row = |k: &str| json!({"kubedv": {"errors": [k, "z: Required value"]}, "oracle": {"errors": ["z: Required value"]}});
         assert_eq!(signature(&row("a[1]: Invalid value: 1: no")), signature(&row("a[0]: Invalid value: 2: no")));
         assert_ne!(signature(&row("a[1]: Invalid value: 1: no")), signature(&row("b: Invalid value: 1: no")));

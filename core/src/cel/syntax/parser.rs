@@ -513,46 +513,19 @@ impl Parser<'_> {
                 Ok(e)
             }
             Tok::Punct("[") => {
-                let mut elems = Vec::new();
-                self.open += 1;
-                self.sync(|t| element(t) || matches!(t, Tok::Punct("]" | ",")), LIST_FIRST)?;
-                if element(self.tok()) {
-                    loop {
-                        let optional = self.eat("?");
-                        elems.push((self.expr()?, optional));
-                        if !self.next_element("]", element)? {
-                            break;
-                        }
-                    }
-                } else {
-                    // No elements: `[]`, or `[,]` (the optional trailing comma alone).
-                    self.eat(",");
-                    self.close("]")?;
-                }
-                self.open -= 1;
+                let elems = self.literal("]", element, LIST_FIRST, |p| {
+                    let optional = p.eat("?");
+                    Ok((p.expr()?, optional))
+                })?;
                 Ok(Expr::new(offset, Kind::List(elems)))
             }
             Tok::Punct("{") => {
-                let mut entries = Vec::new();
-                self.open += 1;
-                self.sync(|t| element(t) || matches!(t, Tok::Punct("}" | ",")), MAP_FIRST)?;
-                if element(self.tok()) {
-                    loop {
-                        let optional = self.eat("?");
-                        let k = self.expr()?;
-                        self.close(":")?;
-                        let v = self.expr()?;
-                        entries.push((k, v, optional));
-                        if !self.next_element("}", element)? {
-                            break;
-                        }
-                    }
-                } else {
-                    // No entries: `{}`, or `{,}`.
-                    self.eat(",");
-                    self.close("}")?;
-                }
-                self.open -= 1;
+                let entries = self.literal("}", element, MAP_FIRST, |p| {
+                    let optional = p.eat("?");
+                    let k = p.expr()?;
+                    p.close(":")?;
+                    Ok((k, p.expr()?, optional))
+                })?;
                 Ok(Expr::new(offset, Kind::Map(entries)))
             }
             Tok::Reserved(r) => self.error(offset, format!("reserved identifier: {r}")),
@@ -582,35 +555,21 @@ impl Parser<'_> {
     }
 
     fn message_fields(&mut self) -> Result<Vec<(Box<str>, Expr, bool)>, ParseError> {
-        let mut fields = Vec::new();
-        self.open += 1;
-        self.sync(|t| field(t) || matches!(t, Tok::Punct("}" | ",")), FIRST_FIELD)?;
-        if field(self.tok()) {
-            loop {
-                let optional = self.eat("?");
-                let name = match self.bump() {
-                    Tok::Ident(n) | Tok::Quoted(n) => n,
-                    // A reserved word is an identifier of the grammar: cel-go refuses it as a
-                    // variable or a function's name only (parser.go `VisitIdent`, `VisitGlobalCall`).
-                    Tok::Reserved(r) => String::from(r),
-                    _ => {
-                        self.at -= 1;
-                        return self.unexpected("{IDENTIFIER, ESC_IDENTIFIER}");
-                    }
-                };
-                self.close(":")?;
-                fields.push((name.into(), self.expr()?, optional));
-                if !self.next_element("}", field)? {
-                    break;
+        self.literal("}", field, FIRST_FIELD, |p| {
+            let optional = p.eat("?");
+            let name = match p.bump() {
+                Tok::Ident(n) | Tok::Quoted(n) => n,
+                // A reserved word is an identifier of the grammar: cel-go refuses it as a
+                // variable or a function's name only (parser.go `VisitIdent`, `VisitGlobalCall`).
+                Tok::Reserved(r) => String::from(r),
+                _ => {
+                    p.at -= 1;
+                    return p.unexpected("{IDENTIFIER, ESC_IDENTIFIER}");
                 }
-            }
-        } else {
-            // No fields: `M{}`, or `M{,}`.
-            self.eat(",");
-            self.close("}")?;
-        }
-        self.open -= 1;
-        Ok(fields)
+            };
+            p.close(":")?;
+            Ok((name.into(), p.expr()?, optional))
+        })
     }
 
     /// A global call, or the `has` macro.

@@ -8,6 +8,7 @@
 
 use alloc::format;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::{token_text, PResult, ParseError, Parser, OPERAND};
 use crate::cel::syntax::lexer::Tok;
@@ -77,26 +78,46 @@ impl Parser<'_> {
         self.close(closer)
     }
 
-    /// After a literal's element: whether the literal goes on (a `,`, then an element); else
-    /// it was closed here: by its closing token, after a trailing comma (ANTLR's loop leaves
-    /// when what follows the comma cannot start an element: `[1,`, `[1,)`, `[1,,]`), or past
-    /// an extraneous token (`[1 2]`).
-    pub(super) fn next_element(&mut self, closer: &str, starts: fn(&Tok) -> bool) -> Result<bool, ParseError> {
-        if !self.eat(",") {
-            self.close_literal(closer)?;
-            return Ok(false);
-        }
+    /// A list, map or message literal after its opening token (CEL.g4 `'[' listInit? ','?
+    /// ']'` and alike): ANTLR synchronises on the elements' first tokens (those `starts`
+    /// takes), the closing token and `,` (`expecting`, as ANTLR prints them); then the
+    /// elements `element` reads, each after a `,`, until the closing token — or none (`[]`,
+    /// `[,]`). ANTLR's loop leaves when what follows a comma cannot start an element, the
+    /// comma being the optional trailing one (`[1,`, `[1,)`, `[1,,]`).
+    pub(super) fn literal<T>(
+        &mut self,
+        closer: &str,
+        starts: fn(&Tok) -> bool,
+        expecting: &str,
+        mut element: impl FnMut(&mut Self) -> Result<T, ParseError>,
+    ) -> Result<Vec<T>, ParseError> {
+        let mut out = Vec::new();
+        self.open += 1;
+        self.sync(|t| starts(t) || matches!(t, Tok::Punct(p) if *p == closer || *p == ","), expecting)?;
         if starts(self.tok()) {
-            return Ok(true);
+            loop {
+                out.push(element(self)?);
+                if !self.eat(",") {
+                    self.close_literal(closer)?;
+                    break;
+                }
+                if !starts(self.tok()) {
+                    self.close(closer)?;
+                    break;
+                }
+            }
+        } else {
+            self.eat(",");
+            self.close(closer)?;
         }
-        self.close(closer)?;
-        Ok(false)
+        self.open -= 1;
+        Ok(out)
     }
 
     /// Where ANTLR synchronises before something that must start with one of `expecting` (an
     /// operand; a call's arguments or `)`; a list's first element, `,` or `]`): a token that
     /// cannot, before one that can, is extraneous.
-    pub(super) fn sync(&mut self, fits: fn(&Tok) -> bool, expecting: &str) -> Result<(), ParseError> {
+    pub(super) fn sync(&mut self, fits: impl Fn(&Tok) -> bool, expecting: &str) -> Result<(), ParseError> {
         if fits(self.tok()) {
             return Ok(());
         }
