@@ -93,6 +93,5 @@ pub fn instantiate(unoptimized: &Program, src: &str, checked: &Checked) -> Resul
 }
 
 fn mismatch(expected: &CelType, actual: &CelType) -> String {
-    use crate::cel::check::go_name;
-    format!("expected type '{}' but found '{}'", go_name(expected), go_name(actual))
+    format!("expected type '{expected}' but found '{actual}'")
 }
