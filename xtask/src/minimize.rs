@@ -144,7 +144,7 @@ fn get_mut<'v>(v: &'v mut Value, at: &[Step]) -> Option<&'v mut Value> {
     })
 }
 
-/// The case less one of its parts: (the part's size, the smaller case).
+/// The case less one of its parts, each at most once, the largest parts first (at most `most`).
 fn json_cuts(case: &Value, most: usize) -> Vec<Value> {
     let mut found: Vec<(usize, Vec<Step>, Option<String>)> = Vec::new();
     fn walk(v: &Value, at: &mut Vec<Step>, found: &mut Vec<(usize, Vec<Step>, Option<String>)>, most: usize) {
