@@ -58,7 +58,10 @@ impl Positions {
                 },
                 EventData::Scalar { value, .. } => {
                     // A scalar in key position is a key.
+                    // (A byte order mark on a piece's second line after `---` is where kubectl's
+                    // piece starts: not part of the key.)
                     if let Some(Frame::Map { key: key @ None, .. }) = stack.last_mut() {
+                        let value = value.strip_prefix('\u{feff}').map_or(value.clone(), String::from);
                         *key = Some((value, at));
                         return Ok(());
                     }
@@ -173,6 +176,10 @@ pub struct Piece<'a> {
     /// Read as JSON, and only as JSON: a value of a JSON stream, or what follows where kubectl
     /// stops reading one with a JSON error ([`crate::piece`] reads a piece as kubectl does).
     pub json: bool,
+    /// The piece follows a `---` line that ended kubectl's previous piece: it starts with the
+    /// rest of that line (a comment at most), which kubectl's piece leaves out, so a byte
+    /// order mark on its next line is the start of kubectl's piece.
+    pub separated: bool,
 }
 
 /// The documents of a stream, split as kubectl splits a manifest file (apimachinery's
@@ -182,7 +189,8 @@ pub struct Piece<'a> {
 ///   line) is YAML (after two or more, kubectl stops with the JSON error: the rest is one
 ///   piece);
 /// - YAML is split at every line that begins with `---` (a block scalar's lines are indented;
-///   apimachinery's YAMLReader). Pieces with nothing but comments and blank lines are left out.
+///   apimachinery's YAMLReader). Pieces with nothing but comments and blank lines are left out
+///   (unless they hold a character go-yaml's reader refuses: that is kubectl's error).
 ///   A `---` line followed by more than a comment is kubectl's error (`invalid Yaml document
 ///   separator`), which loses the piece before it too: it does not split, and reading the
 ///   piece it is in says so. A `...` line does not split: it ends the piece's first document,
@@ -195,9 +203,10 @@ pub fn split<'t>(text: &'t str) -> Vec<Piece<'t>> {
     let (mut end, mut count) = (0, 0);
     let line_at = |at: usize| 1 + text[..at].matches('\n').count();
     // kubectl's JSON error: the rest is one piece, which does not read as JSON.
-    let stop = |at: usize| Piece { text: &text[at..], line: line_at(at), json: true };
+    let stop = |at: usize| Piece { text: &text[at..], line: line_at(at), json: true, separated: false };
     loop {
-        let start = end + text[end..].len() - text[end..].trim_start().len();
+        // Between JSON values, JSON's blanks (a `\v` is not one: it ends the stream).
+        let start = end + text[end..].len() - text[end..].trim_start_matches([' ', '\t', '\n', '\r']).len();
         if start == text.len() {
             return pieces;
         }
@@ -206,7 +215,7 @@ pub fn split<'t>(text: &'t str) -> Vec<Piece<'t>> {
             Ok(_) => {
                 end = start + value.len();
                 count += 1;
-                pieces.push(Piece { text: value, line: line_at(start), json: true });
+                pieces.push(Piece { text: value, line: line_at(start), json: true, separated: false });
             }
             Err(_) if count > 1 => {
                 pieces.push(stop(end));
@@ -237,8 +246,22 @@ pub fn split<'t>(text: &'t str) -> Vec<Piece<'t>> {
 }
 
 /// Where the JSON value that starts at `at` ends, as far as its brackets and strings say
-/// (whether it is JSON is for the parser to say).
+/// (whether it is JSON is for the parser to say). A number or a literal at the top ends where
+/// its characters do, as encoding/json's Decoder ends it (`7}` is the value 7, then `}`).
 fn json_value_end(text: &str, at: usize) -> usize {
+    let rest = &text.as_bytes()[at.min(text.len())..];
+    match rest.first() {
+        Some(b'-' | b'0'..=b'9') => {
+            let n = rest.iter().position(|b| !matches!(b, b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-'));
+            return at + n.unwrap_or(rest.len());
+        }
+        Some(b't' | b'f' | b'n') => {
+            if let Some(word) = ["true", "false", "null"].iter().find(|w| rest.starts_with(w.as_bytes())) {
+                return at + word.len();
+            }
+        }
+        _ => {}
+    }
     let b = text.as_bytes();
     let (mut depth, mut string, mut i) = (0i32, false, at);
     while i < b.len() {
@@ -261,23 +284,36 @@ fn json_value_end(text: &str, at: usize) -> usize {
 fn split_yaml(text: &str, lines_before: usize) -> Vec<Piece<'_>> {
     let mut pieces = Vec::new();
     let (mut start, mut start_line, mut offset) = (0usize, 1usize, 0usize);
-    fn push<'t>(body: &'t str, line: usize, pieces: &mut Vec<Piece<'t>>) {
-        if body.lines().any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#')) {
-            pieces.push(Piece { text: body, line, json: false });
+    fn push<'t>(body: &'t str, line: usize, separated: bool, pieces: &mut Vec<Piece<'t>>) {
+        // (go-yaml reads a piece of comments too: a character its reader refuses is an error.)
+        // (Lines end at a carriage return too: `# a\rb: 1` is a comment, then `b: 1`.)
+        if body.split(['\n', '\r']).any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+            || !body.chars().all(crate::yaml::printable)
+        {
+            pieces.push(Piece { text: body, line, json: false, separated });
         }
     }
+    // Whether kubectl's reader holds lines of the piece: a `---` line read when it holds none
+    // (the text's first line, or right after another separator) does not end a piece for
+    // kubectl (apimachinery YAMLReader.Read keeps it, and go-yaml reads it as a document's
+    // start), so what follows is not read as the start of a stream.
+    let (mut buffered, mut separated) = (false, false);
     for (n, line) in text.split_inclusive('\n').enumerate() {
         // More than a comment after `---` is kubectl's error, which loses the piece read so
         // far: the line stays in it, and reading the piece says so.
         if line.strip_prefix("---").is_some_and(|rest| separator(rest).is_ok()) {
-            push(&text[start..offset], start_line + lines_before, &mut pieces);
+            push(&text[start..offset], start_line + lines_before, separated, &mut pieces);
             // The next piece starts at the end of the `---` line (kubectl drops the line).
             start = offset + line.strip_suffix('\n').unwrap_or(line).len();
             start_line = n + 1;
+            separated = buffered;
+            buffered = !buffered;
+        } else {
+            buffered = true;
         }
         offset += line.len();
     }
-    push(&text[start.min(text.len())..], start_line + lines_before, &mut pieces);
+    push(&text[start.min(text.len())..], start_line + lines_before, separated, &mut pieces);
     pieces
 }
 

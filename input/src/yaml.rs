@@ -14,13 +14,12 @@
 //!
 //! A `:` right before a flow indicator inside a plain scalar of a flow collection (`[a:]`,
 //! `[2001:db8::]`) is part of the scalar for go-yaml v2 (no "found unexpected ':'", which
-//! libyaml 0.2.5 added): see [`flow_colons`].
+//! libyaml 0.2.5 added), and so are `,`, `[` and `]` of a tag (`[!x,y]`): see [`source`].
 //!
-//! Not modeled: collections nest at most 128 deep here (go-yaml: 10,000), serde_json's limit;
-//! libyaml 0.2.5 reads `?` inside a plain scalar in a flow collection (`[a?b]`), where go-yaml
-//! v2 ends the scalar.
-
-use std::borrow::Cow;
+//! A `?` inside a plain scalar of a flow collection ends the scalar for go-yaml v2 (an error),
+//! and a byte order mark past the text's start is a character (see [`source`]).
+//!
+//! Not modeled: collections nest at most 128 deep here (go-yaml: 10,000), serde_json's limit.
 
 use libyaml_safer::{Error as YamlError, Event, EventData, Mark, Parser, ScalarStyle};
 use serde_json::{Map, Value};
@@ -28,6 +27,9 @@ use serde_json::{Map, Value};
 use crate::ParseError;
 
 mod scalar;
+mod source;
+
+use source::{restore_bom, restore_colons, Chunks, Rewrites};
 
 /// How deeply collections may nest: serde_json's limit, with its words.
 const MAX_DEPTH: usize = 128;
@@ -58,7 +60,7 @@ fn excessive(aliased: usize, decoded: usize) -> bool {
 /// One piece's value, as go-yaml v2 `Unmarshal` reads it: the first document (what follows
 /// its end is not read), `None` when it is empty or `null`. A line of the piece that begins
 /// with `---` and more than a comment is kubectl's error (see [`crate::positions::split`]).
-pub(crate) fn document(text: &str) -> Result<Option<Value>, ParseError> {
+pub(crate) fn document(text: &str, separated: bool) -> Result<Option<Value>, ParseError> {
     for (n, line) in text.split('\n').enumerate() {
         if let Some(Err(rest)) = line.strip_prefix("---").map(crate::positions::separator) {
             return Err(ParseError {
@@ -70,10 +72,10 @@ pub(crate) fn document(text: &str) -> Result<Option<Value>, ParseError> {
     }
     // A piece after a `---` line starts with the rest of that line (a comment at most), which
     // kubectl's pieces leave out: a byte order mark on the next line starts the piece for
-    // go-yaml (at the start of a line, it would take a column).
-    if let Some((first, rest)) = text.split_once('\n') {
+    // go-yaml, which reads it as the stream's (elsewhere, it is a character: see `source`).
+    if let Some((first, rest)) = text.split_once('\n').filter(|_| separated) {
         if rest.starts_with('\u{feff}') && (first.trim().is_empty() || first.trim_start().starts_with('#')) {
-            return document(rest).map_err(|e| ParseError {
+            return document(rest, false).map_err(|e| ParseError {
                 line: e.line.map(|l| l + 1),
                 message: crate::positions::shift_lines(&e.message, 1),
                 ..e
@@ -108,8 +110,7 @@ pub(crate) fn events(text: &str, mut f: impl FnMut(Event) -> Result<(), ParseErr
             ended.as_str()
         }
     };
-    let (source, patched) = unescaped_quotes(text);
-    let (source, colons) = flow_colons(source);
+    let (source, Rewrites { quotes: patched, colons, bom }) = source::go_source(text);
     let mut parser = Parser::new();
     parser.set_input(Chunks::new(&source));
     for event in parser {
@@ -124,134 +125,21 @@ pub(crate) fn events(text: &str, mut f: impl FnMut(Event) -> Result<(), ParseErr
                 false
             }
             EventData::Scalar { value, style: ScalarStyle::Plain, .. } if !colons.is_empty() => {
-                restore_colons(at, event.end_mark, value, &colons);
+                restore_colons(&source, at, event.end_mark, value, &colons);
                 false
             }
             EventData::DocumentEnd { .. } | EventData::StreamEnd => true,
             _ => false,
         };
+        if let EventData::Scalar { value, .. } = &mut event.data {
+            restore_bom(value, bom);
+        }
         f(event)?;
         if done {
             break;
         }
     }
     Ok(())
-}
-
-/// The text as go-yaml v2's reader takes it in (readerc.go `yaml_parser_update_buffer`): 512
-/// bytes at a time (`input_raw_buffer_size`, a character cut at the end left for the next),
-/// each decoded (and its control characters refused) when the scanner needs more. So a
-/// control character past what a piece's first document needed is not read, as in go-yaml.
-struct Chunks<'t> {
-    text: &'t [u8],
-    pos: usize,
-    chunk_end: usize,
-}
-
-impl<'t> Chunks<'t> {
-    const SIZE: usize = 512;
-
-    fn new(text: &'t str) -> Self {
-        Chunks { text: text.as_bytes(), pos: 0, chunk_end: Self::SIZE }
-    }
-
-    /// The end of the current chunk, at a character boundary.
-    fn end(&self) -> usize {
-        let mut end = self.chunk_end.min(self.text.len());
-        while end > self.pos && self.text.get(end).is_some_and(|b| b & 0xC0 == 0x80) {
-            end -= 1;
-        }
-        end
-    }
-}
-
-impl std::io::Read for Chunks<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let available = std::io::BufRead::fill_buf(self)?;
-        let n = available.len().min(buf.len());
-        buf[..n].copy_from_slice(&available[..n]);
-        std::io::BufRead::consume(self, n);
-        Ok(n)
-    }
-}
-
-impl std::io::BufRead for Chunks<'_> {
-    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
-        if self.end() <= self.pos {
-            self.chunk_end = self.pos + Self::SIZE;
-        }
-        Ok(&self.text[self.pos..self.end()])
-    }
-
-    fn consume(&mut self, amt: usize) {
-        self.pos += amt;
-    }
-}
-
-/// go-yaml v2 reads `\'` in a double-quoted scalar as `'`, where libyaml 0.2.1 and later
-/// refuse it: each `\'` libyaml stops at is read as `\"` (as long, so every position stays),
-/// and [`go_escapes`] makes its `"` a `'` again. The offsets of the backslashes so read.
-fn unescaped_quotes(text: &str) -> (Cow<'_, str>, Vec<usize>) {
-    let mut source = Cow::Borrowed(text);
-    let mut patched = Vec::new();
-    if !text.contains("\\'") {
-        return (source, patched);
-    }
-    // One parse per `\'`, each stopping at the next.
-    for _ in 0..text.matches("\\'").count() {
-        let mut parser = Parser::new();
-        parser.set_input(Chunks::new(&source));
-        let Some(Err(e)) = parser.find(Result::is_err) else { break };
-        let Some(at) = e.problem_mark().map(|m| m.index as usize) else { break };
-        if e.problem() != "found unknown escape character" || !source[at..].starts_with("\\'") {
-            break;
-        }
-        source.to_mut().replace_range(at + 1..at + 2, "\"");
-        patched.push(at);
-    }
-    (source, patched)
-}
-
-/// go-yaml v2 reads a `:` followed by a flow indicator (`,?[]{}`) inside a plain scalar of a
-/// flow collection as part of the scalar (scannerc.go `yaml_parser_scan_plain_scalar` ends a
-/// plain scalar only at `:` and a blank, or at the indicator), where libyaml 0.2.5 refuses it
-/// ("found unexpected ':'"): each such `:` libyaml stops at is read as `x` (as long, so every
-/// position stays), and [`restore_colons`] makes it `:` again in the scalar's value. The
-/// offsets of the colons so read.
-fn flow_colons(source: Cow<'_, str>) -> (Cow<'_, str>, Vec<usize>) {
-    let mut source = source;
-    let mut patched = Vec::new();
-    let before_indicator = |t: &str| [":,", ":?", ":[", ":]", ":{", ":}"].iter().any(|p| t.contains(p));
-    if !before_indicator(&source) {
-        return (source, patched);
-    }
-    // One parse per such `:`, each stopping at the next.
-    for _ in 0..source.len() {
-        let mut parser = Parser::new();
-        parser.set_input(Chunks::new(&source));
-        let Some(Err(e)) = parser.find(Result::is_err) else { break };
-        let Some(at) = e.problem_mark().map(|m| m.index as usize) else { break };
-        if e.problem() != "found unexpected ':'" || !source[at..].starts_with(':') {
-            break;
-        }
-        source.to_mut().replace_range(at..at + 1, "x");
-        patched.push(at);
-    }
-    (source, patched)
-}
-
-/// The `:`s [`flow_colons`] read as `x`, put back in a plain scalar's value (spanning `at` to
-/// `end` in the source; a scalar on one line, whose value is its text).
-fn restore_colons(at: Mark, end: Mark, value: &mut String, colons: &[usize]) {
-    let (start, end) = (at.index as usize, end.index as usize);
-    if value.len() != end.saturating_sub(start) {
-        return;
-    }
-    for &c in colons.iter().filter(|&&c| (start..end).contains(&c)) {
-        if value.as_bytes()[c - start] == b'x' {
-            value.replace_range(c - start..c - start + 1, ":");
-        }
-    }
 }
 
 /// go-yaml v2's escapes in a double-quoted scalar (`span`, its text from the original source):
@@ -328,7 +216,7 @@ fn mark_of(text: &str, at: usize) -> (usize, usize) {
 
 /// The characters libyaml's reader takes (yaml_parser_update_buffer): the rest are "control
 /// characters are not allowed".
-fn printable(c: char) -> bool {
+pub(crate) fn printable(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | ' '..='~' | '\u{85}' | '\u{A0}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
 }
 
@@ -514,6 +402,32 @@ mod tests {
         // Positions after it stay: the error of the next line is where it is.
         let e = crate::documents("a: [2001:db8::]\nb: \"\\/\"\n").unwrap_err();
         assert_eq!((e.line, e.column), (Some(2), Some(5)), "{}", e.message);
+    }
+
+    /// go-yaml v2.4.4 scannerc.go `yaml_parser_scan_tag_uri` takes `,`, `[` and `]` into a tag
+    /// (libyaml 0.2.5 ends the tag there; libyaml-safer 0.3.0 panicked on a `,` after a tag in
+    /// a flow collection: found by `cargo xtask fuzz-diff yaml`, whose find is in the
+    /// `fuzz-yaml` suite). Each answer is `oracle yaml`'s (kubectl's reading).
+    #[test]
+    fn commas_and_brackets_after_a_tag_are_part_of_it() {
+        assert_eq!(one("a: !x,y b\n").unwrap(), json!({"a": "b"}));
+        assert_eq!(one("a: {k: !x,c: d}\n").unwrap(), json!({"a": {"k": "d"}}));
+        assert_eq!(one("x: [!!str, 1]\n").unwrap(), json!({"x": ["1"]}));
+        for text in ["[!,]\n", "a: [b, !x,c]\n", "a: [!x]\n"] {
+            let e = crate::documents(text).unwrap_err();
+            assert!(e.message.contains("expected ',' or ']'"), "{text:?}: {}", e.message);
+        }
+        // JSON, whose fields are found in its YAML reading (`positions`).
+        let json = "{\"a\": {\"b\": 1}!, \"c\": 2}\n";
+        assert!(crate::documents(json).is_err());
+        for piece in crate::positions::split(json) {
+            assert!(crate::piece(&piece).is_err());
+        }
+        // Elsewhere than after a tag, nothing changes.
+        assert_eq!(
+            one("a: \"Hi!, there\"\nb: [c!, d]\nc: [!x , e]\n").unwrap(),
+            json!({"a": "Hi!, there", "b": ["c!", "d"], "c": ["", "e"]})
+        );
     }
 
     /// sigs.k8s.io/yaml v1.6.0 yaml_test.go `TestYAMLToJSON`: keys become strings, tags on

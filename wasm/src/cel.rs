@@ -13,7 +13,7 @@ use kubedv_core::cel::{self, CelError, Program, Value};
 
 use wasm_bindgen::prelude::*;
 
-use crate::{from_js, given, into_error, to_js};
+use crate::{given, into_error, map_from_js, to_js};
 use kubedv_core::cel::access;
 
 use crate::tape::Variables;
@@ -160,8 +160,7 @@ fn declarations(decls: Option<JsValue>) -> Result<Declared, JsValue> {
     let Some(decls) = decls else {
         return Ok(Declared { checker: out, table, sized });
     };
-    let raw: BTreeMap<String, serde_json::Value> =
-        from_js(decls, "compileCel expects declarations {name: \"dyn\" | schema}")?;
+    let raw = map_from_js(&decls, "compileCel expects declarations {name: \"dyn\" | schema}")?;
     for (name, d) in raw {
         match d {
             serde_json::Value::String(s) if s == "dyn" => {
@@ -245,7 +244,7 @@ impl JsCelVars {
 pub fn cel_vars(
     #[wasm_bindgen(unchecked_param_type = "Record<string, unknown>")] vars: JsValue,
 ) -> Result<JsCelVars, JsValue> {
-    let json: BTreeMap<String, serde_json::Value> = from_js(vars, "celVars expects an object of variables")?;
+    let json = map_from_js(&vars, "celVars expects an object of variables")?;
     let vars = Rc::new(Vars { json, converted: Default::default() });
     let slot = LIVE.with_borrow_mut(|live| {
         let slot = live.iter().position(Option::is_none).unwrap_or_else(|| {
@@ -357,8 +356,7 @@ impl JsCelProgram {
         } else if let Some(vars) = usize::try_from(crate::tape::slot_of(vars)).ok().and_then(handle) {
             return Ok(Given::Handle(vars));
         }
-        let json: BTreeMap<String, serde_json::Value> =
-            from_js(vars.clone(), &format!("{what} expects an object of variables"))?;
+        let json = map_from_js(vars, &format!("{what} expects an object of variables"))?;
         Ok(Given::Plain(Plain::Converted(self.convert(&json))))
     }
 

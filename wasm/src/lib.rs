@@ -68,12 +68,37 @@ pub fn version() -> String {
 /// Reads a JS value through `JSON.stringify` and serde_json: serde_json refuses nesting deeper
 /// than 128 levels with an error, where walking a deep JS object directly could overflow the
 /// stack and trap; cycles and BigInts become errors too.
+///
+/// Not in the core module: a derived `Deserialize`'s type errors print through serde's
+/// `Unexpected`, whose float case links Rust's whole float formatting (13 KB of WebAssembly);
+/// the core module reads its maps with [`map_from_js`].
+#[cfg(any(feature = "full", feature = "policy"))]
 pub(crate) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str) -> Result<T, JsError> {
     let text = js_sys::JSON::stringify(&value)
         .map_err(|e| into_error(format!("{what}: {}", js_sys::Error::from(e).message())))?
         .as_string()
         .unwrap_or_else(|| String::from("null"));
     serde_json::from_str(&text).map_err(|e| into_error(format!("{what}: {e}")))
+}
+
+/// A plain JS object of named values (CEL variables, declarations), read through the value tape
+/// as `JSON.stringify` would send it; anything else is refused, naming what was expected.
+#[cfg(feature = "core")]
+pub(crate) fn map_from_js(
+    value: &JsValue,
+    what: &str,
+) -> Result<std::collections::BTreeMap<String, serde_json::Value>, JsError> {
+    match tape::json(value).map_err(|e| into_error(format!("{what}: {e}")))? {
+        serde_json::Value::Object(map) => {
+            // Inserted one by one: collecting into a map would instantiate another sort.
+            let mut out = std::collections::BTreeMap::new();
+            for (k, v) in map {
+                out.insert(k, v);
+            }
+            Ok(out)
+        }
+        _ => Err(into_error(format!("{what}: expected an object"))),
+    }
 }
 
 /// An options object read by hand from its JSON (a derived `Deserialize` adds a parser per

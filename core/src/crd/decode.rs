@@ -171,3 +171,77 @@ pub fn apply_defaults(x: &mut Json, schema: &Json) {
         _ => {}
     }
 }
+
+/// The schemas of a CRD (every version's, and v1beta1's `spec.validation`), each node with the
+/// schemas below it: `properties`, `patternProperties`, `definitions` and `dependencies`
+/// values, `items` (one or a list), `additionalProperties`/`additionalItems` schemas, `not`,
+/// `allOf`/`anyOf`/`oneOf`.
+fn schema_nodes(crd: &mut Json, each: &mut dyn FnMut(&mut serde_json::Map<String, Json>)) {
+    fn walk(node: &mut Json, each: &mut dyn FnMut(&mut serde_json::Map<String, Json>)) {
+        let Some(map) = node.as_object_mut() else { return };
+        each(map);
+        for (key, child) in map.iter_mut() {
+            match key.as_str() {
+                "properties" | "patternProperties" | "definitions" | "dependencies" => {
+                    for v in child.as_object_mut().into_iter().flat_map(|m| m.values_mut()) {
+                        walk(v, each);
+                    }
+                }
+                "items" | "allOf" | "anyOf" | "oneOf" if child.is_array() => {
+                    for v in child.as_array_mut().into_iter().flatten() {
+                        walk(v, each);
+                    }
+                }
+                "items" | "additionalProperties" | "additionalItems" | "not" => walk(child, each),
+                _ => {}
+            }
+        }
+    }
+    let Some(spec) = crd.get_mut("spec") else { return };
+    if let Some(s) = spec.get_mut("validation").and_then(|v| v.get_mut("openAPIV3Schema")) {
+        walk(s, each);
+    }
+    for v in spec.get_mut("versions").and_then(Json::as_array_mut).into_iter().flatten() {
+        if let Some(s) = v.get_mut("schema").and_then(|v| v.get_mut("openAPIV3Schema")) {
+            walk(s, each);
+        }
+    }
+}
+
+/// Whether a schema of the CRD has `default: null`.
+pub(super) fn null_defaults(crd: &Json) -> bool {
+    fn any(node: &Json) -> bool {
+        let Some(map) = node.as_object() else { return false };
+        map.get("default").is_some_and(Json::is_null)
+            || map.iter().any(|(key, child)| match key.as_str() {
+                "properties" | "patternProperties" | "definitions" | "dependencies" => {
+                    child.as_object().into_iter().flat_map(|m| m.values()).any(any)
+                }
+                "items" | "allOf" | "anyOf" | "oneOf" if child.is_array() => {
+                    child.as_array().into_iter().flatten().any(any)
+                }
+                "items" | "additionalProperties" | "additionalItems" | "not" => any(child),
+                _ => false,
+            })
+    }
+    let Some(spec) = crd.get("spec") else { return false };
+    let schema = |v: &Json| v.get("openAPIV3Schema").is_some_and(any);
+    spec.get("validation").is_some_and(schema)
+        || spec
+            .get("versions")
+            .and_then(Json::as_array)
+            .into_iter()
+            .flatten()
+            .any(|v| v.get("schema").is_some_and(schema))
+}
+
+/// A schema's `default: null` is no default: the API server decodes it into the `*JSON` field
+/// `Default` as Go decodes a JSON null into a pointer, nil (apiextensions v1
+/// `JSONSchemaProps.Default`).
+pub(super) fn drop_null_defaults(crd: &mut Json) {
+    schema_nodes(crd, &mut |m| {
+        if m.get("default").is_some_and(Json::is_null) {
+            m.remove("default");
+        }
+    });
+}

@@ -153,6 +153,11 @@ impl Crd {
     /// expressions, compiled in the CEL environment of its minimum compatibility version,
     /// 1.(`minor`-1) ([`crate::cel::environment`]).
     pub fn load_all_at(crd: &Json, minor: u32) -> Result<Vec<Crd>, CrdErrors> {
+        if decode::null_defaults(crd) {
+            let mut read = crd.clone();
+            decode::drop_null_defaults(&mut read);
+            return Crd::load_all_at(&read, minor);
+        }
         let bad = |path: &str, value: Option<Json>, detail: &str| {
             Vec::from([Error::new(ErrorType::Invalid, &Path::named(path), value, detail)])
         };

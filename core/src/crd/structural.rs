@@ -42,15 +42,17 @@ pub fn structural(path: &Path<'_>, schema: &Json, level: Level, errors: &mut Vec
             structural(&p.key(k), v, Level::Field, errors);
         }
     }
+    // `additionalProperties: true` or `false` is set too (a JSONSchemaPropsOrBool without a
+    // schema: the structural schema's `AdditionalProperties` is not nil).
+    if level == Level::Root && schema.get("additionalProperties").is_some_and(|a| !a.is_null()) {
+        errors.push(Error::new(
+            ErrorType::Forbidden,
+            &path.child("additionalProperties"),
+            None,
+            "must not be used at the root",
+        ));
+    }
     if let Some(ap) = additional {
-        if level == Level::Root {
-            errors.push(Error::new(
-                ErrorType::Forbidden,
-                &path.child("additionalProperties"),
-                None,
-                "must not be used at the root",
-            ));
-        }
         structural(&path.child("additionalProperties"), ap, Level::Field, errors);
     }
     if schema.get("$ref").is_some() {

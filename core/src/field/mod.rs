@@ -4,6 +4,7 @@
 //! `(*field.Path).String()` does (`spec.containers[0].name`, `<nil>` for the root).
 
 mod error;
+pub mod exact;
 mod gofmt;
 pub(crate) mod gojson;
 mod path;

@@ -2,6 +2,8 @@
 //! v1.6.0 decodes with) and how `YAMLToJSON` writes them (`convertToJSONableObject`, then
 //! `encoding/json`, which the API server reads back).
 
+use kubedv_core::field::exact::scientific;
+use kubedv_core::field::shortest_digits;
 use kubedv_core::tags::{parse_int, parse_uint};
 use libyaml_safer::ScalarStyle;
 use serde_json::{Number, Value};
@@ -222,9 +224,18 @@ pub(crate) fn to_json(s: Scalar) -> Result<Value, String> {
             return Err(format!("json: unsupported value: {}Inf", if f > 0.0 { "+" } else { "-" }))
         }
         Scalar::Float(f) => {
+            // Written with its shortest digits (`strconv.AppendFloat(f, 'f', -1, 64)`), zeros
+            // after them: `9.223372036854775e18` is sent as 9223372036854775000.
             let plain = f.abs() == 0.0 || (1e-6..1e21).contains(&f.abs());
-            match format!("{f}").parse::<i64>() {
-                Ok(i) if plain && f.fract() == 0.0 => Value::from(i),
+            let written = (plain && f.fract() == 0.0).then(|| {
+                let (neg, digits, exp) = shortest_digits(f);
+                let mut text = String::from(if neg { "-" } else { "" });
+                text.push_str(&digits);
+                text.extend((digits.len() as i32..exp + 1).map(|_| '0'));
+                text
+            });
+            match written.as_deref().map(str::parse::<i64>) {
+                Some(Ok(i)) => Value::from(i),
                 _ => Number::from_f64(f).map_or(Value::Null, Value::Number),
             }
         }
@@ -256,9 +267,9 @@ pub(crate) fn key(s: &Scalar) -> Result<String, String> {
 fn go_g32(f: f32) -> String {
     let d = f64::from(f);
     let sci = (0..9)
-        .map(|p| format!("{d:.p$e}"))
+        .map(|p| scientific(d, p))
         .find(|s| s.parse::<f64>().is_ok_and(|v| v as f32 == f))
-        .unwrap_or_else(|| format!("{d:.8e}"));
+        .unwrap_or_else(|| scientific(d, 8));
     let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
     let exp: i32 = exp.parse().unwrap_or(0);
     if !(-4..6).contains(&exp) {
@@ -333,6 +344,10 @@ mod tests {
             ("685_230.15", json!(685230.15)),
             ("1e3", json!(1000)),
             ("1e20", json!(100000000000000000000.0)),
+            // encoding/json writes the shortest digits, then zeros (go1.26 `json.Marshal`:
+            // 9223372036854775000, 123456789012345680), which the API server reads as int64.
+            ("9.223372036854775e18", json!(9223372036854775000i64)),
+            ("1.2345678901234568e17", json!(123456789012345680i64)),
             ("1e21", json!(1e21)),
             ("1e-7", json!(1e-7)),
             ("1e400", json!("1e400")),

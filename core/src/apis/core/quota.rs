@@ -525,6 +525,6 @@ fn go_f(v: f64) -> String {
     } else if v.is_infinite() {
         String::from(if v > 0.0 { "+Inf" } else { "-Inf" })
     } else {
-        format!("{v:.6}")
+        crate::field::exact::fixed(v, 6)
     }
 }

@@ -9,7 +9,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::signatures::{parse_signature, signatures};
-use super::types::{go_signature, list, literal_type, map, optional, type_ident, CelType};
+use super::types::{go_name, go_signature, list, literal_type, map, optional, type_value, CelType};
 use super::{Decls, Undeclared};
 use crate::cel::common::{error_at, CelError, ErrorKind, RESERVED};
 #[cfg(feature = "policy")]
@@ -258,7 +258,7 @@ impl<'d> Checker<'d> {
                 if let Some(t) = self.lookup(name) {
                     return Ok(t);
                 }
-                if let Some(t) = type_ident(name) {
+                if let Some(t) = type_value(name) {
                     return Ok(T::Type(Rc::new(t)));
                 }
                 self.err(e, format!("undeclared reference to '{name}' (in container '')"))
@@ -327,18 +327,15 @@ impl<'d> Checker<'d> {
                 Ok(if *opt || was_optional { optional(elem) } else { elem })
             }
             Kind::And(a, b) | Kind::Or(a, b) => {
-                let name = if matches!(e.kind, Kind::And(..)) { "_&&_" } else { "_||_" };
+                // cel-go checks the logical operators' operands one by one (checker.go
+                // `resolveOverload`: a type mismatch at each operand that is not a bool).
                 let ta = self.check(a)?;
                 let tb = self.check(b)?;
-                if !self.unify(&ta, &T::Bool) || !self.unify(&tb, &T::Bool) {
-                    return self.err(
-                        e,
-                        format!(
-                            "found no matching overload for '{name}' applied to '({}, {})'",
-                            self.substitute(&ta),
-                            self.substitute(&tb)
-                        ),
-                    );
+                for (operand, t) in [(a, ta), (b, tb)] {
+                    if !self.unify(&t, &T::Bool) {
+                        let found = self.substitute(&t);
+                        self.err(operand, format!("expected type 'bool' but found '{}'", go_name(&found)))?;
+                    }
                 }
                 Ok(T::Bool)
             }
@@ -368,7 +365,8 @@ impl<'d> Checker<'d> {
                         t = match self.resolve(&t) {
                             T::Optional(inner) => (*inner).clone(),
                             T::Dyn => T::Dyn,
-                            other => self.err(item, format!("expected type 'optional_type' but found '{other}'"))?,
+                            other => self
+                                .err(item, format!("expected type 'optional_type' but found '{}'", go_name(&other)))?,
                         };
                     }
                     if collect {
@@ -405,7 +403,9 @@ impl<'d> Checker<'d> {
                         tv = match self.resolve(&tv) {
                             T::Optional(inner) => (*inner).clone(),
                             T::Dyn => T::Dyn,
-                            other => self.err(v, format!("expected type 'optional_type' but found '{other}'"))?,
+                            other => {
+                                self.err(v, format!("expected type 'optional_type' but found '{}'", go_name(&other)))?
+                            }
                         };
                     }
                     if collect {
@@ -452,7 +452,11 @@ impl<'d> Checker<'d> {
                                 let t = self.finalize(&t);
                                 self.err(
                                     v,
-                                    format!("expected type of field '{field}' is '{want}' but provided type is '{t}'"),
+                                    format!(
+                                        "expected type of field '{field}' is '{}' but provided type is '{}'",
+                                        go_name(&want),
+                                        go_name(&t)
+                                    ),
                                 )?;
                             }
                         }
@@ -488,7 +492,7 @@ impl<'d> Checker<'d> {
                     T::Dyn | T::Param(_) => (T::Dyn, T::Dyn),
                     other => {
                         // cel-go goes on with the variables of the error type.
-                        self.err(&c.range, format!("expression of type '{other}' cannot be range of a comprehension (must be list, map, or dynamic)"))?;
+                        self.err(&c.range, format!("expression of type '{}' cannot be range of a comprehension (must be list, map, or dynamic)", go_name(other)))?;
                         (T::Dyn, T::Dyn)
                     }
                 };
@@ -591,7 +595,7 @@ impl<'d> Checker<'d> {
             }
             // As an identifier: an error unless it names a variable or a type.
             let name = &src[at..at + len];
-            if self.lookup(name).is_none() && type_ident(name).is_none() {
+            if self.lookup(name).is_none() && type_value(name).is_none() {
                 self.errors.push((at as u32, format!("undeclared reference to '{name}' (in container '')")));
             }
             at = skip_blank(src, at + len) + 1; // the comma
@@ -630,14 +634,14 @@ impl<'d> Checker<'d> {
             let tf = self.check(f)?;
             if !self.unify(&tf, &T::Bool) {
                 let found = self.substitute(&tf);
-                self.err(f, format!("expected type 'bool' but found '{found}'"))?;
+                self.err(f, format!("expected type 'bool' but found '{}'", go_name(&found)))?;
             }
         }
         let ts = self.check(step)?;
         let boolean = |c: &mut Self, t: &CelType| -> Result<(), CelError> {
             if !c.unify(t, &T::Bool) {
                 let found = c.substitute(t);
-                c.err(step, format!("expected type 'bool' but found '{found}'"))?;
+                c.err(step, format!("expected type 'bool' but found '{}'", go_name(&found)))?;
             }
             Ok(())
         };
@@ -744,7 +748,7 @@ impl<'d> Checker<'d> {
         if root_declared {
             return None;
         }
-        type_ident(&name).map(|t| CelType::Type(Rc::new(t)))
+        type_value(&name).map(|t| CelType::Type(Rc::new(t)))
     }
 
     fn field(&mut self, e: &Expr, t: &CelType, field: &str) -> TResult {
@@ -752,7 +756,7 @@ impl<'d> Checker<'d> {
         match t {
             T::Map(k, v) => {
                 if !self.unify(k, &T::String) {
-                    return self.err(e, format!("type '{t}' does not support field selection"));
+                    return self.err(e, format!("type '{}' does not support field selection", go_name(t)));
                 }
                 Ok((**v).clone())
             }
@@ -767,7 +771,7 @@ impl<'d> Checker<'d> {
                 None => self.err(e, format!("undefined field '{field}'")),
             },
             T::Dyn | T::Param(_) => Ok(T::Dyn),
-            other => self.err(e, format!("type '{other}' does not support field selection")),
+            other => self.err(e, format!("type '{}' does not support field selection", go_name(other))),
         }
     }
 

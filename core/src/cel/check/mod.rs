@@ -13,6 +13,7 @@ mod types;
 
 pub use checker::{check, check_result};
 pub(crate) use checker::{check_collecting, report};
+pub(crate) use types::go_name;
 pub use types::{CelType, ObjectType};
 
 use crate::cel::syntax::ast::Expr;

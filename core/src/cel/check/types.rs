@@ -95,7 +95,7 @@ impl fmt::Display for CelType {
 
 /// A type as cel-go's checker prints it in messages (`FormatCELType`): `null`, `timestamp`,
 /// `duration`, `type`, and unbound type parameters as `dyn`.
-fn go_name(t: &CelType) -> String {
+pub(crate) fn go_name(t: &CelType) -> String {
     match t {
         CelType::Null => String::from("null"),
         CelType::Timestamp => String::from("timestamp"),
@@ -153,6 +153,13 @@ pub(super) fn literal_type(v: &Value) -> CelType {
 }
 
 /// The type a type name denotes.
+/// A type's name used as a value (`int`, `list`, `net.IP`): what cel-go declares as a type
+/// identifier. Not `dyn`, which cel-go declares as a function only (`dyn(x)`): `dyn` alone is
+/// an undeclared reference.
+pub(crate) fn type_value(name: &str) -> Option<CelType> {
+    type_ident(name).filter(|_| name != "dyn")
+}
+
 pub(crate) fn type_ident(name: &str) -> Option<CelType> {
     use CelType as T;
     Some(match name {

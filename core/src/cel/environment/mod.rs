@@ -93,5 +93,6 @@ pub fn instantiate(unoptimized: &Program, src: &str, checked: &Checked) -> Resul
 }
 
 fn mismatch(expected: &CelType, actual: &CelType) -> String {
-    format!("expected type '{expected}' but found '{actual}'")
+    use crate::cel::check::go_name;
+    format!("expected type '{}' but found '{}'", go_name(expected), go_name(actual))
 }

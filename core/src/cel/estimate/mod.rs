@@ -36,9 +36,9 @@ pub fn cost_error_message(cost_name: &str, cost: u64, limit: u64) -> String {
     let factor = if factor > 100.0 {
         String::from("more than 100x")
     } else if factor < 1.5 {
-        alloc::format!("{factor:.6}x")
+        alloc::format!("{}x", crate::field::exact::fixed(factor, 6))
     } else {
-        alloc::format!("{factor:.1}x")
+        alloc::format!("{}x", crate::field::exact::fixed(factor, 1))
     };
     alloc::format!(
         "{cost_name} exceeds budget by factor of {factor} (try simplifying the rule, or adding maxItems, maxProperties, and maxLength where arrays, maps, and strings are declared)"

@@ -211,7 +211,7 @@ fn fixed(d: f64, precision: usize) -> String {
     if let Some(s) = non_finite(d) {
         return String::from(s);
     }
-    let plain = format!("{:.precision$}", d.abs());
+    let plain = crate::field::exact::fixed(d.abs(), precision);
     let (int_part, frac) = plain.split_once('.').map_or((plain.as_str(), None), |(i, f)| (i, Some(f)));
     let mut grouped = String::new();
     for (n, c) in int_part.chars().enumerate() {
@@ -235,7 +235,7 @@ fn scientific(d: f64) -> String {
     if let Some(s) = non_finite(d) {
         return String::from(s);
     }
-    let s = format!("{d:.6e}");
+    let s = crate::field::exact::scientific(d, 6);
     let (mantissa, exponent) = s.split_once('e').unwrap_or((&s, "0"));
     let exponent: i32 = exponent.parse().unwrap_or(0);
     const SUPERSCRIPT: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
@@ -290,7 +290,7 @@ fn literal(v: &Value) -> Result<String, Fail> {
         Value::Bytes(_) => format!("b{}", go_quote(&to_string(v)?)),
         Value::Double(d) if d.is_nan() => String::from("\"NaN\""),
         Value::Double(d) if d.is_infinite() => String::from(if *d > 0.0 { "\"+Inf\"" } else { "\"-Inf\"" }),
-        Value::Double(d) => format!("{d:.6}"),
+        Value::Double(d) => crate::field::exact::fixed(*d, 6),
         Value::Timestamp(_) => format!("timestamp({})", go_quote(&to_string(v)?)),
         Value::Duration(_) => format!("duration({})", go_quote(&to_string(v)?)),
         Value::Bool(_) | Value::Null | Value::Type(_) | Value::List(_) | Value::Map(_) => string_clause(v)?,

@@ -165,9 +165,9 @@ impl Lexer<'_> {
                 return Ok(Tok::Punct(p));
             }
         }
-        // ANTLR's lexer: no token starts here. A lone '|' or '&' fails on the character after
-        // it (`||`, `&&`), which its message includes (parser_test.go `a | b`: '| ').
-        let fail = if matches!(c, b'|' | b'&') { self.pos + 1 } else { self.pos };
+        // ANTLR's lexer: no token starts here. A lone '|', '&' or '=' fails on the character
+        // after it (`||`, `&&`, `==`), which its message includes (parser_test.go `a | b`: '| ').
+        let fail = if matches!(c, b'|' | b'&' | b'=') { self.pos + 1 } else { self.pos };
         self.recognition(self.pos, fail)
     }
 

@@ -12,15 +12,35 @@ use super::Builtin;
 use crate::cel::common::NO_LOCATION;
 use crate::cel::value::Value;
 
-/// cel-go's message when the expression ends where an operand is expected.
-const EOF_EXPECTING_MAP_ENTRY: &str = "Syntax error: mismatched input '<EOF>' expecting {'[', '{', '}', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
 /// What ANTLR expects where an operand must start (CEL.g4 `primary` and the unary operators).
 const OPERAND: &str =
     "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+/// After a call's `(` (`'(' exprList? ')'`).
+const ARGS: &str =
+    "{'[', '{', '(', ')', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+/// After an index's `[` (`'[' '?'? expr ']'`).
+const INDEX: &str =
+    "{'[', '{', '(', '.', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+/// After a list's `[` (`'[' listInit? ','? ']'`, elements `'?'? expr`).
+const LIST_FIRST: &str = "{'[', ']', '{', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+/// After a map's `{`.
+const MAP_FIRST: &str = "{'[', '{', '}', '(', '.', ',', '-', '!', '?', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
 /// Where a message literal's first field initializer may start (`'{' fieldInitializerList? ','? '}'`).
 const FIRST_FIELD: &str = "{'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}";
-/// Where a later one may start.
-const NEXT_FIELD: &str = "{'}', '?', IDENTIFIER, ESC_IDENTIFIER}";
+
+mod recovery;
+
+use recovery::operand;
+
+/// An element of a list or a map: an operand, or `?` before one.
+fn element(t: &Tok) -> bool {
+    operand(t) || matches!(t, Tok::Punct("?"))
+}
+
+/// What may start a message literal's field: a name (reserved words are names), or `?`.
+fn field(t: &Tok) -> bool {
+    matches!(t, Tok::Ident(_) | Tok::Quoted(_) | Tok::Reserved(_) | Tok::Punct("?"))
+}
 
 /// cel-go's default parser recursion limit (parser.go `maxRecursionDepth`), which bounds two
 /// things: how deeply each grammar rule of CEL.g4 nests while ANTLR parses (the
@@ -62,17 +82,23 @@ pub fn parse_limited(src: &str, macros: bool, limit: usize) -> Result<Expr, Vec<
         }]);
     }
     let (tokens, mut errors) = tokenize(src).map_err(|e| alloc::vec![e.error])?;
-    let mut p = Parser { src, tokens, at: 0, rules: [0; 3], limit, macros };
+    let mut p = Parser { src, tokens, at: 0, rules: [0; 3], limit, macros, open: 0, recovered: Vec::new() };
     let parsed = p.expr().and_then(|e| if p.tok() == &Tok::Eof { Ok(e) } else { Err(trailing(src, &p.tokens, p.at)) });
-    // The lexer's errors and the parser's first (kubedv's parser stops there; ANTLR's may
-    // recover and report more), by position as cel-go's `Errors.ToDisplayString` sorts them.
+    // The lexer's errors, those the parser recovered from, and the one it stopped at (kubedv's
+    // parser stops where ANTLR's throws; ANTLR's may recover and report more), by position as
+    // cel-go's `Errors.ToDisplayString` sorts them (each after those at or before it).
+    let place = |errors: &mut Vec<ParseError>, e: ParseError| {
+        let at = errors.iter().position(|l| l.offset > e.offset).unwrap_or(errors.len());
+        errors.insert(at, e);
+    };
+    for e in core::mem::take(&mut p.recovered) {
+        place(&mut errors, e);
+    }
     match parsed {
         Ok(e) if errors.is_empty() => Ok(e),
         Ok(_) => Err(errors),
         Err(e) => {
-            // After the lexer's errors at or before it (they are in order).
-            let at = errors.iter().position(|l| l.offset > e.offset).unwrap_or(errors.len());
-            errors.insert(at, e);
+            place(&mut errors, e);
             Err(errors)
         }
     }
@@ -106,6 +132,11 @@ struct Parser<'s> {
     rules: [usize; 3],
     limit: usize,
     macros: bool,
+    /// How many brackets (and conditionals' `?`) are open: the end can follow a closing token
+    /// only when it closes the last ([`Parser::close`]).
+    open: usize,
+    /// The errors ANTLR recovers from, reported and parsed past ([`recovery`]).
+    recovered: Vec<ParseError>,
 }
 
 type PResult = Result<Expr, ParseError>;
@@ -137,14 +168,6 @@ impl Parser<'_> {
             true
         } else {
             false
-        }
-    }
-
-    fn expect(&mut self, p: &str) -> Result<(), ParseError> {
-        if self.eat(p) {
-            Ok(())
-        } else {
-            self.unexpected(&format!("'{p}'"))
         }
     }
 
@@ -196,8 +219,10 @@ impl Parser<'_> {
         }
         let offset = self.offset();
         self.bump();
+        self.open += 1;
         let a = self.or()?;
-        self.expect(":")?;
+        self.close(":")?;
+        self.open -= 1;
         let b = self.expr()?;
         Ok(Expr::new(offset | COUNTED, Kind::Cond(Box::new(cond), Box::new(a), Box::new(b))))
     }
@@ -272,6 +297,7 @@ impl Parser<'_> {
     }
 
     fn unary(&mut self) -> PResult {
+        self.sync(operand, OPERAND)?;
         let offset = self.offset();
         if self.is("!") || self.is("-") {
             let op = if self.is("!") { "!" } else { "-" };
@@ -289,11 +315,14 @@ impl Parser<'_> {
                 matches!(t.map(|t| &t.tok), Some(Tok::Int(_) | Tok::IntOverflow(_) | Tok::Double(_)))
             };
             if op == "-" && !self.starts_member() {
-                return self.no_viable(self.at - 1);
+                return self.after_no_viable_minus(self.at - 1);
+            }
+            if op == "!" {
+                self.after_not()?;
             }
             if op == "!" && self.is("-") && !number(self.tokens.get(self.at + 1)) {
                 self.bump();
-                return self.no_viable(self.at - 1);
+                return self.after_no_viable_minus(self.at - 1);
             }
             // `-` directly before a number literal is part of the literal (CEL.g4 `literal`).
             let mut operand = if op == "-" && matches!(self.tok(), Tok::Int(_) | Tok::IntOverflow(_) | Tok::Double(_)) {
@@ -371,9 +400,12 @@ impl Parser<'_> {
                 }
             } else if self.is("[") {
                 self.bump();
+                self.open += 1;
+                self.sync(element, INDEX)?;
                 let optional = self.eat("?");
                 let index = self.expr()?;
-                self.expect("]")?;
+                self.close("]")?;
+                self.open -= 1;
                 e = Expr::new(offset | COUNTED, Kind::Index { operand: Box::new(e), index: Box::new(index), optional });
             } else if self.is("{") && is_type_name(&e) {
                 // CEL.g4 reads `a.b.M{...}` as one `primary`: its selections are dropped.
@@ -474,43 +506,26 @@ impl Parser<'_> {
                 }
             }
             Tok::Punct("(") => {
+                self.open += 1;
                 let e = self.expr()?;
-                self.expect(")")?;
+                self.close(")")?;
+                self.open -= 1;
                 Ok(e)
             }
             Tok::Punct("[") => {
-                let mut elems = Vec::new();
-                self.lone_comma("]");
-                while !self.is("]") {
-                    let optional = self.eat("?");
-                    elems.push((self.expr()?, optional));
-                    if !self.eat(",") {
-                        break;
-                    }
-                    self.trailing_comma_at_end("]")?;
-                }
-                self.expect("]")?;
+                let elems = self.literal("]", element, LIST_FIRST, |p| {
+                    let optional = p.eat("?");
+                    Ok((p.expr()?, optional))
+                })?;
                 Ok(Expr::new(offset, Kind::List(elems)))
             }
             Tok::Punct("{") => {
-                // cel-go (parser_test.go `{`): a map literal cut short before its first entry.
-                if matches!(self.tok(), Tok::Eof) {
-                    return self.error(self.offset(), String::from(EOF_EXPECTING_MAP_ENTRY));
-                }
-                let mut entries = Vec::new();
-                self.lone_comma("}");
-                while !self.is("}") {
-                    let optional = self.eat("?");
-                    let k = self.expr()?;
-                    self.expect(":")?;
-                    let v = self.expr()?;
-                    entries.push((k, v, optional));
-                    if !self.eat(",") {
-                        break;
-                    }
-                    self.trailing_comma_at_end("}")?;
-                }
-                self.expect("}")?;
+                let entries = self.literal("}", element, MAP_FIRST, |p| {
+                    let optional = p.eat("?");
+                    let k = p.expr()?;
+                    p.close(":")?;
+                    Ok((k, p.expr()?, optional))
+                })?;
                 Ok(Expr::new(offset, Kind::Map(entries)))
             }
             Tok::Reserved(r) => self.error(offset, format!("reserved identifier: {r}")),
@@ -524,6 +539,8 @@ impl Parser<'_> {
     /// A call's arguments (CEL.g4 `exprList`: no trailing comma, so `f(1,)` wants an operand).
     fn args(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
         let mut args = Vec::new();
+        self.open += 1;
+        self.sync(|t| operand(t) || matches!(t, Tok::Punct(")")), ARGS)?;
         if !self.is(close) {
             loop {
                 args.push(self.expr()?);
@@ -532,55 +549,27 @@ impl Parser<'_> {
                 }
             }
         }
-        self.expect(close)?;
+        self.close(close)?;
+        self.open -= 1;
         Ok(args)
     }
 
-    /// A literal cut short after a comma (`[1, 2,`): ANTLR takes the comma for the optional
-    /// trailing one and, the end being able to follow the literal, reports the closing token
-    /// missing (single-token insertion) rather than an operand expected.
-    fn trailing_comma_at_end(&self, close: &str) -> Result<(), ParseError> {
-        match self.tok() {
-            Tok::Eof => self.error(self.offset(), format!("Syntax error: missing '{close}' at '<EOF>'")),
-            _ => Ok(()),
-        }
-    }
-
-    /// CEL.g4 `'[' listInit? ','? ']'` (and maps and messages alike): a lone comma is an empty
-    /// literal, so `[,]`, `{,}` and `M{,}` parse.
-    fn lone_comma(&mut self, close: &str) -> bool {
-        let lone =
-            self.is(",") && matches!(self.tokens.get(self.at + 1).map(|t| &t.tok), Some(Tok::Punct(p)) if *p == close);
-        if lone {
-            self.bump();
-        }
-        lone
-    }
-
     fn message_fields(&mut self) -> Result<Vec<(Box<str>, Expr, bool)>, ParseError> {
-        let mut fields = Vec::new();
-        self.lone_comma("}");
-        while !self.is("}") {
-            let optional = self.eat("?");
-            let name = match self.bump() {
+        self.literal("}", field, FIRST_FIELD, |p| {
+            let optional = p.eat("?");
+            let name = match p.bump() {
                 Tok::Ident(n) | Tok::Quoted(n) => n,
+                // A reserved word is an identifier of the grammar: cel-go refuses it as a
+                // variable or a function's name only (parser.go `VisitIdent`, `VisitGlobalCall`).
+                Tok::Reserved(r) => String::from(r),
                 _ => {
-                    self.at -= 1;
-                    return self.unexpected(match (optional, fields.is_empty()) {
-                        (true, _) => "{IDENTIFIER, ESC_IDENTIFIER}",
-                        (false, true) => FIRST_FIELD,
-                        (false, false) => NEXT_FIELD,
-                    });
+                    p.at -= 1;
+                    return p.unexpected("{IDENTIFIER, ESC_IDENTIFIER}");
                 }
             };
-            self.expect(":")?;
-            fields.push((name.into(), self.expr()?, optional));
-            if !self.eat(",") {
-                break;
-            }
-        }
-        self.expect("}")?;
-        Ok(fields)
+            p.close(":")?;
+            Ok((name.into(), p.expr()?, optional))
+        })
     }
 
     /// A global call, or the `has` macro.

@@ -36,6 +36,7 @@ const TABLES: &[(&str, &str, usize)] = &[
     ("cost.rs", "ESTIMATES", 0),
     ("lists.rs", "VALUES", 0),
     ("environment.rs", "GATED", 0),
+    ("parse_errors.rs", "RECOVERY", 0),
 ];
 
 fn cases() -> Result<Vec<Case>, String> {
