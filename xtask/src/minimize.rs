@@ -28,7 +28,7 @@ use std::process::Command;
 use serde_json::{json, Value};
 
 use crate::env::Env;
-use crate::oracle::{build, captured, oracle_command, path_mode};
+use crate::oracle::{build_for, captured, oracle_command, path_mode};
 
 /// A line's `field: reason` (what precedes its second `: `), list indexes made `[*]`.
 fn head(line: &str) -> String {
@@ -220,7 +220,7 @@ pub fn run(env: &Env, args: &[String]) -> Result<(), String> {
     };
     let work = env.root.join("target/oracle/fuzz-diff");
     let file = args.get(1).map_or_else(|| work.join(format!("{path}.found.jsonl")), PathBuf::from);
-    build(env)?;
+    build_for(env, &[mode])?;
     env.run(
         "cargo build kubedv-diff",
         env.command("cargo").args(["build", "--quiet", "--release", "-p", "kubedv-diff"]),

@@ -32,6 +32,13 @@ fn go(env: &Env) -> Command {
 }
 
 pub fn build(env: &Env) -> Result<(), String> {
+    build_for(env, &["apiserver"])
+}
+
+/// Builds what the oracle's MODES need: the harness always, validation-gen for `declarative`,
+/// kube-apiserver and etcd for `apiserver` (the longest builds: `yaml` and `cel` need neither).
+pub fn build_for(env: &Env, modes: &[&str]) -> Result<(), String> {
+    let server = modes.contains(&"apiserver");
     let out = dir(env);
     std::fs::create_dir_all(&out).map_err(|e| e.to_string())?;
     let start = Instant::now();
@@ -44,25 +51,24 @@ pub fn build(env: &Env) -> Result<(), String> {
          -X k8s.io/client-go/pkg/version.gitMinor=37"
     );
     let dest = format!("{}/", out.display());
+    let mut packages = vec!["./cmd/oracle"];
+    if server || modes.contains(&"declarative") {
+        packages.push("k8s.io/code-generator/cmd/validation-gen");
+    }
+    if server {
+        packages.push("k8s.io/kubernetes/cmd/kube-apiserver");
+    }
     env.run(
-        "go build kube-apiserver, validation-gen and the oracle harness (tests/oracle)",
-        go(env).args([
-            "build",
-            "-trimpath",
-            "-ldflags",
-            &ldflags,
-            "-o",
-            &dest,
-            "k8s.io/kubernetes/cmd/kube-apiserver",
-            "k8s.io/code-generator/cmd/validation-gen",
-            "./cmd/oracle",
-        ]),
+        &format!("go build {} (tests/oracle)", packages.join(" ")),
+        go(env).args(["build", "-trimpath", "-ldflags", &ldflags, "-o", &dest]).args(&packages),
     )?;
-    let etcd = out.join("etcd").display().to_string();
-    env.run(
-        "go build etcd (tests/oracle)",
-        go(env).args(["build", "-trimpath", "-o", &etcd, "go.etcd.io/etcd/server/v3"]),
-    )?;
+    if server {
+        let etcd = out.join("etcd").display().to_string();
+        env.run(
+            "go build etcd (tests/oracle)",
+            go(env).args(["build", "-trimpath", "-o", &etcd, "go.etcd.io/etcd/server/v3"]),
+        )?;
+    }
     println!("==> the oracle is built in {:.0} s: {}", start.elapsed().as_secs_f64(), out.display());
     Ok(())
 }
@@ -265,7 +271,8 @@ pub fn fuzz_diff(env: &Env, args: &[String]) -> Result<(), String> {
     if paths.is_empty() {
         paths = vec!["yaml", "crd", "go"];
     }
-    build(env)?;
+    let modes = paths.iter().map(|p| path_mode(p).map(|m| m.0)).collect::<Result<Vec<_>, _>>()?;
+    build_for(env, &modes)?;
     env.run(
         "cargo build kubedv-fuzz",
         env.command("cargo").args(["build", "--quiet", "--profile", "fuzz", "-p", "kubedv-fuzz"]),
