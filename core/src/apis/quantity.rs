@@ -296,20 +296,7 @@ impl Quantity {
         let keep = (self.digits.len() as i64).saturating_sub(drop);
         let mut digits: Vec<u8> = if keep > 0 { self.digits[..keep as usize].to_vec() } else { Vec::new() };
         // Every dropped part is nonzero (the last digit is), so the magnitude goes up by one.
-        let mut i = digits.len();
-        loop {
-            if i == 0 {
-                digits.insert(0, 1);
-                break;
-            }
-            i -= 1;
-            if digits[i] == 9 {
-                digits[i] = 0;
-            } else {
-                digits[i] += 1;
-                break;
-            }
-        }
+        crate::field::exact::increment(&mut digits);
         (Quantity::build(self.neg, digits, scale, self.format), false)
     }
 

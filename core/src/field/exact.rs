@@ -145,22 +145,28 @@ fn round(digits: &[u8], kept: i64) -> Vec<u8> {
     let rest = digits[kept + 1..].iter().any(|d| *d != 0);
     let odd = out.last().is_some_and(|d| d % 2 == 1);
     if next > 5 || (next == 5 && (rest || odd)) {
-        let mut i = out.len();
-        loop {
-            if i == 0 {
-                out.insert(0, 1);
-                break;
-            }
-            i -= 1;
-            if out[i] == 9 {
-                out[i] = 0;
-            } else {
-                out[i] += 1;
-                break;
-            }
-        }
+        increment(&mut out);
     }
     out
+}
+
+/// Adds one to a number's decimal digits (0–9, most significant first): `199` → `200`, `99` →
+/// `100`, `[]` → `[1]`.
+pub(crate) fn increment(digits: &mut Vec<u8>) {
+    let mut i = digits.len();
+    loop {
+        if i == 0 {
+            digits.insert(0, 1);
+            return;
+        }
+        i -= 1;
+        if digits[i] == 9 {
+            digits[i] = 0;
+        } else {
+            digits[i] += 1;
+            return;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -199,17 +205,11 @@ mod tests {
             1.0 / 3.0,
             123456789012345680.0,
         ];
-        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
-        for i in 0..5_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let v = f64::from_bits(x);
-            if v.is_finite() {
-                values.push(v);
-            }
+        let patterns = crate::field::gofmt::tests::doubles(0x2545_f491_4f6c_dd1d, 5_000);
+        for (i, v) in patterns.into_iter().enumerate() {
+            values.push(v);
             // Also values of every-day size.
-            values.push((x % 2_000_000) as f64 / f64::from(1 << (i % 20)) - 1000.0);
+            values.push((v.to_bits() % 2_000_000) as f64 / f64::from(1 << (i % 20)) - 1000.0);
         }
         for v in values {
             for p in 0..=20 {

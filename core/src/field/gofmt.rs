@@ -120,8 +120,24 @@ pub fn shortest_digits(v: f64) -> (bool, String, i32) {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+
+    /// The finite doubles among N bit patterns of a xorshift sequence from SEED.
+    pub(crate) fn doubles(seed: u64, n: usize) -> alloc::vec::Vec<f64> {
+        let mut x = seed;
+        let mut out = alloc::vec::Vec::new();
+        for _ in 0..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = f64::from_bits(x);
+            if v.is_finite() {
+                out.push(v);
+            }
+        }
+        out
+    }
 
     // Go's strconv (ftoaryu.go ryuFtoaShortest) gives the shortest digits that read back as
     // the value, the closest of them, and on an exact tie the even one. Rust's `{:e}` gives the
@@ -131,17 +147,8 @@ mod tests {
     #[test]
     fn shortest_digits_are_gos() {
         assert_eq!(go_float(1.6582067800885623e15), "1.6582067800885622e+15");
-        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
         let mut values = alloc::vec![0.0, -0.0, 1.0, 0.1, 1e-7, 1.5e-5, 1e21, 5e-324, f64::MAX, f64::MIN_POSITIVE];
-        for _ in 0..20_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let v = f64::from_bits(x);
-            if v.is_finite() {
-                values.push(v);
-            }
-        }
+        values.extend(doubles(0x9e37_79b9_7f4a_7c15, 20_000));
         for v in values {
             let sci = alloc::format!("{v:e}");
             let (mantissa, exp) = sci.split_once('e').unwrap();
