@@ -147,28 +147,38 @@ fn get_mut<'v>(v: &'v mut Value, at: &[Step]) -> Option<&'v mut Value> {
 /// The case less one of its parts, each at most once, the largest parts first (at most `most`).
 fn json_cuts(case: &Value, most: usize) -> Vec<Value> {
     let mut found: Vec<(usize, Vec<Step>, Option<String>)> = Vec::new();
-    fn walk(v: &Value, at: &mut Vec<Step>, found: &mut Vec<(usize, Vec<Step>, Option<String>)>, most: usize) {
+    // Returns V's length as compact JSON, summed from its parts' (one pass, not a serialization
+    // per node).
+    fn walk(v: &Value, at: &mut Vec<Step>, found: &mut Vec<(usize, Vec<Step>, Option<String>)>, most: usize) -> usize {
         let children: Vec<(Step, &Value)> = match v {
             Value::Object(m) => m.iter().map(|(k, c)| (Step::Key(k.clone()), c)).collect(),
             Value::Array(a) => a.iter().enumerate().map(|(i, c)| (Step::Index(i), c)).collect(),
-            _ => return,
+            _ => return v.to_string().len(),
         };
+        // The brackets and the commas between the parts.
+        let mut len = 2 + children.len().saturating_sub(1);
         for (step, child) in children {
-            at.push(step);
-            if !kept(at, v) {
-                found.push((child.to_string().len(), at.clone(), None));
+            if let Step::Key(k) = &step {
+                len += Value::String(k.clone()).to_string().len() + 1;
             }
-            match child {
+            at.push(step);
+            let child_len = match child {
                 // A Go source is cut by lines, any other string by characters.
                 Value::String(s) if s.len() > 1 && !naming(at, v) => {
                     for cut in cuts(s, s.contains('\n'), most.min(16)) {
                         found.push((s.len() - cut.len(), at.clone(), Some(cut)));
                     }
+                    child.to_string().len()
                 }
                 _ => walk(child, at, found, most),
+            };
+            if !kept(at, v) {
+                found.push((child_len, at.clone(), None));
             }
+            len += child_len;
             at.pop();
         }
+        len
     }
     walk(case, &mut Vec::new(), &mut found, most);
     found.sort_by_key(|(size, _, _)| std::cmp::Reverse(*size));
