@@ -120,21 +120,24 @@ fn naming(at: &[Step], parent: &Value) -> bool {
         Some(Step::Key(k)) => k.as_str(),
         _ => "",
     };
-    let document = |v: &Value| v.get("apiVersion").is_some() && v.get("kind").is_some();
     let in_metadata = at.len() >= 2 && matches!(&at[at.len() - 2], Step::Key(m) if m == "metadata");
     (at.len() == 1 && matches!(key, "id" | "fieldValidation" | "root" | "names" | "subresource" | "operation"))
-        || (matches!(key, "apiVersion" | "kind") && document(parent))
+        || (matches!(key, "apiVersion" | "kind") && is_document(parent))
         || (matches!(key, "name" | "namespace") && in_metadata)
+}
+
+/// Whether V is a Kubernetes document (it has an `apiVersion` and a `kind`).
+fn is_document(v: &Value) -> bool {
+    v.get("apiVersion").is_some() && v.get("kind").is_some()
 }
 
 /// Whether the member at `at` stays: it names the request, is one of the case's own fields, a
 /// document's `metadata`, or a Go case's request (each named in `names`) or one of its fields.
 fn kept(at: &[Step], parent: &Value) -> bool {
-    let document = parent.get("apiVersion").is_some() && parent.get("kind").is_some();
     naming(at, parent)
         || at.len() == 1
         || (matches!(&at[0], Step::Key(k) if k == "cases") && at.len() <= 3)
-        || (document && matches!(at.last(), Some(Step::Key(k)) if k == "metadata"))
+        || (is_document(parent) && matches!(at.last(), Some(Step::Key(k)) if k == "metadata"))
 }
 
 fn get_mut<'v>(v: &'v mut Value, at: &[Step]) -> Option<&'v mut Value> {
