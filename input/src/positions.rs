@@ -252,6 +252,11 @@ fn json_value_end(text: &str, at: usize) -> usize {
     let rest = &text.as_bytes()[at.min(text.len())..];
     match rest.first() {
         Some(b'-' | b'0'..=b'9') => {
+            // A leading zero is a whole integer part: `08` is 0, then 8.
+            let sign = usize::from(rest[0] == b'-');
+            if rest.get(sign) == Some(&b'0') && rest.get(sign + 1).is_some_and(u8::is_ascii_digit) {
+                return at + sign + 1;
+            }
             let n = rest.iter().position(|b| !matches!(b, b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-'));
             return at + n.unwrap_or(rest.len());
         }

@@ -195,8 +195,29 @@ fn flow_question_mark(text: &str) -> Option<usize> {
         return None;
     }
     let bytes = text.as_bytes();
-    let marks: Vec<usize> =
-        (1..bytes.len()).filter(|&i| bytes[i] == b'?' && !matches!(bytes[i - 1], b'[' | b'{' | b',')).collect();
+    // Only where a bracket is open (quoted text skipped): a `?` in block context (`a: ?b`)
+    // read as `[` would open a collection and hide the one that counts.
+    let (mut depth, mut quote, mut open) = (0usize, None, vec![false; bytes.len()]);
+    let mut i = 0;
+    while i < bytes.len() {
+        match (quote, bytes[i]) {
+            // An escape in a double-quoted scalar: the next character is inside it.
+            (Some(b'"'), b'\\') => i += 1,
+            (Some(q), b) if b == q => quote = None,
+            (Some(_), _) => {}
+            (None, b @ (b'"' | b'\'')) => quote = Some(b),
+            (None, b'[' | b'{') => depth += 1,
+            (None, b']' | b'}') => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if let Some(o) = open.get_mut(i) {
+            *o = depth > 0;
+        }
+        i += 1;
+    }
+    let marks: Vec<usize> = (1..bytes.len())
+        .filter(|&i| bytes[i] == b'?' && open[i] && !matches!(bytes[i - 1], b'[' | b'{' | b','))
+        .collect();
     let ends_here = |found: Option<(usize, &str, Option<&str>)>| match found {
         Some((at, problem, _)) if problem.starts_with("did not find expected ','") => Some(at),
         _ => None,

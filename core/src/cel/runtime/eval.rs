@@ -19,6 +19,9 @@ use crate::cel::syntax::ast::{Expr, Kind};
 use crate::cel::syntax::Builtin;
 use crate::cel::value::{no_overload, Fail, Key, Map, Value};
 
+/// cel-go's `types.IndexOrError` for a string: a field selected on (or tested in) a list.
+const NOT_A_LIST_INDEX: &str = "unsupported index type 'string' in list";
+
 /// Why an evaluation failed.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EvalError {
@@ -164,13 +167,14 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 let target = self.eval(operand)?;
                 match &target {
                     Value::Map(m) => Ok(Value::Bool(m.field(field).is_some())),
-                    // refQualify's presence test on a value without fields: false.
-                    Value::Optional(None) | Value::Null => Ok(Value::Bool(false)),
                     Value::Optional(Some(inner)) => match &**inner {
                         Value::Map(m) => Ok(Value::Bool(m.field(field).is_some())),
                         _ => Err(fail(e, "invalid type for field selection.")),
                     },
-                    _ => Err(fail(e, format!("invalid type for field selection: {}", target.type_name()))),
+                    // cel-go's `refQualify`: a list takes no string index, even to test it.
+                    Value::List(_) => Err(fail(e, NOT_A_LIST_INDEX)),
+                    // Its presence test on any other value: false (`has(self.a)` of an int).
+                    _ => Ok(Value::Bool(false)),
                 }
             }
             Kind::Index { operand, index, optional } => {
@@ -350,9 +354,10 @@ impl<'p, 'a> Interpreter<'p, 'a> {
                 Value::Map(m) => Ok(Value::Optional(m.field(field).map(|v| Rc::new(v.clone())))),
                 other => Err(fail(e, format!("invalid type for field selection: {}", other.type_name()))),
             },
-            // cel-go qualifies attributes with `refQualify`: any other value has no such key
-            // (`params.metadata` when a policy's params are null), or, tested for presence
-            // (`.?`), none.
+            // cel-go qualifies attributes with `refQualify`: a list takes no string index (even
+            // tested for presence); any other value has no such key (`params.metadata` when a
+            // policy's params are null), or, tested for presence (`.?`), none.
+            Value::List(_) => Err(fail(e, NOT_A_LIST_INDEX)),
             _ if optional => Ok(Value::Optional(None)),
             _ => Err(fail(e, format!("no such key: {field}"))),
         }

@@ -141,6 +141,14 @@ struct Parser<'s> {
 
 type PResult = Result<Expr, ParseError>;
 
+/// A call's arguments cut short by a syntax error: those read whole, whether the error came
+/// inside an argument (else at the closing bracket), and the error.
+struct Unfinished {
+    args: Vec<Expr>,
+    in_arg: bool,
+    error: ParseError,
+}
+
 impl Parser<'_> {
     /// The current token; past the end it stays `Eof` (the tokens end with one).
     fn tok(&self) -> &Tok {
@@ -389,7 +397,10 @@ impl Parser<'_> {
                     // cel-go places a call at its `(` (VisitMemberCall `ctx.GetOpen()`).
                     let open = self.offset();
                     self.bump();
-                    let args = self.args(")")?;
+                    let args = match self.args(")") {
+                        Ok(args) => args,
+                        Err(u) => return Err(self.unfinished_call(open, Some(e), field, u)),
+                    };
                     e = self.method(open, e, field, args)?;
                     e.offset |= COUNTED as u32;
                 } else {
@@ -475,7 +486,7 @@ impl Parser<'_> {
                     // At its `(` (VisitGlobalCall `ctx.GetOp()`).
                     let open = self.offset();
                     self.bump();
-                    let args = self.args(")")?;
+                    let args = self.args(")").map_err(|u| self.unfinished_call(open, None, name.clone(), u))?;
                     return self.global(open, name, args);
                 }
                 Ok(Expr::new(offset, Kind::Ident(name.into())))
@@ -494,7 +505,7 @@ impl Parser<'_> {
                         if self.is("(") {
                             let open = self.offset();
                             self.bump();
-                            let args = self.args(")")?;
+                            let args = self.args(")").map_err(|u| self.unfinished_call(open, None, name.clone(), u))?;
                             return self.global(open, name, args);
                         }
                         Ok(Expr::new(offset, Kind::Ident(name.into())))
@@ -537,21 +548,50 @@ impl Parser<'_> {
     }
 
     /// A call's arguments (CEL.g4 `exprList`: no trailing comma, so `f(1,)` wants an operand).
-    fn args(&mut self, close: &str) -> Result<Vec<Expr>, ParseError> {
+    /// A call's arguments up to its closing bracket; on a syntax error, those read whole.
+    fn args(&mut self, close: &str) -> Result<Vec<Expr>, Unfinished> {
         let mut args = Vec::new();
         self.open += 1;
-        self.sync(|t| operand(t) || matches!(t, Tok::Punct(")")), ARGS)?;
+        if let Err(error) = self.sync(|t| operand(t) || matches!(t, Tok::Punct(")")), ARGS) {
+            return Err(Unfinished { args, in_arg: false, error });
+        }
         if !self.is(close) {
             loop {
-                args.push(self.expr()?);
+                match self.expr() {
+                    Ok(e) => args.push(e),
+                    Err(error) => return Err(Unfinished { args, in_arg: true, error }),
+                }
                 if !self.eat(",") {
                     break;
                 }
             }
         }
-        self.close(close)?;
+        if let Err(error) = self.close(close) {
+            return Err(Unfinished { args, in_arg: false, error });
+        }
         self.open -= 1;
         Ok(args)
+    }
+
+    /// A call whose arguments did not parse. cel-go's ANTLR parser recovers and builds the call
+    /// from what it read, so a macro is still expanded and reports its own errors before the
+    /// syntax error (`f.sortBy(!x, `: `argument is not an identifier` at `!x`). kubedv expands
+    /// it with the arguments read whole and a stand-in name for the one that failed, whose
+    /// partial tree it does not build (so `has(` of a broken argument reports the syntax error
+    /// alone, where cel-go may also find the partial argument no selection).
+    #[inline(never)]
+    fn unfinished_call(&mut self, open: usize, target: Option<Expr>, name: String, mut u: Unfinished) -> ParseError {
+        if u.in_arg {
+            if target.is_none() {
+                return u.error;
+            }
+            u.args.push(Expr::new(u.error.offset, Kind::Ident("".into())));
+        }
+        let _ = match target {
+            Some(target) => self.method(open, target, name, u.args),
+            None => self.global(open, name, u.args),
+        };
+        u.error
     }
 
     fn message_fields(&mut self) -> Result<Vec<(Box<str>, Expr, bool)>, ParseError> {
@@ -581,19 +621,33 @@ impl Parser<'_> {
                 Kind::Select { operand, field, optional: false } => {
                     Ok(Expr::new(offset | COUNTED, Kind::Has { operand, field }))
                 }
-                _ => self.error(at(&arg), String::from("invalid argument to has() macro")),
+                _ => Ok(self.macro_error(ParseError {
+                    offset: at(&arg),
+                    message: String::from("invalid argument to has() macro"),
+                })),
             };
         }
         let builtin = Builtin::global(&name);
         Ok(Expr::new(offset, Kind::Call { target: None, name: name.into(), builtin, args }))
     }
 
+    /// A macro's error: reported, and the parse goes on (cel-go's `reportError` in the macro
+    /// expander returns an empty expression and the visitor carries on, so a syntax error after
+    /// it is reported too: `[].exists_one(a, a == 7, 7))`).
+    fn macro_error(&mut self, e: ParseError) -> Expr {
+        let offset = e.offset;
+        self.recovered.push(e);
+        Expr::new(offset, Kind::Lit(Value::Null))
+    }
+
     /// A method call, or a receiver-style macro.
     #[inline(never)]
     fn method(&mut self, offset: usize, target: Expr, name: String, mut args: Vec<Expr>) -> PResult {
         if self.macros {
-            if let Some(e) = self.macro_call(offset, &target, &name, &mut args)? {
-                return Ok(e);
+            match self.macro_call(offset, &target, &name, &mut args) {
+                Ok(Some(e)) => return Ok(e),
+                Ok(None) => {}
+                Err(e) => return Ok(self.macro_error(e)),
             }
         }
         if let Kind::Ident(ns) = &target.kind {

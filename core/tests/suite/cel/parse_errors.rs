@@ -1323,3 +1323,153 @@ fn recovery_as_cel_go_reports_it() {
         assert_eq!(strip(&shown(src)), strip(want), "{src}");
     }
 }
+
+/// A macro's errors beside syntax errors: cel-go reports a macro's error and parses on (a
+/// syntax error after the call is reported too), and expands a macro whose arguments were cut
+/// short by a syntax error with what ANTLR recovered (so `f.sortBy(!x, ` reports the variable
+/// before the missing expression). Each row's answer is cel-go v0.29.2's (Kubernetes v1.37.2's
+/// CEL environment) as the oracle gave it; the oracle's `cel` suite reads this table too.
+const MACRO_ERRORS: &[(&str, &str)] = &[
+    (
+        r##"[].exists_one(a, a == 7, 7))"##,
+        r##"ERROR: <input>:1:20: argument must be a simple name
+ | [].exists_one(a, a == 7, 7))
+ | ...................^
+ERROR: <input>:1:28: Syntax error: extraneous input ')' expecting <EOF>
+ | [].exists_one(a, a == 7, 7))
+ | ...........................^"##,
+    ),
+    (
+        r##"ty%Qp?e(Glo.filter(!x, Enum.GOO)"##,
+        r##"ERROR: <input>:1:20: argument is not an identifier
+ | ty%Qp?e(Glo.filter(!x, Enum.GOO)
+ | ...................^
+ERROR: <input>:1:33: Syntax error: mismatched input '<EOF>' expecting ')'
+ | ty%Qp?e(Glo.filter(!x, Enum.GOO)
+ | ................................^"##,
+    ),
+    (
+        r##"has(1) + has(2)"##,
+        r##"ERROR: <input>:1:5: invalid argument to has() macro
+ | has(1) + has(2)
+ | ....^
+ERROR: <input>:1:14: invalid argument to has() macro
+ | has(1) + has(2)
+ | .............^"##,
+    ),
+    (
+        r##"[1].map(1, 2).size() == )"##,
+        r##"ERROR: <input>:1:9: argument is not an identifier
+ | [1].map(1, 2).size() == )
+ | ........^
+ERROR: <input>:1:25: Syntax error: mismatched input ')' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | [1].map(1, 2).size() == )
+ | ........................^"##,
+    ),
+    (
+        r##"f.sortBy(!x, "##,
+        r##"ERROR: <input>:1:10: argument is not an identifier
+ | f.sortBy(!x, 
+ | .........^
+ERROR: <input>:1:14: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | f.sortBy(!x, 
+ | .............^"##,
+    ),
+    (
+        r##"x.all(1, "##,
+        r##"ERROR: <input>:1:7: argument must be a simple name
+ | x.all(1, 
+ | ......^
+ERROR: <input>:1:10: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | x.all(1, 
+ | .........^"##,
+    ),
+    (
+        r##"x.exists(1, ]) == 2"##,
+        r##"ERROR: <input>:1:10: argument must be a simple name
+ | x.exists(1, ]) == 2
+ | .........^
+ERROR: <input>:1:13: Syntax error: mismatched input ']' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | x.exists(1, ]) == 2
+ | ............^"##,
+    ),
+    (
+        r##"x.all(a, b c"##,
+        r##"ERROR: <input>:1:12: Syntax error: mismatched input 'c' expecting ')'
+ | x.all(a, b c
+ | ...........^"##,
+    ),
+    (
+        r##"x.all(a, a, "##,
+        r##"ERROR: <input>:1:10: duplicate variable name: a
+ | x.all(a, a, 
+ | .........^
+ERROR: <input>:1:13: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | x.all(a, a, 
+ | ............^"##,
+    ),
+    (
+        r##"x.map(1, 2 3"##,
+        r##"ERROR: <input>:1:7: argument is not an identifier
+ | x.map(1, 2 3
+ | ......^
+ERROR: <input>:1:12: Syntax error: mismatched input '3' expecting ')'
+ | x.map(1, 2 3
+ | ...........^"##,
+    ),
+    (
+        r##"x.all(y, x.map(1, "##,
+        r##"ERROR: <input>:1:16: argument is not an identifier
+ | x.all(y, x.map(1, 
+ | ...............^
+ERROR: <input>:1:19: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | x.all(y, x.map(1, 
+ | ..................^"##,
+    ),
+    (
+        r##"1.sortBy(x, "##,
+        r##"ERROR: <input>:1:1: sortBy can only be applied to a list, identifier, comprehension, call or select expression
+ | 1.sortBy(x, 
+ | ^
+ERROR: <input>:1:13: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | 1.sortBy(x, 
+ | ............^"##,
+    ),
+    (
+        r##"x.exists_one(1, 2, "##,
+        r##"ERROR: <input>:1:14: argument must be a simple name
+ | x.exists_one(1, 2, 
+ | .............^
+ERROR: <input>:1:20: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | x.exists_one(1, 2, 
+ | ...................^"##,
+    ),
+    (
+        r##"has(1 2"##,
+        r##"ERROR: <input>:1:5: invalid argument to has() macro
+ | has(1 2
+ | ....^
+ERROR: <input>:1:7: Syntax error: mismatched input '2' expecting ')'
+ | has(1 2
+ | ......^"##,
+    ),
+    (
+        r##"self.items.all(i, i.name != '')) && true"##,
+        r##"ERROR: <input>:1:32: Syntax error: mismatched input ')' expecting <EOF>
+ | self.items.all(i, i.name != '')) && true
+ | ...............................^"##,
+    ),
+    (
+        r##"self.map(k, self[k] > 0, "##,
+        r##"ERROR: <input>:1:26: Syntax error: mismatched input '<EOF>' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}
+ | self.map(k, self[k] > 0, 
+ | .........................^"##,
+    ),
+];
+
+#[test]
+fn macro_errors_beside_syntax_errors() {
+    for (src, want) in MACRO_ERRORS {
+        assert_eq!(strip(&shown(src)), strip(want), "{src}");
+    }
+}

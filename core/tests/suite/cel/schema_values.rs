@@ -191,3 +191,29 @@ fn object_data_against_other_kinds() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// A field selected on a value that is not a map: cel-go qualifies it with `refQualify`
+/// (interpreter/attributes.go, v0.29.2), where a list takes the name as an index and refuses it
+/// (`types.IndexOrError`: `unsupported index type 'string' in list`) even when only testing its
+/// presence (`has`, `.?`), and any other value has `no such key` — or, tested, is absent. The
+/// oracle's `cel` mode (Kubernetes v1.37.2's environment) gave each answer; the differential
+/// fuzzer's `cel` path found kubedv saying `no such key: a` for a list.
+#[test]
+fn selections_on_lists_and_scalars() {
+    let list = "unsupported index type 'string' in list";
+    let cases: &[(Json, &str, Result<bool, &str>)] = &[
+        (json!([1]), "self.a", Err(list)),
+        (json!(["a"]), "self.a.b", Err(list)),
+        (json!({"a": [1]}), "self.a.b", Err(list)),
+        (json!([1]), "has(self.a)", Err(list)),
+        (json!([1]), "self.?a", Err(list)),
+        (json!(1), "self.a", Err("no such key: a")),
+        (json!(1), "has(self.a)", Ok(false)),
+        (json!("s"), "has(self.a)", Ok(false)),
+        (json!(1), "self.?a == optional.none()", Ok(true)),
+    ];
+    for (data, expr, want) in cases {
+        let got = eval(expr, &[("self", from_json(data))]).map(|v| matches!(v, Value::Bool(true)));
+        assert_eq!(got, want.map_err(String::from), "{expr} of {data}");
+    }
+}

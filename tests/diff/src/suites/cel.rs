@@ -37,6 +37,7 @@ const TABLES: &[(&str, &str, usize)] = &[
     ("lists.rs", "VALUES", 0),
     ("environment.rs", "GATED", 0),
     ("parse_errors.rs", "RECOVERY", 0),
+    ("parse_errors.rs", "MACRO_ERRORS", 0),
 ];
 
 fn cases() -> Result<Vec<Case>, String> {
