@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 
 use kubedv_core::cel::checker::{self, CelType, Decls};
-use kubedv_core::cel::{self, CelError, ErrorKind, Program, Value};
+use kubedv_core::cel::{self, CelError, ErrorKind, Program};
 use serde_json::json;
 
 use crate::input;
@@ -30,14 +30,6 @@ pub struct Args {
     /// Another variable: `NAME=JSON` (repeatable).
     #[arg(long = "var", value_name = "NAME=JSON")]
     vars: Vec<String>,
-}
-
-struct Vars(BTreeMap<String, Value>);
-
-impl cel::Activation for Vars {
-    fn resolve(&self, name: &str) -> Option<&Value> {
-        self.0.get(name)
-    }
 }
 
 fn document(path: &str) -> Result<serde_json::Value, UsageError> {
@@ -85,7 +77,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     let result = Program::compile(&args.expr)
         .and_then(|p| checker::check_kubernetes(&p, &decls))
         .and_then(|_| Program::compile_optimized(&args.expr))
-        .and_then(|p| p.eval(&Vars(vars)));
+        .and_then(|p| p.eval(&vars));
     let (doc, outcome) = match result {
         Ok(done) => (
             json!({"value": cel::to_json(&done.value), "type": done.value.type_name(), "cost": done.cost}),

@@ -1,12 +1,9 @@
 //! `kubedv validate`: declarative validation of objects against `+k8s:` tagged Go types.
 
-use core::mem::take;
-
 use kubedv_core::declarative::shadow::{self, Enforcement, Shadow};
-use kubedv_core::declarative::{import_provided_by, Dependency, Options, Report, RootError, Schema};
+use kubedv_core::declarative::{import_provided_by, Dependency, Options, Refusal, Report, Request, RootError, Schema};
 use kubedv_core::diag::Diagnostic;
 use kubedv_core::golang;
-use kubedv_core::objectmeta::{builtin_update_errors, update_refusal};
 
 use crate::input;
 use crate::output::{count, Outcome, OutputFormat};
@@ -195,39 +192,31 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     if handwritten.is_some() && objects.len() > 1 {
         return Err(UsageError("--handwritten compares one object: give a single document".into()));
     }
-    let mut reports: Vec<Report> = objects
-        .iter()
-        .enumerate()
-        .map(|(i, o)| {
-            schema.validate_request(root, o, olds.as_ref().map(|v| &v[i]), args.subresource.as_deref(), &options)
-        })
-        .collect();
-    // Mark each error enforced or shadowed; compare with handwritten errors when given.
-    let shadows: Vec<Shadow> = reports
-        .iter_mut()
-        .map(|r| shadow::compare(&config, &mut r.errors, handwritten.as_deref().unwrap_or(&[])))
-        .collect();
-    // A built-in kind's metadata, as its own validation and the checks every create or update
-    // gets see it. An update whose body names another object is refused before validation.
-    if let Some((group, kind)) = &builtin {
-        let meta = kubedv_core::objectmeta::builtin_create_errors;
-        match &olds {
-            None => {
-                reports.iter_mut().zip(&objects).for_each(|(r, o)| r.errors = meta(group, kind, o, take(&mut r.errors)))
-            }
-            Some(olds) => {
-                let refusals: Vec<String> = (objects.iter().zip(olds).enumerate())
-                    .filter_map(|(i, (o, old))| Some(doc_prefix(i, objects.len()) + &update_refusal(o, old)?))
-                    .collect();
-                if !refusals.is_empty() {
-                    let why = refusals.join("\n");
-                    return Err(UsageError(format!("the API server refuses this update (Bad Request):\n{why}")));
-                }
-                for ((r, o), old) in reports.iter_mut().zip(&objects).zip(olds) {
-                    r.errors = builtin_update_errors(group, kind, o, old, config.minor, take(&mut r.errors));
-                }
-            }
+    // One request per object; an update whose body names another object is refused before
+    // validation (all such documents said together).
+    let mut reports: Vec<Report> = Vec::with_capacity(objects.len());
+    let mut shadows: Vec<Option<Shadow>> = Vec::with_capacity(objects.len());
+    let mut refusals: Vec<String> = Vec::new();
+    for (i, object) in objects.iter().enumerate() {
+        let mut request = Request::new(root, object, &config)
+            .old(olds.as_ref().map(|v| &v[i]))
+            .subresource(args.subresource.as_deref())
+            .options(&options)
+            .compare_with(handwritten.as_deref());
+        if let Some((group, kind)) = &builtin {
+            request = request.builtin(group, kind);
         }
+        match schema.check(&request) {
+            Ok(verdict) => {
+                reports.push(verdict.report);
+                shadows.push(verdict.shadow);
+            }
+            Err(Refusal::Update(why)) => refusals.push(doc_prefix(i, objects.len()) + &why),
+        }
+    }
+    if !refusals.is_empty() {
+        let why = refusals.join("\n");
+        return Err(UsageError(format!("the API server refuses this update (Bad Request):\n{why}")));
     }
 
     // Objects that do not decode into the types are unreadable input, as for the API server:
@@ -291,8 +280,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                 schema.type_name(root),
                 count(total, "error"),
             );
-            if handwritten.is_some() {
-                let s = &shadows[0];
+            if let Some(s) = &shadows[0] {
                 eprintln!(
                     "shadow: {} matched, {} unmatched handwritten, {} extra declarative: the mismatch metric grows by {}; the API server returns {}",
                     s.matched.len(),
@@ -310,7 +298,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
                 .map(|(r, s)| Doc {
                     errors: &r.errors,
                     diagnostics: &warnings,
-                    shadow: handwritten.as_ref().map(|_| s),
+                    shadow: s.as_ref(),
                     coverage: coverage.as_deref(),
                 })
                 .collect();
@@ -324,7 +312,7 @@ pub fn run(args: Args, format: OutputFormat) -> Result<Outcome, UsageError> {
     }
     // Exit status: whether the API server would return errors.
     let returned = match &handwritten {
-        Some(_) => shadows.iter().map(|s| s.returned.len()).sum::<usize>(),
+        Some(_) => shadows.iter().flatten().map(|s| s.returned.len()).sum::<usize>(),
         None => reports.iter().flat_map(|r| &r.errors).filter(|e| e.enforced).count(),
     };
     Ok(if returned == 0 { Outcome::Clean } else { Outcome::Invalid })

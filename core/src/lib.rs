@@ -10,6 +10,7 @@
 //!   (DNS labels and subdomains, label keys and values, C identifiers, path segments).
 //! - [`format`]: the `+k8s:format=NAME` validators, which turn content checks into field errors.
 //! - [`cri`]: the CRI API version skew policy and the CRI feature-maturity policy.
+//! - [`quantity`]: `resource.Quantity`, which built-in kinds and the declarative engine share.
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
@@ -36,9 +37,10 @@ pub mod metav1;
 pub mod objectmeta;
 #[cfg(feature = "policy")]
 pub mod policy;
+#[cfg(feature = "apis")]
+pub mod quantity;
 pub mod release;
 mod sort;
-pub mod tags;
 
 /// The version of kubedv (the crate version).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");

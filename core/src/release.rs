@@ -17,10 +17,14 @@ pub const OLDEST_DECLARATIVE_MINOR: u32 = 33;
 /// The oldest release the API lifecycle tables speak for (`kubedv check --k8s-version`).
 pub const OLDEST_LIFECYCLE_MINOR: u32 = 16;
 
+/// The minor N of a release written `1.N` or `v1.N` (any N: the callers say which they model).
+pub fn minor(version: &str) -> Option<u32> {
+    version.trim().trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok())
+}
+
 /// The minor of a release written `1.N` or `v1.N` between 1.`oldest` and the newest.
 pub fn parse(version: &str, oldest: u32) -> Result<u32, String> {
-    let minor = version.trim().trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
-    match minor {
+    match minor(version) {
         Some(m) if (oldest..=NEWEST_MINOR).contains(&m) => Ok(m),
         _ => Err(format!("{version}: expected 1.{oldest} to 1.{NEWEST_MINOR}")),
     }

@@ -37,7 +37,7 @@ pub fn declarative() -> Html {
     let handwritten_now = use_debounced((*handwritten).clone(), DEBOUNCE_MS);
     // Compile once per change of the types (or of the catalog their k8s.io/api imports come
     // from), validate on every change of the object.
-    let minor: u32 = version.strip_prefix("1.").and_then(|m| m.parse().ok()).unwrap_or(shadow::NEWEST_MINOR);
+    let minor = shadow::parse_version(Some(&version)).unwrap_or(shadow::NEWEST_MINOR);
     let imports_api = types_now.contains("\"k8s.io/api/");
     let catalog = crate::catalog::use_catalog(if imports_api { minor } else { 0 });
     let catalog_id = catalog.as_ref().map(|c| Rc::as_ptr(c) as usize);
@@ -255,8 +255,15 @@ fn run(schema: &Schema, req: &Request<'_>, to: &Goto) -> Html {
         Err(e) => return html! { <p class="bad">{ format!("handwritten errors: {e}") }</p> },
     };
     let options = Options { enabled: enabled.to_vec(), ..Options::default() };
-    let mut report: Report = schema.validate_request(root_id, value, old.as_ref(), Some(req.subresource), &options);
-    let comparison = shadow::compare(req.config, &mut report.errors, &handwritten);
+    let request = kubedv_core::declarative::Request::new(root_id, value, req.config)
+        .old(old.as_ref())
+        .subresource(Some(req.subresource))
+        .options(&options)
+        .compare_with((!handwritten.is_empty()).then_some(handwritten.as_slice()));
+    let (report, comparison): (Report, _) = match schema.check(&request) {
+        Ok(verdict) => (verdict.report, verdict.shadow),
+        Err(kubedv_core::declarative::Refusal::Update(why)) => return html! { <p class="bad">{ why }</p> },
+    };
     if !report.diagnostics.is_empty() {
         return html! {
             <>
@@ -290,7 +297,7 @@ fn run(schema: &Schema, req: &Request<'_>, to: &Goto) -> Html {
                     </li>
                 }) }
             </ul>
-            if !handwritten.is_empty() {
+            if let Some(comparison) = comparison {
                 <div id="shadow-result">
                     <p class="summary" id="shadow-summary">{ format!(
                         "shadow: {} matched, {} unmatched handwritten, {} extra declarative: the mismatch metric grows by {}; the API server returns {} error(s)",

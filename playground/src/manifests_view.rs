@@ -94,9 +94,8 @@ pub fn manifests_view() -> Html {
         let version = version.clone();
         Callback::from(move |e: Event| version.set(e.target_unchecked_into::<HtmlSelectElement>().value()))
     };
-    let newest = kubedv_core::declarative::shadow::NEWEST_MINOR;
-    let minor =
-        version.strip_prefix("1.").and_then(|m| m.parse().ok()).filter(|m| (16..=newest).contains(m)).unwrap_or(newest);
+    use kubedv_core::release::{parse, NEWEST_MINOR, OLDEST_LIFECYCLE_MINOR};
+    let minor = parse(&version, OLDEST_LIFECYCLE_MINOR).unwrap_or(NEWEST_MINOR);
     let catalog = crate::catalog::use_catalog(minor);
     let catalog = catalog.as_deref().map(String::as_str);
     // The CRD catalog: its index, then the projects the stream needs; until they have all
@@ -119,7 +118,7 @@ pub fn manifests_view() -> Html {
             <h2>{ "Manifests: every document checked as kubedv check does (CRDs, built-in kinds, API lifecycle)" }</h2>
             <label>{ "Kubernetes " }
                 <select id="manifests-version" onchange={on_version}>
-                    { for (16..=newest).rev().map(|m| {
+                    { for (OLDEST_LIFECYCLE_MINOR..=NEWEST_MINOR).rev().map(|m| {
                         let v = format!("1.{m}");
                         html! { <option value={v.clone()} selected={*version == v}>{ v.clone() }</option> }
                     }) }

@@ -8,7 +8,7 @@ use kubedv_core::cri::maturity::{self, Stage, Status};
 #[cfg(feature = "full")]
 use kubedv_core::cri::skew;
 use kubedv_core::declarative::shadow::{self, Enforcement};
-use kubedv_core::declarative::{Dependency, Options, RootError, Schema};
+use kubedv_core::declarative::{Dependency, Options, Refusal, Request, RootError, Schema};
 use kubedv_core::diag::Diagnostic;
 use kubedv_core::field::Path;
 use kubedv_core::format::Format;
@@ -454,56 +454,54 @@ impl JsSchema {
         let mut config = Enforcement::from_request(opts.k8s_version.as_deref(), &gates, opts.declarative_enforcement)
             .map_err(|e| js_error(into_error(e)))?;
         let options = Options { enabled: opts.options, defaults: opts.defaults };
+        // The comparison with handwritten errors is in `kubedv/full` (the core module's budget);
+        // the core module marks each error enforced or not as the API server would return it
+        // without handwritten errors.
         #[cfg(feature = "full")]
-        {
+        let handwritten = {
             config
                 .set_comparison(&opts.normalization_rules, opts.short_circuit_mismatch)
                 .map_err(|e| js_error(into_error(e)))?;
-            let handwritten = match &opts.handwritten {
+            match &opts.handwritten {
                 None => None,
                 Some(serde_json::Value::String(text)) => Some(shadow::parse_handwritten(text)),
                 Some(list) => Some(shadow::parse_handwritten(&list.to_string())),
             }
             .transpose()
-            .map_err(|e| js_error(into_error(format!("handwritten: {e}"))))?;
-            let mut report =
-                self.schema.validate_request(root, &object, old.as_ref(), opts.subresource.as_deref(), &options);
-            let shadow = shadow::compare(&config, &mut report.errors, handwritten.as_deref().unwrap_or(&[]));
-            #[derive(Serialize)]
-            struct Document<'a> {
-                errors: &'a [kubedv_core::field::Error],
-                diagnostics: &'a [Diagnostic],
-                #[serde(skip_serializing_if = "Option::is_none")]
-                shadow: Option<&'a shadow::Shadow>,
-            }
-            let shadow = handwritten.as_ref().map(|_| &shadow);
-            to_js(&Document { errors: &report.errors, diagnostics: &report.diagnostics, shadow }).map_err(js_error)
-        }
-        // The comparison with handwritten errors is in `kubedv/full` (the core module's budget);
-        // the core module marks each error enforced or not as the API server would return it
-        // without handwritten errors.
+            .map_err(|e| js_error(into_error(format!("handwritten: {e}"))))?
+        };
         #[cfg(not(feature = "full"))]
-        {
-            if opts.handwritten.is_some() || !opts.normalization_rules.is_empty() || opts.short_circuit_mismatch {
-                return Err(js_error(into_error(
-                    "the comparison with handwritten errors (handwritten, normalizationRules, shortCircuitMismatch) is in the kubedv/full module",
-                )));
-            }
-            let mut report =
-                self.schema.validate_request(root, &object, old.as_ref(), opts.subresource.as_deref(), &options);
-            if report.errors.is_empty() && report.diagnostics.is_empty() {
-                return Ok(crate::tape::valid());
-            }
-            for e in &mut report.errors {
-                e.enforced = config.verdict(e).0;
-            }
-            #[derive(Serialize)]
-            struct Document<'a> {
-                errors: &'a [kubedv_core::field::Error],
-                diagnostics: &'a [Diagnostic],
-            }
-            to_js(&Document { errors: &report.errors, diagnostics: &report.diagnostics }).map_err(js_error)
+        if opts.handwritten.is_some() || !opts.normalization_rules.is_empty() || opts.short_circuit_mismatch {
+            return Err(js_error(into_error(
+                "the comparison with handwritten errors (handwritten, normalizationRules, shortCircuitMismatch) is in the kubedv/full module",
+            )));
         }
+        let request = Request::new(root, &object, &config).old(old.as_ref()).subresource(opts.subresource.as_deref());
+        let request = request.options(&options);
+        #[cfg(feature = "full")]
+        let request = request.compare_with(handwritten.as_deref());
+        // Only a built-in kind's update is refused before validation (none here).
+        let verdict = self.schema.check(&request).map_err(|Refusal::Update(why)| js_error(into_error(why)))?;
+        let report = verdict.report;
+        if report.errors.is_empty() && report.diagnostics.is_empty() && verdict.shadow.is_none() {
+            return Ok(crate::tape::valid());
+        }
+        // The comparison's result is only in `kubedv/full` (its serializer is code too).
+        #[derive(Serialize)]
+        struct Document<'a> {
+            errors: &'a [kubedv_core::field::Error],
+            diagnostics: &'a [Diagnostic],
+            #[cfg(feature = "full")]
+            #[serde(skip_serializing_if = "Option::is_none")]
+            shadow: Option<&'a shadow::Shadow>,
+        }
+        let doc = Document {
+            errors: &report.errors,
+            diagnostics: &report.diagnostics,
+            #[cfg(feature = "full")]
+            shadow: verdict.shadow.as_ref(),
+        };
+        to_js(&doc).map_err(js_error)
     }
 }
 

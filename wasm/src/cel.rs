@@ -213,7 +213,7 @@ pub struct JsCelVars {
 }
 
 struct Vars {
-    json: BTreeMap<String, serde_json::Value>,
+    json: serde_json::Map<String, serde_json::Value>,
     /// The CEL values as the last program that used them converted and bound them.
     converted: RefCell<Option<cel::Bound>>,
 }
@@ -360,7 +360,7 @@ impl JsCelProgram {
         Ok(Given::Plain(Plain::Converted(self.convert(&json))))
     }
 
-    fn convert(&self, json: &BTreeMap<String, serde_json::Value>) -> BTreeMap<String, Value> {
+    fn convert(&self, json: &serde_json::Map<String, serde_json::Value>) -> BTreeMap<String, Value> {
         // Inserted one by one: collecting into a map would instantiate another sort.
         let mut values = BTreeMap::new();
         for (name, v) in json {

@@ -81,22 +81,11 @@ pub(crate) fn from_js<T: serde::de::DeserializeOwned>(value: JsValue, what: &str
     serde_json::from_str(&text).map_err(|e| into_error(format!("{what}: {e}")))
 }
 
-/// A plain JS object of named values (CEL variables, declarations), read through the value tape
-/// as `JSON.stringify` would send it; anything else is refused, naming what was expected.
-#[cfg(feature = "core")]
-pub(crate) fn map_from_js(
-    value: &JsValue,
-    what: &str,
-) -> Result<std::collections::BTreeMap<String, serde_json::Value>, JsError> {
+/// A plain JS object (CEL variables, declarations, options), read through the value tape as
+/// `JSON.stringify` would send it; anything else is refused, naming what was expected.
+pub(crate) fn map_from_js(value: &JsValue, what: &str) -> Result<serde_json::Map<String, serde_json::Value>, JsError> {
     match tape::json(value).map_err(|e| into_error(format!("{what}: {e}")))? {
-        serde_json::Value::Object(map) => {
-            // Inserted one by one: collecting into a map would instantiate another sort.
-            let mut out = std::collections::BTreeMap::new();
-            for (k, v) in map {
-                out.insert(k, v);
-            }
-            Ok(out)
-        }
+        serde_json::Value::Object(map) => Ok(map),
         _ => Err(into_error(format!("{what}: expected an object"))),
     }
 }
@@ -113,10 +102,7 @@ impl Fields {
     /// Read through the value tape, not JSON text: options come with every `validate` call,
     /// and `JSON.stringify` plus a parse cost more than validating a small object.
     pub(crate) fn from_js(value: JsValue, usage: &'static str) -> Result<Fields, JsError> {
-        match tape::json(&value).map_err(|e| into_error(format!("{usage}: {e}")))? {
-            serde_json::Value::Object(map) => Ok(Fields { map, usage }),
-            _ => Err(into_error(format!("{usage}: expected an object"))),
-        }
+        Ok(Fields { map: map_from_js(&value, usage)?, usage })
     }
 
     fn take(&mut self, key: &str) -> Option<serde_json::Value> {

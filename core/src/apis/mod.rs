@@ -34,7 +34,8 @@
 //! - [`authentication`], [`authorization`]: the reviews, answered on create and never stored;
 //! - [`json`]: reading the decoded object (a `serde_json::Value`) the way the Go code reads
 //!   its typed fields, and printing bad values as Go's `field.Error` prints them;
-//! - [`quantity`]: `resource.Quantity` (parsing, comparison, the API server's texts);
+//! - [`quantity`] (re-exported from the crate root, where the declarative engine reads it too):
+//!   `resource.Quantity` (parsing, comparison, the API server's texts);
 //! - [`admission`]: the validating admission that needs no other object.
 //!
 //! One entry per request: [`admit`].
@@ -59,7 +60,7 @@ pub mod lifecycle;
 pub mod networking;
 pub mod node;
 pub mod policy;
-pub mod quantity;
+pub use crate::quantity;
 pub mod rbac;
 pub mod resource;
 pub mod scheduling;

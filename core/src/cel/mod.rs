@@ -82,7 +82,6 @@ pub use value::{from_json, from_json_text, time, to_json, Key, List, ListKind, M
 #[cfg(feature = "policy")]
 pub(crate) use common::RESERVED;
 pub use environment::schema;
-pub(crate) use value::gosort;
 
 /// The checker and Kubernetes' check of an expression, at the path they had before the rooms:
 /// [`check`]'s checker and declarations, and [`environment`]'s

@@ -440,8 +440,9 @@ impl Checker {
                     Some(a) if !a.options.is_empty() => Options { enabled: a.options.clone(), ..Options::default() },
                     _ => Options::default(),
                 };
-                let mut errors = package.schema.validate_request(root, doc, old, None, &options).errors;
-                crate::declarative::shadow::compare(&self.enforcement, &mut errors, &[]);
+                let request = crate::declarative::Request::new(root, doc, &self.enforcement).old(old).options(&options);
+                // Without a built-in kind's metadata checks, nothing is refused before validation.
+                let mut errors = package.schema.check(&request).map(|v| v.report.errors).unwrap_or_default();
                 errors.retain(|e| e.enforced);
                 errors
             };

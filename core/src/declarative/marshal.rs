@@ -76,7 +76,7 @@ fn write_value(out: &mut String, schema: &Schema, ty: TypeId, v: Option<&Value>,
         // parser is in the `apis` feature (built-in kinds), elsewhere the text is kept.
         #[cfg(feature = "apis")]
         Kind::Opaque if schema.types[base].well_known == Some("resource.Quantity") => {
-            match v.and_then(crate::apis::quantity::from_json) {
+            match v.and_then(crate::quantity::from_json) {
                 Some(q) => write_string(out, &q.canonical()),
                 None => write_raw(out, v.unwrap_or(&Value::Null)),
             }

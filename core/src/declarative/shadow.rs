@@ -97,8 +97,7 @@ pub fn supported_versions() -> String {
 /// else an error listing them.
 pub fn parse_version(given: Option<&str>) -> Result<u32, String> {
     let Some(v) = given else { return Ok(NEWEST_MINOR) };
-    let minor = v.trim().trim_start_matches('v').strip_prefix("1.").and_then(|m| m.parse::<u32>().ok());
-    match minor.and_then(version) {
+    match crate::release::minor(v).and_then(version) {
         Some(row) => Ok(row.minor),
         None => Err(format!(
             "Kubernetes version {v:?} is not supported: expected one of {} (declarative validation started in 1.{OLDEST_MINOR})",

@@ -340,7 +340,7 @@ impl<'s> Walk<'s, '_> {
 fn quantity_error(text: &str) -> Option<&'static str> {
     #[cfg(feature = "apis")]
     {
-        crate::apis::quantity::parse(text).err()
+        crate::quantity::parse(text).err()
     }
     #[cfg(not(feature = "apis"))]
     {

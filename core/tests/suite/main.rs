@@ -1,5 +1,5 @@
 //! kubedv-core's integration tests: one test binary, a module per engine, laid out like `src/`
-//! (`cel/`, `crd/`, `declarative/`, `policy/`, `check`, `cri`, `formats`, `golang`,
+//! (`cel/`, `crd/`, `declarative/`, `policy/`, `check`, `cri`, `formats`, `golang`, `layout`,
 //! `objectmeta`). A new test goes in the module of the engine it exercises, through the public
 //! API only; a test of a private function stays next to it in `src/` (`#[cfg(test)]`).
 //! Helpers shared between modules are in `common/`. Data files stay where they were:
@@ -26,6 +26,7 @@ mod cri;
 mod declarative;
 mod formats;
 mod golang;
+mod layout;
 mod objectmeta;
 #[cfg(feature = "policy")]
 mod policy;

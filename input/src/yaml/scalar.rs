@@ -4,7 +4,7 @@
 
 use kubedv_core::field::exact::scientific;
 use kubedv_core::field::shortest_digits;
-use kubedv_core::tags::{parse_int, parse_uint};
+use kubedv_core::field::strconv::{parse_int, parse_uint};
 use libyaml_safer::ScalarStyle;
 use serde_json::{Number, Value};
 
@@ -198,7 +198,7 @@ fn binary(text: &str) -> Result<String, String> {
     let clean: String = text.chars().filter(|c| !matches!(c, '\r' | '\n')).collect();
     let bytes = Some(&clean)
         .filter(|c| c.len() % 4 == 0)
-        .and_then(|c| kubedv_core::cel::functions::base64_decode(c))
+        .and_then(|c| kubedv_core::field::base64::base64_decode(c))
         .ok_or("!!binary value contains invalid base64 data")?;
     let mut s = String::new();
     for chunk in bytes.utf8_chunks() {

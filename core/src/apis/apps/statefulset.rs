@@ -277,7 +277,7 @@ pub(crate) fn warnings(object: &Json, update: bool, warnings: &mut Vec<String>) 
         let resources = field(field(claim, "spec"), "resources");
         for kind in ["requests", "limits"] {
             // A quantity may be written as a JSON number (`storage: 1.5`).
-            let Some(q) = field(resources, kind).get("storage").and_then(crate::apis::quantity::from_json) else {
+            let Some(q) = field(resources, kind).get("storage").and_then(crate::quantity::from_json) else {
                 continue;
             };
             let canonical = q.canonical();

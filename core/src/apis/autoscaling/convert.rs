@@ -16,7 +16,7 @@ use alloc::vec::Vec;
 use serde_json::{json, Map, Value as Json};
 
 use crate::apis::json::{field, get, int, str};
-use crate::apis::quantity;
+use crate::quantity;
 
 /// `autoscaling.MetricSpecsAnnotation`.
 const METRIC_SPECS: &str = "autoscaling.alpha.kubernetes.io/metrics";

@@ -15,9 +15,9 @@ use serde_json::Value as Json;
 use crate::apis::apps::common::{forbidden, invalid_rendered, not_supported_rendered, required};
 use crate::apis::core::common::validate_dns1123_label;
 use crate::apis::json::{field, get, int, list, opt_str, str};
-use crate::apis::quantity;
 use crate::content::is_path_segment_name;
 use crate::field::{go_json, Error, Path};
+use crate::quantity;
 
 /// `MaxPeriodSeconds`.
 const MAX_PERIOD_SECONDS: i64 = 1800;

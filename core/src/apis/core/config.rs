@@ -16,7 +16,7 @@ use serde_json::{json, Map, Value as Json};
 use super::common::{self, forbidden, required};
 use super::gosyntax;
 use crate::apis::{json, Context};
-use crate::cel::functions::{base64_decode, base64_encode};
+use crate::field::base64::{base64_decode, base64_encode};
 use crate::field::{Error, Path};
 
 /// `core.MaxSecretSize` (also the ConfigMap limit).

@@ -26,10 +26,10 @@ use serde_json::{json, Value as Json};
 use super::common::{duplicate, forbidden, is_config_map_key, is_dns1123_label, is_dns1123_subdomain, required};
 use super::netip;
 use super::pod_container_resources::quantity_value;
-use crate::apis::quantity;
 use crate::apis::{json, Context};
 use crate::content;
 use crate::field::{go_json, Error, ErrorType, Path};
+use crate::quantity;
 
 /// `SetObjectDefaults_Node`: `status.allocatable` from `status.capacity` when absent, both
 /// rounded up to the milli.

@@ -21,9 +21,9 @@ use super::common::{forbidden, required};
 use super::pod_affinity::{has_invalid_label_value_in_required_node_affinity, validate_node_selector};
 use super::pod_defaults::default_resource_list;
 use super::pv_sources;
-use crate::apis::quantity;
 use crate::apis::{json, Context};
 use crate::field::{Error, ErrorType, Path};
+use crate::quantity;
 
 const ACCESS_MODES: &[&str] = &["ReadOnlyMany", "ReadWriteMany", "ReadWriteOnce", "ReadWriteOncePod"];
 const RECLAIM_POLICIES: &[&str] = &["Delete", "Recycle", "Retain"];

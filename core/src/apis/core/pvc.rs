@@ -21,9 +21,9 @@ use serde_json::{json, Map, Value as Json};
 
 use super::common::{self, forbidden, required};
 use super::pvc_diff::{self, GoJson};
-use crate::apis::quantity::{self, Quantity};
 use crate::apis::{json, Context};
 use crate::field::{Error, Path};
+use crate::quantity::{self, Quantity};
 
 /// `core.BetaStorageClassAnnotation`.
 const BETA_STORAGE_CLASS: &str = "volume.beta.kubernetes.io/storage-class";

@@ -22,10 +22,10 @@ use super::common::{duplicate, required};
 use super::pod_common::{is_overcommit_allowed, is_standard_resource};
 use super::pod_container_resources::{quantity_value, resource_name};
 use super::pod_defaults::default_resource_list;
-use crate::apis::quantity::{self, Quantity};
 use crate::apis::{json, Context};
 use crate::content;
 use crate::field::{Error, Path};
+use crate::quantity::{self, Quantity};
 
 /// `SetObjectDefaults_ResourceQuota`.
 pub fn default_resource_quota(obj: &mut Json) {

@@ -9,8 +9,8 @@ use alloc::vec::Vec;
 use serde_json::Value as Json;
 
 use crate::apis::json::get;
-use crate::apis::quantity;
 use crate::field::go_json;
+use crate::quantity;
 
 /// How one field prints.
 #[derive(Clone, Copy)]

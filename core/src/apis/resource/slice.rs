@@ -18,8 +18,8 @@ use crate::apis::apps::common::same;
 use crate::apis::core::common::{duplicate, forbidden, required, validate_label_name};
 use crate::apis::core::pod_affinity::validate_node_selector;
 use crate::apis::json::{bool as jbool, field, get, int, list, object, opt_str, str};
-use crate::apis::quantity::{self, Quantity};
 use crate::field::{go_json, Error, Path};
+use crate::quantity::{self, Quantity};
 
 /// `ResourceSliceMaxDevices` and `ResourceSliceMaxDevicesWithAdvancedFeatures`.
 const MAX_DEVICES: i64 = 128;

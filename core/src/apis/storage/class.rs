@@ -19,8 +19,8 @@ use crate::apis::apps::common::{forbidden, invalid_rendered, not_supported_rende
 use crate::apis::apps::selector;
 use crate::apis::core::common::{duplicate, is_dns1123_subdomain, validate_label_name, validate_qualified_name};
 use crate::apis::json::{field, get, list, opt_str, str};
-use crate::apis::quantity;
 use crate::field::{go_json, Error, Path};
+use crate::quantity;
 
 /// `maxProvisionerParameterSize`: 256 kB.
 const MAX_PARAMETER_SIZE: i64 = 256 * (1 << 10);

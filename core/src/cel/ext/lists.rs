@@ -10,7 +10,8 @@ use core::cmp::Ordering;
 use crate::cel::library::operators::comparable;
 use crate::cel::library::{int_arg, Call};
 use crate::cel::syntax::Builtin;
-use crate::cel::value::{gosort, no_overload, Fail, Value};
+use crate::cel::value::{no_overload, Fail, Value};
+use crate::sort::gosort;
 
 /// The lists extension's functions: `lists.range(n)`, and the methods of a list.
 pub(crate) fn call(b: Builtin, c: &Call<'_>) -> Option<Result<Value, Fail>> {

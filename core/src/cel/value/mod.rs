@@ -11,13 +11,13 @@ use alloc::vec::Vec;
 use core::cmp::Ordering;
 
 mod err;
-pub(crate) mod gosort;
 mod json;
 pub mod k8s;
 pub mod time;
 
+pub use crate::field::base64::{base64_decode, base64_encode};
 pub use err::{no_overload, Fail};
-pub use json::{base64_decode, base64_encode, from_json, from_json_text, to_json};
+pub use json::{from_json, from_json_text, to_json};
 
 use crate::cel::common::{escape, RESERVED};
 use k8s::Object;

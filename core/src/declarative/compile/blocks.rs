@@ -8,11 +8,11 @@ use alloc::vec::Vec;
 
 use crate::declarative::catalog::{self, Scope};
 use crate::declarative::schema::{Field, Kind, ListSpec, Schema, TypeId, TypeNode};
+use crate::declarative::tags::{self, Payload, Tag, ValueKind};
 use crate::declarative::validators::{Check, Criteria, EnumExclusion, Union, UpdateConstraint, Validator};
 use crate::diag::{Diagnostic, Pos};
 use crate::field::Stability;
 use crate::golang::{self, Comment, ConstDecl, File, TypeExpr};
-use crate::tags::{self, Payload, Tag, ValueKind};
 
 use super::{Compiler, Site};
 
@@ -443,7 +443,7 @@ impl Compiler<'_> {
                 let (value, text) = match a.kind {
                     ValueKind::String => (serde_json::Value::String(a.value.clone()), crate::field::go_quote(&a.value)),
                     ValueKind::Bool => (serde_json::Value::Bool(a.value == "true"), a.value.clone()),
-                    ValueKind::Int => (tags::parse_int(&a.value).unwrap_or(0).into(), a.value.clone()),
+                    ValueKind::Int => (crate::field::strconv::parse_int(&a.value).unwrap_or(0).into(), a.value.clone()),
                 };
                 shown.push(format!("\"{key}\": {text}"));
                 criteria.push((key, value));

@@ -21,9 +21,9 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{Compiler, Kind, TypeId};
+use crate::declarative::tags::{self, Payload, Tag};
 use crate::diag::{Diagnostic, Pos};
 use crate::golang::{Comment, TypeDecl, TypeExpr};
-use crate::tags::{self, Payload, Tag};
 
 /// Stability levels (`TagStabilityLevel`), ordered; 0 is "not a registered tag".
 const ALPHA: u8 = 1;

@@ -9,10 +9,10 @@ use alloc::vec::Vec;
 
 use super::catalog::Scope;
 use super::schema::{Field, Kind, Schema, TypeId, TypeNode};
+use crate::declarative::tags::{self, Payload};
 use crate::diag::{Diagnostic, Pos};
 use crate::field::Stability;
 use crate::golang::{self, File, StructTag, TypeExpr};
-use crate::tags::{self, Payload};
 
 mod blocks;
 mod lint;

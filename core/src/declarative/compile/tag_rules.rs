@@ -7,11 +7,11 @@ use alloc::vec::Vec;
 
 use crate::declarative::catalog::{self, Scope};
 use crate::declarative::schema::{Kind, TypeId};
+use crate::declarative::tags::{Payload, Tag, ValueKind};
 use crate::declarative::validators::{Check, Literal, UpdateConstraint, Validator};
 use crate::diag::Diagnostic;
 use crate::field::Stability;
 use crate::format::Format;
-use crate::tags::{self, Payload, Tag, ValueKind};
 
 use super::blocks::{find_field, order, restamp};
 use super::{Compiler, Site, MAX_TAG_DEPTH};
@@ -185,7 +185,7 @@ impl Compiler<'_> {
             "k8s:neq" => {
                 let lit = match &tag.payload {
                     Payload::Scalar(v, ValueKind::String) => Literal::Str(v.clone()),
-                    Payload::Scalar(v, ValueKind::Int) => match tags::parse_int(v) {
+                    Payload::Scalar(v, ValueKind::Int) => match crate::field::strconv::parse_int(v) {
                         Some(n) => Literal::Int(n),
                         None => return self.bad(tag, "+k8s:neq: the integer does not fit in 64 bits"),
                     },
@@ -514,7 +514,7 @@ impl Compiler<'_> {
             let value = match a.kind {
                 ValueKind::String => serde_json::Value::String(a.value.clone()),
                 ValueKind::Bool => serde_json::Value::Bool(a.value == "true"),
-                ValueKind::Int => match tags::parse_int(&a.value) {
+                ValueKind::Int => match crate::field::strconv::parse_int(&a.value) {
                     Some(n) => n.into(),
                     None => return self.bad(tag, "+k8s:item: the integer does not fit in 64 bits"),
                 },
@@ -601,7 +601,7 @@ impl Compiler<'_> {
 
     pub(super) fn int_payload(&mut self, tag: &Tag, non_negative: bool) -> Option<i64> {
         let n = match &tag.payload {
-            Payload::Scalar(v, ValueKind::Int) => tags::parse_int(v),
+            Payload::Scalar(v, ValueKind::Int) => crate::field::strconv::parse_int(v),
             _ => None,
         };
         match n {

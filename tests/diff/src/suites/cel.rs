@@ -146,13 +146,7 @@ fn kubedv(input: &Json) -> Json {
             return Json::Object(out);
         }
     };
-    struct Vars(std::collections::BTreeMap<String, Value>);
-    impl cel::Activation for Vars {
-        fn resolve(&self, name: &str) -> Option<&Value> {
-            self.0.get(name)
-        }
-    }
-    match program.eval(&Vars(vars)) {
+    match program.eval(&vars) {
         Ok(done) => {
             out.insert("value".into(), json!(render(&done.value)));
             out.insert("valueType".into(), json!(done.value.type_name()));

@@ -4,8 +4,10 @@
 //! of WebAssembly (the quicksort, drift-merge and small-sort routines); the crate sorts a
 //! dozen element types. Here every sort orders a list of indices with the one non-generic
 //! [`sort_indices`] — Go's pattern-defeating quicksort, which CEL's `sort()` needs anyway
-//! (`cel::gosort`), made stable by breaking ties by position — then moves the elements into
+//! ([`gosort`]), made stable by breaking ties by position — then moves the elements into
 //! place.
+
+pub(crate) mod gosort;
 
 use alloc::vec::Vec;
 use core::cmp::Ordering;
@@ -26,7 +28,7 @@ pub(crate) fn sort_by_key<T, K: Ord>(items: &mut [T], mut key: impl FnMut(&T) ->
 
 #[inline(never)]
 fn sort_indices(n: usize, compare: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
-    crate::cel::gosort::order(n, |a, b| compare(a, b).then(a.cmp(&b)) == Ordering::Less)
+    gosort::order(n, |a, b| compare(a, b).then(a.cmp(&b)) == Ordering::Less)
 }
 
 /// Moves `items[order[i]]` to position `i`, following each cycle of the permutation once

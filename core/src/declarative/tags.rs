@@ -18,6 +18,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
+use crate::field::strconv::parse_int;
 use crate::golang::{Comment, Pos};
 
 /// The kind of a scalar value.
@@ -25,7 +26,7 @@ use crate::golang::{Comment, Pos};
 pub enum ValueKind {
     /// A quoted string or an identifier.
     String,
-    /// An integer literal (kept as written; see [`parse_int`]).
+    /// An integer literal (kept as written; see [`parse_int`](crate::field::strconv::parse_int)).
     Int,
     /// `true` or `false`.
     Bool,
@@ -82,42 +83,6 @@ pub struct TagError {
     pub message: String,
 }
 
-/// Parses an integer in Go syntax (`strconv.ParseInt(s, 0, 64)`): decimal, `0x`, `0o`, `0b`,
-/// or a leading `0` for octal, with an optional sign.
-pub fn parse_int(s: &str) -> Option<i64> {
-    let (neg, digits) = match s.as_bytes().first() {
-        Some(b'-') => (true, &s[1..]),
-        Some(b'+') => (false, &s[1..]),
-        _ => (false, s),
-    };
-    let magnitude = parse_uint(digits)?;
-    if neg {
-        if magnitude <= i64::MAX as u64 + 1 {
-            Some((magnitude as i64).wrapping_neg())
-        } else {
-            None
-        }
-    } else {
-        i64::try_from(magnitude).ok()
-    }
-}
-
-/// `strconv.ParseUint(s, 0, 64)`: no sign; decimal, `0x`, `0o`, `0b`, or a leading `0` for
-/// octal; only the base's digits after the prefix (Rust's `from_str_radix` would take a `+`).
-pub fn parse_uint(s: &str) -> Option<u64> {
-    let (radix, body) = match s.as_bytes() {
-        [b'0', b'x' | b'X', ..] => (16, &s[2..]),
-        [b'0', b'o' | b'O', ..] => (8, &s[2..]),
-        [b'0', b'b' | b'B', ..] => (2, &s[2..]),
-        [b'0', _, ..] => (8, &s[1..]),
-        _ => (10, s),
-    };
-    if body.is_empty() || !body.chars().all(|c| c.is_digit(radix)) {
-        return None;
-    }
-    u64::from_str_radix(body, radix).ok()
-}
-
 /// The validation tags in a comment block, each parsed, with errors for malformed ones.
 ///
 /// Like validation-gen's registry (`ExtractTags`), a comment tag whose name is not a
@@ -128,7 +93,7 @@ pub fn extract(comments: &[Comment]) -> Vec<Result<Tag, TagError>> {
     let mut out = Vec::new();
     for (text, pos) in comment_tags(comments) {
         let name = tag_name(text);
-        if crate::declarative::catalog::is_registered(name) && !SUBRESOURCE_TAGS.contains(&name) {
+        if super::catalog::is_registered(name) && !SUBRESOURCE_TAGS.contains(&name) {
             out.push(parse(text, pos));
         }
     }
@@ -156,7 +121,7 @@ pub fn subresource_tags(comments: &[Comment]) -> Vec<(&str, &str, Pos)> {
 pub fn unregistered(comments: &[Comment]) -> Vec<(&str, Pos)> {
     comment_tags(comments)
         .map(|(text, pos)| (tag_name(text), pos))
-        .filter(|(name, _)| !crate::declarative::catalog::is_registered(name))
+        .filter(|(name, _)| !super::catalog::is_registered(name))
         .collect()
 }
 
@@ -484,18 +449,5 @@ mod tests {
         }
         let e = p("k8s:maxLength=10x").unwrap_err();
         assert_eq!(e.pos, Pos { line: 1, column: 4 + 15 });
-    }
-
-    #[test]
-    fn go_integers() {
-        assert_eq!(parse_int("10"), Some(10));
-        assert_eq!(parse_int("-1"), Some(-1));
-        assert_eq!(parse_int("0x1f"), Some(31));
-        assert_eq!(parse_int("010"), Some(8));
-        assert_eq!(parse_int("0b11"), Some(3));
-        assert_eq!(parse_int("-9223372036854775808"), Some(i64::MIN));
-        assert_eq!(parse_int("9223372036854775808"), None);
-        assert_eq!(parse_int("08"), None);
-        assert_eq!(parse_int("-"), None);
     }
 }
