@@ -142,6 +142,7 @@ const BUILTIN: &[(&str, &str, NameRule, bool, bool)] = {
         ("certificates.k8s.io", "CertificateSigningRequest", ANY, false, true),
         // The name rule follows spec.signerName: the certificates room checks the name.
         ("certificates.k8s.io", "ClusterTrustBundle", ANY, false, true),
+        ("certificates.k8s.io", "PodCertificateRequest", SUB, true, true),
         ("node.k8s.io", "RuntimeClass", SUB, false, false),
         ("flowcontrol.apiserver.k8s.io", "FlowSchema", SUB, false, true),
         ("flowcontrol.apiserver.k8s.io", "PriorityLevelConfiguration", SUB, false, true),

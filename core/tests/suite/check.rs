@@ -258,3 +258,54 @@ fn accepted_crds_get_the_creation_warnings() {
         "x-kubernetes-list-type: set for items of type \"object\" is not supported by server-side apply or CEL validation rules"
     );
 }
+
+/// Every kind the 1.37 catalog serves takes the API server's whole path (`apis::handles`: a
+/// room models its defaulting, strategy and handwritten validation), except what is not an
+/// object one creates from a manifest, and the kinds behind feature gates off by default in
+/// 1.37 (kube-apiserver v1.37.2 `pkg/features/kube_features.go`; the API server does not serve
+/// them either). Lists, `*Options` and versions removed by 1.37 are left out.
+#[test]
+fn every_served_kind_of_the_newest_release_takes_the_api_servers_path() {
+    const NOT_MODELED: &[(&str, &str, &str)] = &[
+        // Wire formats of webhooks and discovery, and the API server's internal storage.
+        ("admission.k8s.io/v1", "AdmissionReview", "a webhook's request and response"),
+        ("imagepolicy.k8s.io/v1alpha1", "ImageReview", "a webhook's request and response"),
+        ("apidiscovery.k8s.io/v2", "APIGroupDiscovery", "the discovery document"),
+        ("v1", "SerializedReference", "a reference in an annotation"),
+        ("v1", "RangeAllocation", "the allocators' storage"),
+        // Subresources: their bodies are sent to a resource's subresource, not created.
+        ("authentication.k8s.io/v1", "TokenRequest", "serviceaccounts/token"),
+        ("autoscaling/v1", "Scale", "*/scale"),
+        ("policy/v1", "Eviction", "pods/eviction"),
+        // Feature gates off by default in 1.37.
+        ("lifecycle.k8s.io/v1alpha1", "Eviction", "EvictionRequestAPI gate"),
+        ("lifecycle.k8s.io/v1alpha1", "EvictionRequest", "EvictionRequestAPI gate"),
+        ("scheduling.k8s.io/v1alpha3", "Workload", "GenericWorkload gate"),
+        ("scheduling.k8s.io/v1alpha3", "PodGroup", "GenericWorkload gate"),
+        ("scheduling.k8s.io/v1alpha3", "CompositePodGroup", "GenericWorkload gate"),
+        ("scheduling.k8s.io/v1beta1", "Workload", "GenericWorkload gate"),
+        ("scheduling.k8s.io/v1beta1", "PodGroup", "GenericWorkload gate"),
+    ];
+    let text = crate::common::harness::catalog_text(37);
+    let catalog = kubedv_core::builtin::Catalog::parse(&text).expect("the 1.37 catalog");
+    let mut unmodeled = Vec::new();
+    for package in &catalog.packages {
+        let schema = catalog.compile(package, 37);
+        for kind in schema.root_candidates() {
+            let removed = lifecycle::lookup(package.group, package.version(), kind)
+                .and_then(|a| a.status(37))
+                .is_some_and(|s| matches!(s, Status::Removed(_)));
+            if kind.ends_with("List") || kind.ends_with("Options") || removed {
+                continue;
+            }
+            if !kubedv_core::apis::handles(package.group, kind) {
+                unmodeled.push((package.api_version(), kind.to_string()));
+            }
+        }
+    }
+    let expected: Vec<(String, String)> = NOT_MODELED.iter().map(|(v, k, _)| (v.to_string(), k.to_string())).collect();
+    unmodeled.sort();
+    let mut want = expected.clone();
+    want.sort();
+    assert_eq!(unmodeled, want, "served kinds that only get declarative rules (or entries no longer needed)");
+}

@@ -6,7 +6,7 @@
 //! here.
 
 /// One DER element: its tag, its content, and what follows it.
-fn element(data: &[u8]) -> Option<(u8, &[u8], &[u8])> {
+pub(crate) fn element(data: &[u8]) -> Option<(u8, &[u8], &[u8])> {
     let (&tag, rest) = data.split_first()?;
     if tag & 0x1f == 0x1f {
         return None;
@@ -29,7 +29,7 @@ fn element(data: &[u8]) -> Option<(u8, &[u8], &[u8])> {
 }
 
 /// An element of the given tag.
-fn expect(data: &[u8], tag: u8) -> Option<(&[u8], &[u8])> {
+pub(crate) fn expect(data: &[u8], tag: u8) -> Option<(&[u8], &[u8])> {
     let (t, content, rest) = element(data)?;
     (t == tag).then_some((content, rest))
 }

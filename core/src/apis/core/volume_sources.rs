@@ -18,7 +18,7 @@ use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use serde_json::Value as Json;
+use serde_json::{Map, Value as Json};
 
 use super::super::json::{field, get, int, list, object, str};
 use super::common::validate_label_selector;
@@ -559,38 +559,44 @@ fn projected(src: &Json, path: &Path<'_>, errors: &mut Vec<Error>) {
     }
 }
 
+/// `ValidateUserAnnotations`: each key (lower-cased) a domain-prefixed label key, and the
+/// annotations' total size within 256 KiB.
+pub fn validate_user_annotations(annotations: &Map<String, Json>, path: &Path<'_>, errors: &mut Vec<Error>) {
+    let ap = path;
+    let mut size = 0usize;
+    for (k, v) in annotations {
+        let key = k.to_lowercase();
+        if key.is_empty() {
+            errors.push(required(ap, ""));
+        } else {
+            let msgs = content::is_label_key(&key);
+            if msgs.is_empty() {
+                if key.split('/').count() != 2 {
+                    errors.push(Error::invalid(
+                        ap,
+                        key.as_str(),
+                        "must be a domain-prefixed key (such as \"acme.io/foo\")",
+                    ));
+                }
+            } else {
+                for msg in msgs {
+                    errors.push(Error::invalid(ap, key.as_str(), msg));
+                }
+            }
+        }
+        size = size.saturating_add(k.len()).saturating_add(v.as_str().map_or(0, str::len));
+    }
+    if size > 256 * 1024 {
+        errors.push(Error::too_long(ap, 256 * 1024));
+    }
+}
+
 /// The `podCertificate` projection of `validateProjectionSources`.
 fn pod_certificate(c: &Json, pp: &Path<'_>, path: &Path<'_>, all_paths: &mut Vec<String>, errors: &mut Vec<Error>) {
     let signer = str(c, "signerName");
     validate_signer_name(&pp.child("signerName"), signer, errors);
     if let Some(annotations) = object(c, "userAnnotations") {
-        let ap = pp.child("userAnnotations");
-        let mut size = 0usize;
-        for (k, v) in annotations {
-            let key = k.to_lowercase();
-            if key.is_empty() {
-                errors.push(required(&ap, ""));
-            } else {
-                let msgs = content::is_label_key(&key);
-                if msgs.is_empty() {
-                    if key.split('/').count() != 2 {
-                        errors.push(Error::invalid(
-                            &ap,
-                            key.as_str(),
-                            "must be a domain-prefixed key (such as \"acme.io/foo\")",
-                        ));
-                    }
-                } else {
-                    for msg in msgs {
-                        errors.push(Error::invalid(&ap, key.as_str(), msg));
-                    }
-                }
-            }
-            size = size.saturating_add(k.len()).saturating_add(v.as_str().map_or(0, str::len));
-        }
-        if size > 256 * 1024 {
-            errors.push(Error::too_long(&ap, 256 * 1024));
-        }
+        validate_user_annotations(annotations, &pp.child("userAnnotations"), errors);
     }
     user(c, "user", pp, errors);
     const KEY_TYPES: &[&str] = &["RSA3072", "RSA4096", "ECDSAP256", "ECDSAP384", "ECDSAP521", "ED25519"];
