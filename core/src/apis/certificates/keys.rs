@@ -120,6 +120,18 @@ fn algorithm(content: &[u8]) -> Option<(&[u8], &[u8])> {
     Some((oid, params))
 }
 
+/// An `AlgorithmIdentifier` and the BIT STRING after it, ending `data` (a key's or a signed
+/// structure's tail): the OID, the parameters and the bits.
+fn algorithm_and_bits(data: &[u8]) -> Option<(&[u8], &[u8], &[u8])> {
+    let (alg, rest) = expect(data, 0x30)?;
+    let (bits, rest) = expect(rest, 0x03)?;
+    if !rest.is_empty() {
+        return None;
+    }
+    let (oid, params) = algorithm(alg)?;
+    Some((oid, params, bit_string(bits)?))
+}
+
 /// `x509.ParsePKIXPublicKey`: `None` where Go returns an error.
 pub fn parse_pkix(der: &[u8]) -> Option<PublicKey<'_>> {
     let (info, trailing) = expect(der, 0x30)?;
@@ -132,13 +144,7 @@ pub fn parse_pkix(der: &[u8]) -> Option<PublicKey<'_>> {
 /// `parsePublicKey` of a `publicKeyInfo`'s content; `in_request`: a request's key, whose
 /// unknown algorithms are no error (`PublicKey` stays nil).
 fn public_key_info(info: &[u8], in_request: bool) -> Option<PublicKey<'_>> {
-    let (alg, rest) = expect(info, 0x30)?;
-    let (key, rest) = expect(rest, 0x03)?;
-    if !rest.is_empty() {
-        return None;
-    }
-    let (oid, params) = algorithm(alg)?;
-    let key = bit_string(key)?;
+    let (oid, params, key) = algorithm_and_bits(info)?;
     match oid {
         RSA => {
             if params != NULL {
@@ -382,13 +388,7 @@ pub fn parse_request(der: &[u8]) -> Option<Request<'_>> {
     if signed.first() != Some(&0x30) {
         return None;
     }
-    let (alg, rest) = expect(rest, 0x30)?;
-    let (sig, rest) = expect(rest, 0x03)?;
-    if !rest.is_empty() {
-        return None;
-    }
-    let (oid, params) = algorithm(alg)?;
-    let signature = bit_string(sig)?;
+    let (oid, params, signature) = algorithm_and_bits(rest)?;
     let (version, rest) = expect(info, 0x02)?;
     integer(version)?;
     let (subject, rest) = expect(rest, 0x30)?;

@@ -60,7 +60,7 @@ pub(crate) fn validate(req: &Json, old: Option<&Json>) -> Vec<Error> {
             let (spec, old_spec) = (internal_spec(field(req, "spec")), internal_spec(field(old, "spec")));
             if spec != old_spec {
                 let e = Error::invalid(&Path::named("spec"), Json::Null, "field is immutable");
-                errors.push(crate::apis::apps::common::with_rendered(e, go_json(&spec)));
+                errors.push(crate::apis::apps::common::with_rendered(e, spec));
             }
         }
     }
@@ -68,32 +68,31 @@ pub(crate) fn validate(req: &Json, old: Option<&Json>) -> Vec<Error> {
 }
 
 /// The spec as Go's internal `PodCertificateRequestSpec` marshals (its fields have no JSON
-/// names: Go's own, in order; an absent `[]byte` or map is `null`).
-fn internal_spec(spec: &Json) -> Json {
-    let mut out = Map::new();
+/// names: Go's own, in declaration order; an absent `[]byte` or map is `null`).
+fn internal_spec(spec: &Json) -> String {
     let text = |k: &str| Json::from(str(spec, k));
-    for (go, key) in [
-        ("SignerName", "signerName"),
-        ("PodName", "podName"),
-        ("PodUID", "podUID"),
-        ("ServiceAccountName", "serviceAccountName"),
-        ("ServiceAccountUID", "serviceAccountUID"),
-        ("NodeName", "nodeName"),
-        ("NodeUID", "nodeUID"),
-    ] {
-        out.insert(String::from(go), text(key));
-    }
-    out.insert(String::from("MaxExpirationSeconds"), int(spec, "maxExpirationSeconds").map_or(Json::Null, Json::from));
-    for (go, key) in [
-        ("PKIXPublicKey", "pkixPublicKey"),
-        ("ProofOfPossession", "proofOfPossession"),
-        ("StubPKCS10Request", "stubPKCS10Request"),
-    ] {
-        out.insert(String::from(go), spec.get(key).filter(|v| !v.is_null()).cloned().unwrap_or(Json::Null));
-    }
-    let annotations = object(spec, "unverifiedUserAnnotations").map_or(Json::Null, |m| Json::Object(m.clone()));
-    out.insert(String::from("UnverifiedUserAnnotations"), annotations);
-    Json::Object(out)
+    let given = |k: &str| spec.get(k).filter(|v| !v.is_null()).cloned().unwrap_or(Json::Null);
+    // A []byte marshals as its standard base64, however the request wrote it.
+    let raw = |k: &str| match spec.get(k) {
+        Some(Json::String(_)) => Json::from(base64_encode(&bytes(spec, k))),
+        _ => Json::Null,
+    };
+    let fields = [
+        ("SignerName", text("signerName")),
+        ("PodName", text("podName")),
+        ("PodUID", text("podUID")),
+        ("ServiceAccountName", text("serviceAccountName")),
+        ("ServiceAccountUID", text("serviceAccountUID")),
+        ("NodeName", text("nodeName")),
+        ("NodeUID", text("nodeUID")),
+        ("MaxExpirationSeconds", int(spec, "maxExpirationSeconds").map_or(Json::Null, Json::from)),
+        ("PKIXPublicKey", raw("pkixPublicKey")),
+        ("ProofOfPossession", raw("proofOfPossession")),
+        ("StubPKCS10Request", raw("stubPKCS10Request")),
+        ("UnverifiedUserAnnotations", given("unverifiedUserAnnotations")),
+    ];
+    let body: Vec<String> = fields.iter().map(|(name, value)| format!("\"{name}\":{}", go_json(value))).collect();
+    format!("{{{}}}", body.join(","))
 }
 
 /// `ValidatePodCertificateRequestCreate` (its `ValidateObjectMeta` is the metadata check
@@ -149,6 +148,20 @@ fn validate_create(spec: &Json, errors: &mut Vec<Error>) {
     }
 }
 
+/// Why a key of a known type is refused before its signature is checked (the value printed,
+/// the message): a curve other than P-256, P-384 and P-521 (`curve`: the message, which says
+/// less in `validateDeprecatedPKIXPublicKey` than it accepts), an RSA modulus other than 3072
+/// or 4096 bits.
+fn refusal(key: &PublicKey<'_>, curve: &'static str) -> Option<(String, &'static str)> {
+    match key {
+        PublicKey::Ecdsa(Curve::P224, _) => Some((format!("curve {}", Curve::P224.name()), curve)),
+        PublicKey::Rsa(n, _) if !matches!(PublicKey::rsa_bits(n), 3072 | 4096) => {
+            Some((format!("{}-bit modulus", PublicKey::rsa_bits(n)), "RSA keys must have modulus size 3072 or 4096"))
+        }
+        _ => None,
+    }
+}
+
 /// `validateDeprecatedPKIXPublicKey`.
 fn validate_proof(spec: &Json, pkix: &[u8], proof: &[u8], errors: &mut Vec<Error>) {
     let sp = Path::named("spec");
@@ -167,15 +180,7 @@ fn validate_proof(spec: &Json, pkix: &[u8], proof: &[u8], errors: &mut Vec<Error
         errors.push(Error::invalid(&kp, written.as_str(), "must be a valid PKIX-serialized public key"));
         return;
     };
-    let refusal = match &key {
-        PublicKey::Ecdsa(Curve::P224, _) => {
-            Some((format!("curve {}", Curve::P224.name()), "elliptic public keys must use curve P256 or P384"))
-        }
-        PublicKey::Rsa(n, _) if !matches!(PublicKey::rsa_bits(n), 3072 | 4096) => {
-            Some((format!("{}-bit modulus", PublicKey::rsa_bits(n)), "RSA keys must have modulus size 3072 or 4096"))
-        }
-        _ => None,
-    };
+    let refusal = refusal(&key, "elliptic public keys must use curve P256 or P384");
     if let Some((value, msg)) = refusal {
         errors.push(Error::invalid(&kp, value, msg));
         return;
@@ -205,15 +210,7 @@ fn validate_stub(stub: &[u8], errors: &mut Vec<Error>) {
         errors.push(omitted(&path, "must be a valid PKCS#10 CSR"));
         return;
     };
-    let refusal = match &request.key {
-        PublicKey::Ecdsa(Curve::P224, _) => {
-            Some((format!("curve {}", Curve::P224.name()), "elliptic public keys must use curve P256, P384, or P521"))
-        }
-        PublicKey::Rsa(n, _) if !matches!(PublicKey::rsa_bits(n), 3072 | 4096) => {
-            Some((format!("{}-bit modulus", PublicKey::rsa_bits(n)), "RSA keys must have modulus size 3072 or 4096"))
-        }
-        _ => None,
-    };
+    let refusal = refusal(&request.key, "elliptic public keys must use curve P256, P384, or P521");
     if let Some((value, msg)) = refusal {
         errors.push(Error::invalid(&path, value, msg));
         return;

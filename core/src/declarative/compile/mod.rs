@@ -430,10 +430,10 @@ impl Compiler<'_> {
     }
 
     /// apimachinery types that marshal as JSON scalars, and the names the prelude does not
-    /// declare: opaque (or a string, for `types.UID`).
+    /// declare: opaque (or a string, for `types.UID` and `types.NodeName`).
     fn well_known(&mut self, import: &str, name: &str) -> Option<Kind> {
         match (import, name) {
-            ("k8s.io/apimachinery/pkg/types", "UID") => Some(Kind::String),
+            ("k8s.io/apimachinery/pkg/types", "UID" | "NodeName") => Some(Kind::String),
             ("k8s.io/apimachinery/pkg/apis/meta/v1", _)
             | ("k8s.io/apimachinery/pkg/api/resource", "Quantity")
             | ("k8s.io/apimachinery/pkg/util/intstr", "IntOrString")
