@@ -102,6 +102,8 @@ func main() {
 	p521 := must(ecdsa.GenerateKey(elliptic.P521(), rand.Reader))
 	rsa2048 := must(rsa.GenerateKey(rand.Reader, 2048))
 	rsa3072 := must(rsa.GenerateKey(rand.Reader, 3072))
+	rsa4096 := must(rsa.GenerateKey(rand.Reader, 4096))
+	ed2 := must(func() (ed25519.PrivateKey, error) { _, k, err := ed25519.GenerateKey(rand.Reader); return k, err }())
 	x25519 := must(ecdh.X25519().GenerateKey(rand.Reader))
 	base := spec{
 		signer: "example.com/workload-identity", podName: "web-0", podUID: podUID,
@@ -122,7 +124,10 @@ func main() {
 		with("pop-p384", popOf(p384)),
 		with("pop-p521", popOf(p521)),
 		with("pop-rsa3072", popOf(rsa3072)),
+		with("pop-rsa4096", popOf(rsa4096)),
 		with("pop-rsa2048", popOf(rsa2048)),
+		with("pop-other-key", func(s *spec) { popOf(ed)(s); s.pop = pop(ed2, podUID) }),
+		with("pop-proof-too-long", func(s *spec) { popOf(ed)(s); s.pop = make([]byte, 10241) }),
 		with("pop-p224", popOf(p224)),
 		with("pop-other-uid", func(s *spec) { popOf(ed)(s); s.pop = pop(ed, "another-uid") }),
 		with("pop-p256-other-uid", func(s *spec) { popOf(p256)(s); s.pop = pop(p256, "another-uid") }),
@@ -158,6 +163,14 @@ func main() {
 		with("user-annotations", func(s *spec) {
 			stubOf(ed)(s)
 			s.extra = "  unverifiedUserAnnotations:\n    example.com/team: payments\n    NoDomain: \"x\"\n    Example.COM/Upper: \"y\"\n"
+		}),
+		with("user-annotations-prefix-too-long", func(s *spec) {
+			stubOf(ed)(s)
+			s.extra = "  unverifiedUserAnnotations:\n    " + strings.Repeat("a", 254) + ".com/key: \"v\"\n"
+		}),
+		with("user-annotations-too-large", func(s *spec) {
+			stubOf(ed)(s)
+			s.extra = "  unverifiedUserAnnotations:\n    example.com/big: \"" + strings.Repeat("v", 256*1024) + "\"\n"
 		}),
 		with("status-ignored", func(s *spec) {
 			stubOf(ed)(s)
