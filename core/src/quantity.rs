@@ -423,18 +423,7 @@ impl Quantity {
                     out.push_str(&format!("e{}", exponent as i32));
                 }
             }
-            _ => out.push_str(match exponent {
-                -9 => "n",
-                -6 => "u",
-                -3 => "m",
-                3 => "k",
-                6 => "M",
-                9 => "G",
-                12 => "T",
-                15 => "P",
-                18 => "E",
-                _ => "",
-            }),
+            _ => out.push_str(decimal_suffix(exponent).unwrap_or("")),
         }
         out
     }
@@ -537,6 +526,24 @@ pub fn from_json(v: &Json) -> Option<Quantity> {
 /// `resource.MustParse` for built-in constants (zero when `s` does not parse).
 pub fn must(s: &str) -> Quantity {
     parse(s).unwrap_or_else(|_| Quantity::build(false, vec![], 0, Format::DecimalSI))
+}
+
+/// The decimal SI suffix of a power of ten (`suffix.go`'s decimal table: `n` … `E`, `""` for
+/// 10⁰); `None` for an exponent without one.
+pub fn decimal_suffix(exp: i64) -> Option<&'static str> {
+    Some(match exp {
+        -9 => "n",
+        -6 => "u",
+        -3 => "m",
+        0 => "",
+        3 => "k",
+        6 => "M",
+        9 => "G",
+        12 => "T",
+        15 => "P",
+        18 => "E",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

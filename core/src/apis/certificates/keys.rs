@@ -165,8 +165,7 @@ fn public_key_info(info: &[u8], in_request: bool) -> Option<PublicKey<'_>> {
             Some(PublicKey::Rsa(n, e))
         }
         EC => {
-            let (curve_oid, rest) = expect(params, 0x06)?;
-            let _ = rest;
+            let (curve_oid, _) = expect(params, 0x06)?;
             let curve = match curve_oid {
                 P224 => Curve::P224,
                 P256 => Curve::P256,

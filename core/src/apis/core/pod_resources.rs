@@ -181,20 +181,10 @@ fn canonical(m: i128, e: i32, format: Format) -> String {
     if format == Format::DecimalExponent {
         return if exp == 0 { format!("{amount}") } else { format!("{amount}e{exp}") };
     }
-    let suffix = match exp {
-        -9 => "n",
-        -6 => "u",
-        -3 => "m",
-        0 => "",
-        3 => "k",
-        6 => "M",
-        9 => "G",
-        12 => "T",
-        15 => "P",
-        18 => "E",
-        _ => return format!("{amount}e{exp}"),
-    };
-    format!("{amount}{suffix}")
+    match quantity::decimal_suffix(i64::from(exp)) {
+        Some(suffix) => format!("{amount}{suffix}"),
+        None => format!("{amount}e{exp}"),
+    }
 }
 
 /// A `v1.ResourceList` being aggregated.
